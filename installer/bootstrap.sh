@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Sets up everything Tuma needs from a source checkout, then starts the app or runs the tests.
+#
+#   bash installer/bootstrap.sh app  [app options]     # e.g. --sandbox, --profile NAME
+#   bash installer/bootstrap.sh test [pytest options]
+#
+# On Debian/Ubuntu it installs the system libraries Qt needs when they are missing (apt-get,
+# as root or through sudo), creates the virtual environment .venv/ and installs the project
+# into it. Re-running is cheap: each step is skipped when it is already done.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-app}
+[ $# -gt 0 ] && shift
+case "$mode" in app | test) ;; *)
+    echo "usage: bash installer/bootstrap.sh app|test [options]" >&2
+    exit 2
+    ;;
+esac
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+# --- 1. System libraries (Debian/Ubuntu) -------------------------------------------------
+# Offscreen rendering (tests, screenshots) needs the first list; a real window adds the xcb
+# plugin's libraries (without libxcb-cursor0 Qt aborts at start-up).
+pkgs=(libegl1 libgl1 libfontconfig1 libglib2.0-0 libxkbcommon0 libdbus-1-3 fonts-dejavu-core)
+if [ "$mode" = app ]; then
+    pkgs+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
+        libxcb-shape0 libxcb-xinerama0 libxkbcommon-x11-0)
+fi
+PYTHON=${PYTHON:-python3}
+if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
+    pkgs+=(python3-venv)
+fi
+if command -v dpkg-query >/dev/null 2>&1; then
+    missing=()
+    for p in "${pkgs[@]}"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        say "Installing system libraries: ${missing[*]}"
+        if [ "$(id -u)" = 0 ]; then
+            SUDO=()
+        elif command -v sudo >/dev/null 2>&1; then
+            SUDO=(sudo)
+        else
+            echo "Please install these packages as root, then run this again: ${missing[*]}" >&2
+            exit 1
+        fi
+        "${SUDO[@]}" apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends \
+            "${missing[@]}" >/dev/null
+    fi
+fi
+
+# --- 2. Python and the virtual environment ----------------------------------------------
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+    echo "Tuma needs Python 3.11 or newer; $PYTHON is $("$PYTHON" -V 2>&1)." >&2
+    exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+    say "Creating the virtual environment .venv/"
+    "$PYTHON" -m venv .venv
+fi
+extra=""
+[ "$mode" = test ] && extra="[test]"
+stamp="$(sha256sum pyproject.toml | cut -c1-16)$extra"
+if [ "$(cat .venv/.tuma-installed 2>/dev/null)" != "$stamp" ] &&
+    ! { [ "$mode" = app ] && grep -q "^$(sha256sum pyproject.toml | cut -c1-16)" .venv/.tuma-installed 2>/dev/null; }; then
+    say "Installing Tuma and its dependencies into .venv/"
+    .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
+    .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extra"
+    echo "$stamp" >.venv/.tuma-installed
+fi
+
+# --- 3. Run ------------------------------------------------------------------------------
+if [ "$mode" = app ]; then
+    exec .venv/bin/python -m desktop_app "$@"
+fi
+
+export QT_QPA_PLATFORM=offscreen QT_API=pyside6
+say "Lint (ruff), format check, types (mypy)"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+.venv/bin/mypy
+say "Tests"
+exec .venv/bin/python -m pytest "$@"
