@@ -1,0 +1,95 @@
+"""Delivery statuses: one small vocabulary for every provider's raw wording.
+
+Kenyan networks and gateways report delivery in many dialects (``DeliveredToTerminal``,
+``DELIVRD``, ``Sent To Network`` ...). The app keeps the raw value for display and support,
+but reasons about the six normalised states below (CONTRACT.md, "Delivery reports").
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+
+class DeliveryStatus(StrEnum):
+    QUEUED = "queued"
+    SENT = "sent"
+    DELIVERED = "delivered"
+    FAILED = "failed"
+    REJECTED = "rejected"
+    UNKNOWN = "unknown"
+
+    @property
+    def is_final(self) -> bool:
+        """A final state is never left again (see :func:`merge_status`)."""
+        return self in _FINAL
+
+
+_FINAL = frozenset({DeliveryStatus.DELIVERED, DeliveryStatus.FAILED, DeliveryStatus.REJECTED})
+
+# Progress among the non-final states: a late report of an earlier step never moves a message back.
+_RANK = {DeliveryStatus.UNKNOWN: 0, DeliveryStatus.QUEUED: 1, DeliveryStatus.SENT: 2}
+
+_RAW_VALUES: dict[DeliveryStatus, tuple[str, ...]] = {
+    DeliveryStatus.DELIVERED: ("delivered", "DeliveredToTerminal", "DELIVRD", "Success"),
+    DeliveryStatus.SENT: (
+        "sent",
+        "Submitted",
+        "SentToNetwork",
+        "Sent To Network",
+        "Buffered",
+        "ENROUTE",
+        "Accepted",
+    ),
+    DeliveryStatus.QUEUED: ("queued", "Scheduled", "Pending", "Waiting"),
+    DeliveryStatus.FAILED: (
+        "failed",
+        "Undelivered",
+        "UNDELIV",
+        "AbsentSubscriber",
+        "DeliveryImpossible",
+        "SenderName Blacklisted",
+        "SenderBlacklisted",
+        "UserInBlacklist",
+        "SubscriberOptedOut",
+        "InvalidMsisdn",
+        "Expired",
+        "Deleted",
+    ),
+    DeliveryStatus.REJECTED: ("rejected", "REJECTD"),
+}
+
+_IGNORED = re.compile(r"[\s_]+")
+
+
+def _key(raw: str) -> str:
+    """Matching ignores case, spaces and underscores (CONTRACT.md)."""
+    return _IGNORED.sub("", raw).casefold()
+
+
+_TABLE: dict[str, DeliveryStatus] = {
+    _key(raw): status for status, raws in _RAW_VALUES.items() for raw in raws
+}
+
+
+def normalize_status(raw: str | None) -> DeliveryStatus:
+    """Map any provider's raw status to one of the six states; anything unrecognised
+    (including ``None``, blanks and the blanket ``Unknown``) is ``UNKNOWN``."""
+    if not isinstance(raw, str):
+        return DeliveryStatus.UNKNOWN
+    return _TABLE.get(_key(raw), DeliveryStatus.UNKNOWN)
+
+
+def merge_status(current: DeliveryStatus, new: DeliveryStatus) -> DeliveryStatus:
+    """The status to keep when ``new`` is reported for a message now in ``current``.
+
+    A final state (delivered, failed, rejected) is never replaced, not even by another final
+    one: reports can arrive out of order and the first final word stands. Otherwise a final
+    report wins; ``UNKNOWN`` never overwrites what is known; and among queued/sent the further
+    step is kept, so a late "queued" cannot move a "sent" message back.
+    """
+    if current.is_final:
+        return current
+    if new.is_final:
+        return new
+    return new if _RANK[new] > _RANK[current] else current
