@@ -1,0 +1,163 @@
+"""Assembles the sandbox's ASGI application: routes, fault switches, lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from desktop_app.sandbox import routes_api
+from desktop_app.sandbox import routes_portal as portal
+from desktop_app.sandbox import routes_sms as sms
+from desktop_app.sandbox.service import Sandbox
+
+log = logging.getLogger("desktop_app.sandbox")
+
+# Open connections by peer address, so a "disconnect" fault can drop the right one.
+_transports: dict[tuple[str, int], asyncio.Transport] = {}
+
+
+class TrackingH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol that remembers its transport by peer address."""
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        if self.client is not None:
+            _transports[self.client] = transport
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.client is not None and _transports.get(self.client) is self.transport:
+            del _transports[self.client]
+        super().connection_lost(exc)
+
+
+def _is_contacts_path(path: str) -> bool:
+    return path.startswith("/api/v1/contacts")
+
+
+def _server_error_body(path: str) -> dict[str, Any]:
+    if _is_contacts_path(path):
+        return {
+            "success": False,
+            "error": {"code": "server_error", "message": "Server error", "fields": {}},
+        }
+    return {"status": False, "responseCode": "0500", "message": "Server error: retry shortly"}
+
+
+class FaultMiddleware:
+    """Applies the fault switches set through /sandbox/faults to service requests."""
+
+    def __init__(self, app: ASGIApp, sandbox: Sandbox) -> None:
+        self.app = app
+        self.sandbox = sandbox
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or path.startswith("/sandbox"):
+            await self.app(scope, receive, send)
+            return
+        fault = self.sandbox.faults.take(path)
+        if fault is None:
+            await self.app(scope, receive, send)
+        elif fault.kind == "delay":
+            await asyncio.sleep(fault.seconds)
+            await self.app(scope, receive, send)
+        elif fault.kind == "error500":
+            await JSONResponse(_server_error_body(path), status_code=500)(scope, receive, send)
+        elif fault.kind == "malformed":
+            await self._malformed(scope, receive, send)
+        else:
+            await self._disconnect(scope, receive, send)
+
+    async def _malformed(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Processes the request, then answers with a body that is not JSON (a broken proxy)."""
+        status = 200
+
+        async def capture(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+
+        await self.app(scope, receive, capture)
+        body = b'{"status": true, "responseCode": "02<html><body>Bad Gateway</body></html>'
+        await Response(body, status_code=status, media_type="application/json")(
+            scope, receive, send
+        )
+
+    async def _disconnect(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Processes the request, then drops the connection without any reply."""
+
+        async def swallow(message: Message) -> None:
+            return None
+
+        await self.app(scope, receive, swallow)
+        client = scope.get("client")
+        transport = _transports.get(tuple(client)) if client else None
+        if transport is None:
+            raise ConnectionAbortedError("disconnect fault: connection not found")
+        transport.abort()
+        for _ in range(3):  # let connection_lost run so the server sends nothing
+            await asyncio.sleep(0)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return JSONResponse(_server_error_body(request.url.path), status_code=500)
+
+
+def _routes() -> list[Route]:
+    routes = [
+        Route("/v1/send/message", sms.send_message, methods=["GET", "POST"]),
+        Route("/v1/send/messageget", sms.send_message, methods=["GET"]),
+        Route("/v1/send/bulk", sms.send_bulk, methods=["POST"]),
+        Route("/v1/send/bulk-personalized", sms.send_personalized, methods=["POST"]),
+        Route("/v2/send/message", sms.send_message_v2, methods=["POST"]),
+        Route("/v1/dlr", sms.delivery_report, methods=["POST"]),
+        Route("/v1/get-balance/", sms.get_balance, methods=["GET"]),
+        Route("/v1/get-balance/account-details", sms.get_account_details, methods=["GET"]),
+        # the portal stand-in
+        Route("/sandbox/accounts", portal.create_account, methods=["POST"]),
+        Route("/sandbox/accounts", portal.list_accounts, methods=["GET"]),
+        Route("/sandbox/accounts/{account_id}", portal.get_account, methods=["GET"]),
+        Route("/sandbox/accounts/{account_id}", portal.update_account, methods=["PATCH"]),
+        Route("/sandbox/accounts/{account_id}/messages", portal.account_messages),
+        Route("/sandbox/accounts/{account_id}/tokens", portal.create_token, methods=["POST"]),
+        Route("/sandbox/tokens/{token}", portal.revoke_token, methods=["DELETE"]),
+        Route("/sandbox/accounts/{account_id}/topup", portal.topup, methods=["POST"]),
+        Route("/sandbox/accounts/{account_id}/templates", portal.add_template, methods=["POST"]),
+        Route("/sandbox/accounts/{account_id}/optins", portal.add_optin, methods=["POST"]),
+        Route("/sandbox/accounts/{account_id}/surveys", portal.add_survey, methods=["POST"]),
+        Route("/sandbox/accounts/{account_id}/shortcodes", portal.add_shortcode, methods=["POST"]),
+        Route("/sandbox/inbound", portal.inbound, methods=["POST"]),
+        Route("/sandbox/ussd", portal.ussd, methods=["POST"]),
+        Route("/sandbox/settle", portal.settle, methods=["POST"]),
+        Route("/sandbox/faults", portal.add_fault, methods=["POST"]),
+        Route("/sandbox/faults", portal.clear_faults, methods=["DELETE"]),
+    ]
+    return routes + routes_api.routes()
+
+
+def create_app(sandbox: Sandbox) -> ASGIApp:
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await sandbox.start()
+        try:
+            yield
+        finally:
+            await sandbox.stop()
+
+    app = Starlette(
+        routes=_routes(),
+        lifespan=lifespan,
+        exception_handlers={Exception: _server_error},
+    )
+    app.state.sandbox = sandbox
+    return FaultMiddleware(app, sandbox)

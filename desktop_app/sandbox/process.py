@@ -1,0 +1,143 @@
+"""Runs the sandbox in a subprocess (tests, the desktop app's first run) and reads its
+one JSON line to learn where it listens."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+_REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+class SandboxStartError(RuntimeError):
+    pass
+
+
+class SandboxProcess:
+    def __init__(
+        self,
+        popen: subprocess.Popen[str],
+        base_url: str,
+        contacts_base_url: str,
+        admin_key: str,
+        data_dir: Path,
+    ) -> None:
+        self._popen = popen
+        self.base_url = base_url
+        self.contacts_base_url = contacts_base_url
+        self.admin_key = admin_key
+        self.data_dir = data_dir
+
+    @property
+    def pid(self) -> int:
+        return self._popen.pid
+
+    def __repr__(self) -> str:
+        return f"SandboxProcess(pid={self.pid}, base_url={self.base_url!r})"
+
+    def running(self) -> bool:
+        return self._popen.poll() is None
+
+    def stop(self, timeout: float = 5) -> None:
+        """SIGTERM (a clean stop), then SIGKILL when it does not exit in time."""
+        if self._popen.poll() is None:
+            self._popen.terminate()
+            try:
+                self._popen.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self._popen.kill()
+                self._popen.wait(timeout)
+        if self._popen.stdout is not None:
+            self._popen.stdout.close()
+
+    def __enter__(self) -> SandboxProcess:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+def _read_line(stream: IO[str], lines: queue.Queue[str]) -> None:
+    lines.put(stream.readline())
+
+
+def start_sandbox(
+    data_dir: Path,
+    *,
+    settle_seconds: float = 2.0,
+    admin_key: str | None = None,
+    port: int = 0,
+    python: str = sys.executable,
+    timeout: float = 30.0,
+    env: Mapping[str, str] | None = None,
+) -> SandboxProcess:
+    """Starts ``python -m desktop_app.sandbox serve`` on 127.0.0.1 and waits for its JSON
+    line. `env` adds environment variables (e.g. TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE)."""
+    data_dir = Path(data_dir)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    command = [
+        python,
+        "-m",
+        "desktop_app.sandbox",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        "--settle-seconds",
+        str(settle_seconds),
+    ]
+    if admin_key is not None:
+        command += ["--admin-key", admin_key]
+    child_env = dict(os.environ)
+    child_env["PYTHONPATH"] = os.pathsep.join(
+        p for p in (str(_REPO_ROOT), child_env.get("PYTHONPATH", "")) if p
+    )
+    child_env["PYTHONUNBUFFERED"] = "1"
+    if env:
+        child_env.update(env)
+    log_path = data_dir / "sandbox.log"
+    with open(log_path, "ab") as log:
+        popen = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+            encoding="utf-8",
+            env=child_env,
+        )
+    assert popen.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=_read_line, args=(popen.stdout, lines), daemon=True)
+    reader.start()
+    try:
+        line = lines.get(timeout=timeout)
+    except queue.Empty:
+        line = ""
+    try:
+        info = json.loads(line)
+        process = SandboxProcess(
+            popen, info["base_url"], info["contacts_base_url"], info["admin_key"], data_dir
+        )
+    except (ValueError, KeyError, TypeError):
+        popen.kill()
+        popen.wait()
+        tail = log_path.read_text(encoding="utf-8", errors="replace")[-2000:]
+        raise SandboxStartError(f"the sandbox did not start; its log ends:\n{tail}") from None
+    return process

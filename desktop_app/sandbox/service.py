@@ -1,0 +1,245 @@
+"""The sandbox's state beyond one request: storage, delivery settlement, webhooks, faults."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import os
+import sqlite3
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from desktop_app.sandbox.db import Database, iso
+
+log = logging.getLogger("desktop_app.sandbox")
+
+SHARED_SENDER_ID = "SANDBOX"
+DEFAULT_SMS_RATE = 0.80
+SCOPES = ("sms", "contacts", "whatsapp", "surveys")
+WEBHOOK_TIMEOUT = 5.0
+WEBHOOK_BACKOFF = (1.0, 2.0, 4.0, 8.0, 16.0)
+BACKOFF_SCALE_ENV = "TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE"
+FAULT_KINDS = ("error500", "delay", "disconnect", "malformed")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def backoff_scale_from_env() -> float:
+    raw = os.environ.get(BACKOFF_SCALE_ENV, "")
+    try:
+        value = float(raw) if raw else 1.0
+    except ValueError:
+        return 1.0
+    return value if value >= 0 else 1.0
+
+
+@dataclass
+class Fault:
+    kind: str
+    remaining: int
+    path_prefix: str | None
+    seconds: float
+
+
+@dataclass
+class Faults:
+    """Fault switches for the whole sandbox: the next `count` matching requests fail."""
+
+    active: list[Fault] = field(default_factory=list)
+
+    def add(self, fault: Fault) -> None:
+        self.active.append(fault)
+
+    def clear(self) -> None:
+        self.active.clear()
+
+    def take(self, path: str) -> Fault | None:
+        for fault in self.active:
+            if fault.path_prefix is None or path.startswith(fault.path_prefix):
+                fault.remaining -= 1
+                if fault.remaining <= 0:
+                    self.active.remove(fault)
+                return fault
+        return None
+
+
+@dataclass(frozen=True)
+class WebhookTarget:
+    url: str
+    secret: str | None
+
+
+def outcome_for(phone: str) -> tuple[str, str, str | None]:
+    """(status, raw network status, reason): deterministic, numbers ending 0000 fail."""
+    if phone.endswith("0000"):
+        return "failed", "AbsentSubscriber", "AbsentSubscriber"
+    return "delivered", "DeliveredToTerminal", None
+
+
+class Sandbox:
+    def __init__(
+        self,
+        data_dir: Path,
+        *,
+        admin_key: str,
+        settle_seconds: float = 2.0,
+        backoff_scale: float | None = None,
+    ) -> None:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        self.data_dir = data_dir
+        self.admin_key = admin_key
+        self.settle_seconds = max(0.0, settle_seconds)
+        self.backoff_scale = backoff_scale_from_env() if backoff_scale is None else backoff_scale
+        self.db = Database(data_dir / "sandbox.sqlite3")
+        self.faults = Faults()
+        self.ussd_sessions: set[str] = set()
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._http: httpx.AsyncClient | None = None
+        self._settler: asyncio.Task[None] | None = None
+        self.upload_threads: list[Any] = []
+        self._recover()
+
+    # --- lifecycle -----------------------------------------------------------------------
+
+    def _recover(self) -> None:
+        """An upload that was processing when the service stopped can never finish."""
+        with self.db.transaction() as conn:
+            conn.execute(
+                "UPDATE uploads SET status='failed' WHERE status='processing'",
+            )
+
+    async def start(self) -> None:
+        self._http = httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT, trust_env=False)
+        self._settler = asyncio.create_task(self._settle_loop())
+
+    async def stop(self) -> None:
+        tasks = [t for t in (self._settler, *self._tasks) if t is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        for thread in self.upload_threads:
+            thread.stop()
+        for thread in self.upload_threads:
+            thread.join(timeout=5.0)
+        if self._http is not None:
+            await self._http.aclose()
+        self.db.close()
+
+    # --- settlement ----------------------------------------------------------------------
+
+    async def _settle_loop(self) -> None:
+        interval = min(0.25, max(0.02, self.settle_seconds / 4))
+        while True:
+            try:
+                self.settle_due()
+            except sqlite3.Error:
+                log.exception("settling deliveries failed")
+            await asyncio.sleep(interval)
+
+    def settle_due(self, *, force: bool = False) -> int:
+        """Moves every recipient whose time has come (all of them when forced) to its final
+        status, then queues the delivery-report webhooks. Returns how many settled."""
+        now = time.time()
+        settled: list[dict[str, Any]] = []
+        with self.db.transaction() as conn:
+            sql = (
+                "SELECT r.id, r.message_id, r.account_id, r.phone, r.settle_at, m.tracking_id "
+                "FROM recipients r JOIN messages m ON m.id = r.message_id WHERE r.final = 0"
+            )
+            params: tuple[object, ...] = ()
+            if not force:
+                sql += " AND r.settle_at <= ?"
+                params = (now,)
+            for row in conn.execute(sql, params).fetchall():
+                status, raw, reason = outcome_for(row["phone"])
+                at = iso(datetime.fromtimestamp(min(now, row["settle_at"]), UTC))
+                conn.execute(
+                    "UPDATE recipients SET status=?, raw_status=?, reason=?, delivered_at=?, "
+                    "final=1 WHERE id=?",
+                    (status, raw, reason, at, row["id"]),
+                )
+                settled.append(
+                    {
+                        "account_id": row["account_id"],
+                        "payload": {
+                            "messageId": row["message_id"],
+                            "trackingId": row["tracking_id"],
+                            "phone": row["phone"],
+                            "status": status,
+                            "deliveredAt": at,
+                            "reason": reason,
+                        },
+                    }
+                )
+        if settled:
+            targets: dict[str, WebhookTarget | None] = {}
+            for item in settled:
+                account_id = item["account_id"]
+                if account_id not in targets:
+                    targets[account_id] = self.webhook_target(account_id)
+                target = targets[account_id]
+                if target is not None:
+                    self.emit(target, "delivery_report", item["payload"])
+        return len(settled)
+
+    # --- webhooks ------------------------------------------------------------------------
+
+    def webhook_target(self, account_id: str) -> WebhookTarget | None:
+        row = self.db.query_one(
+            "SELECT webhook_url, webhook_secret FROM accounts WHERE id=?", (account_id,)
+        )
+        if row is None or not row["webhook_url"]:
+            return None
+        return WebhookTarget(row["webhook_url"], row["webhook_secret"])
+
+    def emit(self, target: WebhookTarget, event_type: str, payload: dict[str, Any]) -> str:
+        """Queues one event (at least once, retried with backoff); returns its event id."""
+        event_id = str(uuid.uuid4())
+        try:
+            task = asyncio.get_running_loop().create_task(
+                self._deliver(target, event_id, event_type, payload)
+            )
+        except RuntimeError:  # no loop (not serving): nothing to deliver to
+            return event_id
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return event_id
+
+    async def _deliver(
+        self, target: WebhookTarget, event_id: str, event_type: str, payload: dict[str, Any]
+    ) -> None:
+        body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        headers = {
+            "Content-Type": "application/json",
+            "User-Agent": "tuma-sandbox",
+            "X-Event-Id": event_id,
+            "X-Event-Type": event_type,
+        }
+        if target.secret:
+            digest = hmac.new(target.secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
+            headers["X-Signature"] = f"sha256={digest}"
+        assert self._http is not None
+        for attempt in range(len(WEBHOOK_BACKOFF) + 1):
+            try:
+                reply = await self._http.post(target.url, content=body, headers=headers)
+                if 200 <= reply.status_code < 300:
+                    return
+            except httpx.HTTPError:
+                pass
+            if attempt < len(WEBHOOK_BACKOFF):
+                await asyncio.sleep(WEBHOOK_BACKOFF[attempt] * self.backoff_scale)
+        log.warning("webhook event %s dropped after %d attempts", event_id, attempt + 1)

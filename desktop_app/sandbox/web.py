@@ -1,0 +1,185 @@
+"""Request plumbing shared by the routes: envelopes, body decoding, authentication."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from desktop_app.sandbox.service import Sandbox, token_hash
+
+SCOPED_PREFIX = "mbs_"
+_SCOPED_RE = re.compile(r"^mbs_[A-Za-z0-9_-]{32,}$")
+
+
+def sandbox_of(request: Request) -> Sandbox:
+    sandbox: Sandbox = request.app.state.sandbox
+    return sandbox
+
+
+# --- envelopes ---------------------------------------------------------------------------
+
+
+def sms_ok(message: str = "Accepted", **fields: Any) -> JSONResponse:
+    return JSONResponse({"status": True, "responseCode": "0200", "message": message, **fields})
+
+
+def sms_error(code: str, message: str, **fields: Any) -> JSONResponse:
+    return JSONResponse(
+        {"status": False, "responseCode": code, "message": message, **fields},
+        status_code=int(code),
+    )
+
+
+_CONTACT_CODES = {
+    400: "invalid_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    409: "conflict",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "unprocessable_entity",
+    500: "server_error",
+}
+
+
+def contacts_ok(data: Any, status_code: int = 200) -> JSONResponse:
+    return JSONResponse({"success": True, "data": data}, status_code=status_code)
+
+
+def contacts_error(
+    status_code: int, message: str, fields: dict[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse(
+        {
+            "success": False,
+            "error": {
+                "code": _CONTACT_CODES.get(status_code, str(status_code)),
+                "message": message,
+                "fields": fields or {},
+            },
+        },
+        status_code=status_code,
+    )
+
+
+# --- bodies ------------------------------------------------------------------------------
+
+
+class BadBody(Exception):
+    pass
+
+
+async def read_fields(request: Request) -> dict[str, Any]:
+    """The fields of a /v1 /v2 request: JSON, form-encoded or multipart alike (GET: query).
+    Raises BadBody when the body cannot be decoded."""
+    if request.method == "GET":
+        return {key: request.query_params.get(key) for key in request.query_params}
+    ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+        try:
+            async with request.form() as form:
+                fields: dict[str, Any] = {}
+                for key in form:
+                    values = [v for v in form.getlist(key) if not isinstance(v, UploadFile)]
+                    name = key[:-2] if key.endswith("[]") else key
+                    if not values:
+                        continue
+                    if len(values) == 1 and not key.endswith("[]"):
+                        fields[name] = values[0]
+                    else:
+                        fields[name] = list(values)
+                return fields
+        except BadBody:
+            raise
+        except Exception as exc:
+            raise BadBody("The form body could not be read") from exc
+    raw = await request.body()
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadBody("The body is not valid JSON") from exc
+    if not isinstance(data, dict):
+        raise BadBody("The body must be a JSON object")
+    return data
+
+
+async def read_json_object(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise BadBody("The body is not valid JSON") from exc
+    if not isinstance(data, dict):
+        raise BadBody("The body must be a JSON object")
+    return data
+
+
+# --- authentication ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Caller:
+    account_id: str
+    kind: str
+    scopes: frozenset[str]
+
+
+class AuthFailure(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _header_token(request: Request) -> str | None:
+    """The bearer token of the Authorization header; "" when the header is present but not
+    a bearer credential (that still wins over every other placement)."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, value = header.strip().partition(" ")
+    if scheme.lower() != "bearer":
+        return ""
+    return value.strip()
+
+
+def authenticate(
+    request: Request, fields: dict[str, Any] | None, *, frozen: bool, scope: str
+) -> Caller:
+    """Resolves the caller or raises AuthFailure (401 unknown/missing, 403 scope)."""
+    token = _header_token(request)
+    if token is None and frozen:
+        candidate = request.query_params.get("api_token")
+        if candidate is None and fields is not None:
+            value = fields.get("api_token")
+            candidate = value if isinstance(value, str) else None
+        token = candidate
+    if not token:
+        raise AuthFailure(401, "Unauthorized: a valid API token is required")
+    if token.startswith(SCOPED_PREFIX) and not _SCOPED_RE.match(token):
+        raise AuthFailure(401, "Unauthorized: the API token is not valid")
+    row = sandbox_of(request).db.query_one(
+        "SELECT account_id, kind, scopes, revoked FROM tokens WHERE token_hash=?",
+        (token_hash(token),),
+    )
+    if row is None or row["revoked"]:
+        raise AuthFailure(401, "Unauthorized: the API token is not valid")
+    if row["kind"] == "legacy":
+        if not frozen:
+            raise AuthFailure(
+                403, "Forbidden: legacy API tokens cannot be used here; use a scoped token"
+            )
+        return Caller(row["account_id"], "legacy", frozenset({"sms"}))
+    scopes = frozenset(json.loads(row["scopes"]))
+    if scope not in scopes:
+        raise AuthFailure(403, f"Forbidden: this token lacks the '{scope}' scope")
+    return Caller(row["account_id"], "scoped", scopes)
