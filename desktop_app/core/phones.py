@@ -12,8 +12,9 @@ Validity is libphonenumber's (``phonenumbers.is_valid_number``), as the service 
   ever say "valid" where phonenumbers says so too (the tests check this on a large set);
 - the slow path (phonenumbers itself) is memoised with an LRU cache.
 
-Accepted beyond what phonenumbers parses by itself: a leading ``00`` (or Kenya's ``000``)
-international prefix in place of ``+`` when the region is Kenya. Letters are rejected rather
+Accepted beyond what phonenumbers parses by itself: ``00254…`` (``00`` used as the
+international prefix, as in most of the world; Kenya's own is ``000``) when the region is
+Kenya. Letters are rejected rather
 than read as vanity numbers (``0712 ABC`` is a typo, not ``0712 222``).
 """
 
@@ -173,12 +174,13 @@ def _check(raw: str, region: str) -> tuple[bool, str]:
         if bad == "+":
             return False, f"“{shown}” is not a phone number: “+” can only come first"
         return False, f"“{shown}” is not a phone number: it contains “{bad}”"
-    if region == "KE" and not plus and digits.startswith("00"):
-        # "00" (habit from elsewhere) or "000" (Kenya's own) international prefix
-        plus = True
-        digits = digits[3:] if digits.startswith("000") else digits[2:]
-        if not digits:
-            return False, f"“{_shown(raw)}” is not a phone number"
+    if region == "KE" and not plus:
+        # Kenya's own international prefix "000", and "00" (the habit from elsewhere) but
+        # only before 254: "0071…" is far likelier a typo than a number abroad.
+        if digits.startswith("000"):
+            plus, digits = True, digits[3:]
+        elif digits.startswith("00254"):
+            plus, digits = True, digits[2:]
     if region == "KE":
         fast = _fast_path(plus, digits)
         if fast is not None:
