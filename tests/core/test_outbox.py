@@ -1,0 +1,513 @@
+"""The outbox: broadcasts written down before sending, durable chunk states, recovery of
+interrupted sends, templates and balance readings."""
+
+from __future__ import annotations
+
+import gc
+import os
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from desktop_app.core.outbox import (
+    INTERRUPTED_REASON,
+    BroadcastKind,
+    ChunkState,
+    ChunkStateError,
+    Outbox,
+    OutboxError,
+    Recipient,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def phones(n: int, start: int = 0) -> list[Recipient]:
+    return [Recipient(f"+2547{start + i:08d}") for i in range(n)]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "outbox.sqlite3"
+
+
+@pytest.fixture
+def outbox(db_path: Path) -> Iterator[Outbox]:
+    box = Outbox(db_path)
+    yield box
+    box.close()
+
+
+def run_python(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code), *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        check=False,
+    )
+
+
+def test_default_location_is_the_data_dir(isolated_user_dirs: Path) -> None:
+    with Outbox() as box:
+        assert box.path == isolated_user_dirs / "data" / "tuma" / "outbox.sqlite3"
+        assert box.path.exists()
+
+
+def test_wal_and_full_sync(outbox: Outbox, db_path: Path) -> None:
+    db = outbox._db
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_broadcast_and_all_chunks_are_on_disk_before_sending(outbox: Outbox, db_path: Path) -> None:
+    created = outbox.create_broadcast(
+        BroadcastKind.BULK, "TUMA", "Karibu!", phones(12), 5, profile="Shop"
+    )
+    assert created.recipients == 12
+    assert created.chunks_total == 3
+    assert created.pending == 3
+    assert created.recipients_pending == 12
+    assert not created.is_finished
+    # another connection (another process would see the same) reads it all back
+    raw = sqlite3.connect(db_path)
+    try:
+        rows = raw.execute(
+            "SELECT seq, state, size FROM chunks WHERE broadcast_id = ? ORDER BY seq",
+            (created.id,),
+        ).fetchall()
+    finally:
+        raw.close()
+    assert rows == [(0, "pending", 5), (1, "pending", 5), (2, "pending", 2)]
+    with Outbox(db_path) as other:
+        chunks = other.chunks(created.id)
+        assert [c.phones for c in chunks] == [
+            tuple(r.phone for r in phones(12)[i : i + 5]) for i in (0, 5, 10)
+        ]
+        assert other.broadcast(created.id) == created
+
+
+def test_single_and_tracked_go_one_number_per_chunk(outbox: Outbox) -> None:
+    single = outbox.create_broadcast(
+        BroadcastKind.SINGLE, "TUMA", "Hi", phones(3), 500, profile="p"
+    )
+    assert single.chunk_size == 1
+    assert single.chunks_total == 3
+    tracked = outbox.create_broadcast(
+        BroadcastKind.TRACKED, "TUMA", "Hi", phones(3), 500, profile="p"
+    )
+    ids = [c.tracking_id for c in outbox.chunks(tracked.id)]
+    assert all(ids)
+    assert len(set(ids)) == 3
+    assert all(c.tracking_id is None for c in outbox.chunks(single.id))
+
+
+def test_personalised_keeps_each_text(outbox: Outbox) -> None:
+    recipients = [Recipient("+254700000001", "Hi Amina"), Recipient("+254700000002", "Hi Baraka")]
+    created = outbox.create_broadcast(
+        BroadcastKind.PERSONALIZED, "TUMA", "Hi {first_name}", recipients, 1000, profile="p"
+    )
+    (chunk,) = outbox.chunks(created.id)
+    assert chunk.recipients == tuple(recipients)
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "recipients", "size", "words"),
+    [
+        (BroadcastKind.BULK, "Hi", [], 5, "at least one recipient"),
+        (BroadcastKind.BULK, "", phones(2), 5, "empty"),
+        (BroadcastKind.BULK, "Hi", phones(2), 0, "between 1 and 1000"),
+        (BroadcastKind.BULK, "Hi", phones(2), 1001, "between 1 and 1000"),
+        (BroadcastKind.PERSONALIZED, "Hi", phones(2), 5, "needs its text"),
+    ],
+)
+def test_create_refuses_bad_broadcasts(
+    outbox: Outbox,
+    kind: BroadcastKind,
+    text: str,
+    recipients: list[Recipient],
+    size: int,
+    words: str,
+) -> None:
+    with pytest.raises(OutboxError, match=words):
+        outbox.create_broadcast(kind, "TUMA", text, recipients, size, profile="p")
+    assert outbox.broadcasts("p") == []
+
+
+def test_chunk_state_machine(outbox: Outbox) -> None:
+    b = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(10), 2, profile="p")
+    first, second, third, fourth, fifth = outbox.chunks(b.id)
+
+    outbox.mark_sending(first.id)
+    assert outbox.chunk(first.id).state is ChunkState.SENDING
+    assert outbox.chunk(first.id).attempts == 1
+    with pytest.raises(ChunkStateError, match="not pending"):
+        outbox.mark_sending(first.id)  # a second claim never succeeds
+    outbox.mark_accepted(first.id, "m-1", 1, 1, recipients=1, invalid=[first.phones[1]])
+    accepted = outbox.chunk(first.id)
+    assert accepted.state is ChunkState.ACCEPTED
+    assert (accepted.message_id, accepted.parts, accepted.credits) == ("m-1", 1, 1)
+    assert accepted.invalid == (first.phones[1],)
+    assert accepted.sent_at is not None
+    with pytest.raises(ChunkStateError, match="accepted"):
+        outbox.mark_pending(first.id)
+
+    outbox.mark_sending(second.id)
+    outbox.mark_rejected(second.id, "Every number is invalid.")
+    assert outbox.chunk(second.id).reason == "Every number is invalid."
+
+    outbox.mark_sending(third.id)
+    outbox.mark_pending(third.id)  # refused before it left: may be sent again
+    assert outbox.chunk(third.id).state is ChunkState.PENDING
+
+    outbox.mark_sending(fourth.id)
+    outbox.mark_in_doubt(fourth.id, "The connection broke.")
+    with pytest.raises(ChunkStateError):
+        outbox.mark_sending(fourth.id)  # in doubt is never sent again on its own
+    with pytest.raises(ChunkStateError):
+        outbox.mark_pending(fourth.id)
+
+    with pytest.raises(ChunkStateError):
+        outbox.mark_in_doubt(fifth.id, "x")  # only a chunk being sent can be in doubt
+    with pytest.raises(ChunkStateError):
+        outbox.mark_accepted(fifth.id, "m", 1, 1)
+    with pytest.raises(ChunkStateError):
+        outbox.resolve_in_doubt(fifth.id, sent=True)
+    with pytest.raises(OutboxError, match="no chunk"):
+        outbox.mark_sending(99999)
+
+    summary = outbox.broadcast(b.id)
+    assert (summary.accepted, summary.rejected, summary.pending, summary.in_doubt) == (1, 1, 2, 1)
+    assert summary.recipients_accepted == 1
+    assert summary.recipients_in_doubt == 2
+
+
+def test_resolve_in_doubt(outbox: Outbox) -> None:
+    b = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(4), 2, profile="p")
+    one, two = outbox.chunks(b.id)
+    for chunk in (one, two):
+        outbox.mark_sending(chunk.id)
+        outbox.mark_in_doubt(chunk.id, "lost")
+    outbox.resolve_in_doubt(one.id, sent=True)
+    outbox.resolve_in_doubt(two.id, sent=False)
+    assert outbox.chunk(one.id).state is ChunkState.ACCEPTED
+    assert outbox.chunk(one.id).message_id is None
+    assert outbox.chunk(two.id).state is ChunkState.PENDING
+    with pytest.raises(ChunkStateError):
+        outbox.resolve_in_doubt(one.id, sent=False)
+    # accepted-without-id cannot be looked up, so it is not on the Delivery tab
+    assert outbox.sent_messages("p") == []
+
+
+def test_late_answer_can_settle_an_in_doubt_chunk(outbox: Outbox) -> None:
+    b = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(2), 2, profile="p")
+    (chunk,) = outbox.chunks(b.id)
+    outbox.mark_sending(chunk.id)
+    outbox.mark_in_doubt(chunk.id, "lost")
+    outbox.mark_accepted(chunk.id, "m-late", 1, 2)
+    assert outbox.chunk(chunk.id).state is ChunkState.ACCEPTED
+
+
+def test_unfinished_lists_pending_or_in_doubt_per_profile(outbox: Outbox) -> None:
+    done = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "a", phones(2), 2, profile="p")
+    waiting = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "b", phones(2), 2, profile="p")
+    doubtful = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "c", phones(2), 2, profile="p")
+    outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "d", phones(2), 2, profile="other")
+    (c,) = outbox.chunks(done.id)
+    outbox.mark_sending(c.id)
+    outbox.mark_accepted(c.id, "m", 1, 2)
+    (c,) = outbox.chunks(doubtful.id)
+    outbox.mark_sending(c.id)
+    outbox.mark_in_doubt(c.id, "lost")
+    assert [b.id for b in outbox.unfinished("p")] == [waiting.id, doubtful.id]
+    assert outbox.broadcast(done.id).is_finished
+    assert [b.text for b in outbox.unfinished("other")] == ["d"]
+    assert outbox.unfinished("nobody") == []
+
+    assert outbox.cancel_pending(waiting.id) == 1
+    assert [b.id for b in outbox.unfinished("p")] == [doubtful.id]
+    assert outbox.broadcast(waiting.id).cancelled == 1
+    assert [b.id for b in outbox.broadcasts("p")] == [doubtful.id, waiting.id, done.id]
+
+
+def test_sent_messages_feed_the_delivery_tab(outbox: Outbox) -> None:
+    bulk = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "Sale!", phones(5), 3, profile="p")
+    first, second = outbox.chunks(bulk.id)
+    outbox.mark_sending(first.id)
+    outbox.mark_accepted(first.id, "m-1", 1, 2, recipients=2, invalid=[first.phones[0]])
+    outbox.mark_sending(second.id)
+    outbox.mark_accepted(second.id, "m-2", 1, 2)
+    personal = outbox.create_broadcast(
+        BroadcastKind.PERSONALIZED,
+        "TUMA",
+        "",
+        [Recipient("+254700000009", "Hi Zawadi")],
+        5,
+        profile="p",
+    )
+    (chunk,) = outbox.chunks(personal.id)
+    outbox.mark_sending(chunk.id)
+    outbox.mark_accepted(chunk.id, "m-3", 1, 1)
+    other = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "x", phones(1), 3, profile="q")
+    (chunk,) = outbox.chunks(other.id)
+    outbox.mark_sending(chunk.id)
+    outbox.mark_accepted(chunk.id, "m-other", 1, 1)
+
+    sent = outbox.sent_messages("p")
+    assert [m.message_id for m in sent] == ["m-3", "m-2", "m-1"]
+    assert sent[0].text == "Hi Zawadi"
+    assert sent[0].kind is BroadcastKind.PERSONALIZED
+    assert sent[2].recipients == first.phones[1:]  # the skipped invalid number is not listed
+    assert sent[2].text == "Sale!"
+    assert (sent[2].parts, sent[2].credits, sent[2].broadcast_id) == (1, 2, bulk.id)
+    assert sent[2].sent_at.tzinfo is not None
+    assert sent[1].recipients == second.phones
+    assert [m.message_id for m in outbox.sent_messages("p", limit=1)] == ["m-3"]
+    assert [m.message_id for m in outbox.sent_messages("q")] == ["m-other"]
+
+
+# --- recovery of interrupted sends -------------------------------------------------------------
+
+
+def test_reopening_after_a_crash_marks_sending_chunks_in_doubt(db_path: Path) -> None:
+    box = Outbox(db_path)
+    b = box.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(6), 2, profile="p")
+    first, second, _ = box.chunks(b.id)
+    box.mark_sending(first.id)
+    box.mark_accepted(first.id, "m-1", 1, 2)
+    box.mark_sending(second.id)
+    box.close()  # the run stopped with `second` in flight
+
+    with Outbox(db_path) as reopened:
+        assert reopened.recovered == 1
+        states = [c.state for c in reopened.chunks(b.id)]
+        assert states == [ChunkState.ACCEPTED, ChunkState.IN_DOUBT, ChunkState.PENDING]
+        assert reopened.chunk(second.id).reason == INTERRUPTED_REASON
+        unfinished = reopened.unfinished("p")
+        assert [u.id for u in unfinished] == [b.id]
+        assert (unfinished[0].pending, unfinished[0].in_doubt) == (1, 1)
+
+
+def test_a_dropped_instance_counts_as_interrupted(db_path: Path) -> None:
+    box = Outbox(db_path)
+    b = box.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(2), 2, profile="p")
+    (chunk,) = box.chunks(b.id)
+    box.mark_sending(chunk.id)
+    with Outbox(db_path) as other:  # the sender is still open: its chunk is not touched
+        assert other.recovered == 0
+        assert other.chunk(chunk.id).state is ChunkState.SENDING
+    del box
+    gc.collect()
+    with Outbox(db_path) as other:
+        assert other.chunk(chunk.id).state is ChunkState.IN_DOUBT
+
+
+def test_a_killed_process_leaves_its_chunk_in_doubt(db_path: Path) -> None:
+    with Outbox(db_path) as box:
+        b = box.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(4), 2, profile="p")
+        first, second = box.chunks(b.id)
+    result = run_python(
+        """
+        import os, signal, sys
+        from pathlib import Path
+        from desktop_app.core.outbox import Outbox
+        box = Outbox(Path(sys.argv[1]))
+        box.mark_sending(int(sys.argv[2]))
+        os.kill(os.getpid(), signal.SIGKILL)
+        """,
+        str(db_path),
+        str(first.id),
+    )
+    assert result.returncode != 0, result.stderr
+    with Outbox(db_path) as box:
+        assert box.chunk(first.id).state is ChunkState.IN_DOUBT
+        assert box.chunk(second.id).state is ChunkState.PENDING
+
+
+def test_a_live_process_keeps_its_claim(db_path: Path) -> None:
+    with Outbox(db_path) as box:
+        b = box.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(2), 2, profile="p")
+        (chunk,) = box.chunks(b.id)
+    code = textwrap.dedent(
+        """
+        import sys
+        from pathlib import Path
+        from desktop_app.core.outbox import Outbox
+        box = Outbox(Path(sys.argv[1]))
+        box.mark_sending(int(sys.argv[2]))
+        print("claimed", flush=True)
+        sys.stdin.readline()
+        box.mark_accepted(int(sys.argv[2]), "m-live", 1, 2)
+        print("done", flush=True)
+        """
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code, str(db_path), str(chunk.id)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    try:
+        assert proc.stdout is not None
+        assert proc.stdin is not None
+        assert proc.stdout.readline().strip() == "claimed"
+        with Outbox(db_path) as box:
+            assert box.recovered == 0
+            assert box.chunk(chunk.id).state is ChunkState.SENDING
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        assert proc.stdout.readline().strip() == "done"
+    finally:
+        proc.stdin.close()  # type: ignore[union-attr]
+        proc.wait(30)
+        proc.stdout.close()  # type: ignore[union-attr]
+    with Outbox(db_path) as box:
+        assert box.chunk(chunk.id).state is ChunkState.ACCEPTED
+
+
+def test_a_stale_claim_is_interrupted_even_if_the_pid_looks_alive(
+    outbox: Outbox, db_path: Path
+) -> None:
+    b = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(2), 2, profile="p")
+    (chunk,) = outbox.chunks(b.id)
+    outbox.mark_sending(chunk.id)
+    old = (datetime.now(UTC) - timedelta(hours=1)).isoformat()
+    outbox._db.execute("UPDATE chunks SET updated_at = ? WHERE id = ?", (old, chunk.id))
+    assert outbox.recover_interrupted() == 1
+    assert outbox.chunk(chunk.id).state is ChunkState.IN_DOUBT
+
+
+def test_claims_are_exclusive_across_threads(db_path: Path) -> None:
+    with Outbox(db_path) as box:
+        b = box.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(40), 1, profile="p")
+        ids = [c.id for c in box.chunks(b.id)]
+    won: list[list[int]] = [[], [], [], []]
+    boxes = [Outbox(db_path) for _ in won]
+    barrier = threading.Barrier(len(won))
+
+    def claim(index: int) -> None:
+        barrier.wait()
+        for chunk_id in ids:
+            try:
+                boxes[index].mark_sending(chunk_id)
+            except ChunkStateError:
+                continue
+            won[index].append(chunk_id)
+
+    threads = [threading.Thread(target=claim, args=(i,)) for i in range(len(won))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    for box in boxes:
+        box.close()
+    claimed = sorted(x for w in won for x in w)
+    assert claimed == sorted(ids)  # every chunk claimed exactly once
+
+
+def test_claims_are_exclusive_across_processes(db_path: Path) -> None:
+    with Outbox(db_path) as box:
+        b = box.create_broadcast(BroadcastKind.BULK, "TUMA", "Hi", phones(60), 1, profile="p")
+        ids = [c.id for c in box.chunks(b.id)]
+    code = textwrap.dedent(
+        """
+        import sys
+        from pathlib import Path
+        from desktop_app.core.outbox import ChunkStateError, Outbox
+        box = Outbox(Path(sys.argv[1]))
+        won = []
+        for chunk_id in map(int, sys.argv[2:]):
+            try:
+                box.mark_sending(chunk_id)
+            except ChunkStateError:
+                continue
+            box.mark_accepted(chunk_id, f"m-{chunk_id}", 1, 1)
+            won.append(chunk_id)
+        print(" ".join(map(str, won)))
+        """
+    )
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", code, str(db_path), *map(str, ids)],
+            stdout=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(REPO)},
+        )
+        for _ in range(3)
+    ]
+    outputs = [p.communicate(timeout=60)[0] for p in procs]
+    assert all(p.returncode == 0 for p in procs)
+    claimed = sorted(int(x) for out in outputs for x in out.split())
+    assert claimed == sorted(ids)
+
+
+def test_closed_outbox_refuses_work(db_path: Path) -> None:
+    box = Outbox(db_path)
+    box.close()
+    box.close()  # twice is fine
+    with pytest.raises(OutboxError, match="closed"):
+        box.templates()
+
+
+def test_newer_schema_is_refused(db_path: Path) -> None:
+    Outbox(db_path).close()
+    raw = sqlite3.connect(db_path)
+    raw.execute("PRAGMA user_version = 99")
+    raw.close()
+    with pytest.raises(OutboxError, match="newer version"):
+        Outbox(db_path)
+
+
+# --- templates ---------------------------------------------------------------------------------
+
+
+def test_templates(outbox: Outbox) -> None:
+    outbox.save_template("Opening hours", "We open at 8am.")
+    outbox.save_template(" Promo ", "20% off today")
+    saved = outbox.save_template("promo", "25% off today")  # same name, any case: replaced
+    assert saved.name == "promo"
+    listed = outbox.templates()
+    assert [(t.name, t.text) for t in listed] == [
+        ("Opening hours", "We open at 8am."),
+        ("promo", "25% off today"),
+    ]
+    assert listed[0].updated_at.tzinfo is not None
+    with pytest.raises(OutboxError, match="already exists"):
+        outbox.save_template("PROMO", "x", overwrite=False)
+    with pytest.raises(OutboxError, match="name"):
+        outbox.save_template("  ", "x")
+    with pytest.raises(OutboxError, match="empty"):
+        outbox.save_template("Blank", " ")
+    assert outbox.delete_template("Promo")
+    assert not outbox.delete_template("Promo")
+    assert [t.name for t in outbox.templates()] == ["Opening hours"]
+
+
+# --- balance readings --------------------------------------------------------------------------
+
+
+def test_balance_history(outbox: Outbox) -> None:
+    day = (datetime.now(UTC) - timedelta(days=5)).replace(microsecond=0)
+    outbox.record_balance("p", 500, at=day)
+    outbox.record_balance("p", 420.5, at=day + timedelta(days=1))
+    outbox.record_balance("p", 390, at=(day + timedelta(days=2)).replace(tzinfo=None))
+    outbox.record_balance("q", 10, at=day)
+    outbox.record_balance("p", 380)  # now
+    history = outbox.balance_history("p")
+    assert [credits for _, credits in history] == [500.0, 420.5, 390.0, 380.0]
+    assert history[0][0] == day
+    assert history[2][0] == day + timedelta(days=2)  # naive taken as UTC
+    assert all(at.tzinfo is not None for at, _ in history)
+    since = outbox.balance_history("p", since=day + timedelta(hours=12))
+    assert [credits for _, credits in since] == [420.5, 390.0, 380.0]
+    assert outbox.balance_history("q") == [(day, 10.0)]
+    assert outbox.balance_history("nobody") == []
