@@ -1,0 +1,1082 @@
+"""The async client for the messaging service (spec/messaging-service.md + CONTRACT.md).
+
+Reading is tolerant, as CONTRACT.md asks:
+
+* SMS-family envelope: success is ``status`` true **and** ``responseCode`` "0200". ``status``
+  may also arrive as the strings "true"/"success"; codes are compared case-insensitively and
+  short or numeric forms are padded (``200`` and ``"200"`` read as ``"0200"``). The body is
+  decoded whatever the HTTP status; when an error body has no code, the HTTP status stands in.
+* A delivery lookup succeeds on ``status`` true with a list of records even without a code;
+  records are read flat, nested (``deliveryStatus: {status, deliveryTime, reason}`` or a bare
+  ``deliveryStatus`` string), as a ``messages`` list, a single ``messages`` object or a bare
+  list. Only ``phone`` and a status are required in a record.
+* Sends take ``messageId``, or ``bulkId`` where it is missing; every other field is optional
+  and a malformed optional field is ignored rather than failing a send that was accepted.
+* Unknown codes become :class:`~desktop_app.core.api.errors.ServiceError` carrying the
+  service's own message verbatim; a body that is not JSON, or JSON of the wrong shape, becomes
+  :class:`~desktop_app.core.api.errors.ProtocolError` (never ``KeyError``/``TypeError``).
+  On a send with a 2xx status such a reply is :class:`UnreadableSendReply`, which is both a
+  ``ProtocolError`` and an ``InDoubt``: the message may have gone out.
+
+Retries are done here, whatever transport is injected: only on 0429, 0500 / HTTP 5xx and on
+connection errors raised before the request went out, at most ``max_attempts`` attempts in
+all, with exponential backoff and jitter, honouring ``Retry-After`` up to ``max_retry_after``
+seconds. A send whose outcome is unknown (timeout after sending, connection lost mid-reply)
+raises ``InDoubt`` and is never resent; reads may be repeated after such errors too.
+
+The token only ever travels in the ``Authorization`` header. It is kept in a wrapper whose
+repr is hidden, httpx masks the header in its own reprs, and anything the service sends back
+is scrubbed of it before it reaches an error or a log line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json as jsonlib
+import logging
+import math
+import random
+import re
+import secrets
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from datetime import UTC, datetime
+from os import PathLike
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Final, Literal, Self, TypeVar
+from urllib.parse import quote
+
+import httpx
+
+from desktop_app.core.api import errors
+from desktop_app.core.api.models import (
+    AccountDetails,
+    Balance,
+    Contact,
+    ContactPage,
+    DeliveryRecord,
+    SendResult,
+    UploadAccepted,
+    UploadRowError,
+    UploadStatus,
+)
+from desktop_app.core.delivery import DeliveryStatus, normalize_status
+
+log = logging.getLogger(__name__)
+
+USER_AGENT: Final = "Tuma-desktop/0.1"
+
+# Raised before a single byte of the request left: always safe to try again.
+_NOT_SENT: Final = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+# Raised once the request may have reached the service: the outcome is unknown.
+_LOST: Final = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+
+_CONTACT_FIELDS: Final = frozenset({"phone", "first_name", "last_name", "email", "notes"})
+
+_XLSX_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+_UPLOAD_CHUNK: Final = 64 * 1024
+
+
+class UnreadableSendReply(errors.ProtocolError, errors.InDoubt):
+    """A send got a successful HTTP status but a reply that cannot be read: the message may
+    have been accepted, so it must be reconciled, not resent."""
+
+    default_message = (
+        "The messaging service's reply could not be understood, so we cannot tell whether the "
+        "message was sent. Check the delivery report before sending again, so customers do "
+        "not get it twice."
+    )
+
+
+class _Secret:
+    """Holds the token; its repr never shows it."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "<hidden>"
+
+    __str__ = __repr__
+
+
+class _NotJson:
+    """Marker for a body that could not be decoded as JSON."""
+
+    def __repr__(self) -> str:
+        return "<not JSON>"
+
+
+_NOT_JSON: Final = _NotJson()
+
+_TOKEN_SHAPE = re.compile(r"[\x21-\x7e]+")
+
+_T = TypeVar("_T")
+ProgressCallback = Callable[[int, int], None]
+
+
+class Client:
+    """One open connection pool to the service, for one account (one token)."""
+
+    def __init__(
+        self,
+        base_url: str,
+        contacts_base_url: str,
+        token: str,
+        *,
+        timeout: float = 20.0,
+        transport: httpx.AsyncBaseTransport | None = None,
+        max_attempts: int = 3,
+        backoff: float = 0.5,
+        max_retry_after: float = 30.0,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        token = token.strip()
+        if not _TOKEN_SHAPE.fullmatch(token):
+            # Never echo the value: it is a secret even when mistyped.
+            raise errors.AuthError(
+                "The access token is empty or contains characters a token cannot have. "
+                "Copy it again from the portal, then connect your account again."
+            )
+        if max_attempts < 1:
+            raise ValueError("max_attempts must be at least 1")
+        self.base_url = base_url.rstrip("/")
+        self.contacts_base_url = contacts_base_url.rstrip("/")
+        self.max_attempts = max_attempts
+        self.backoff = backoff
+        self.max_retry_after = max_retry_after
+        self._token = _Secret(token)
+        self._sleep = sleep or asyncio.sleep
+        self._http = httpx.AsyncClient(
+            headers={
+                "Authorization": f"Bearer {token}",
+                "Accept": "application/json",
+                "User-Agent": USER_AGENT,
+            },
+            timeout=httpx.Timeout(timeout),
+            transport=transport,
+            follow_redirects=False,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"Client(base_url={self.base_url!r}, contacts_base_url={self.contacts_base_url!r}, "
+            "token=<hidden>)"
+        )
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        await self._http.aclose()
+
+    @property
+    def closed(self) -> bool:
+        return self._http.is_closed
+
+    # --- SMS ----------------------------------------------------------------------------
+
+    async def send_message(self, sender_id: str, phone: str, message: str) -> SendResult:
+        body = {"senderID": sender_id, "phone": phone, "message": message}
+        data = await self._sms("POST", "/v1/send/message", json=body, sender_id=sender_id)
+        return _send_result(data)
+
+    async def send_bulk(self, sender_id: str, phones: Sequence[str], message: str) -> SendResult:
+        body = {"senderID": sender_id, "phones": list(phones), "message": message}
+        data = await self._sms("POST", "/v1/send/bulk", json=body, sender_id=sender_id)
+        return _send_result(data)
+
+    async def send_personalized(
+        self, sender_id: str, items: Sequence[tuple[str, str]]
+    ) -> SendResult:
+        """One message per number: ``items`` are ``(phone, message)`` pairs."""
+        body = {
+            "senderID": sender_id,
+            "messageBody": [{"phone": phone, "message": text} for phone, text in items],
+        }
+        data = await self._sms("POST", "/v1/send/bulk-personalized", json=body, sender_id=sender_id)
+        return _send_result(data)
+
+    async def send_tracked(
+        self, sender_id: str, phone: str, message: str, tracking_id: str
+    ) -> SendResult:
+        body = {
+            "senderID": sender_id,
+            "phone": phone,
+            "message": message,
+            "trackingId": tracking_id,
+        }
+        data = await self._sms("POST", "/v2/send/message", json=body, sender_id=sender_id)
+        return _send_result(data)
+
+    async def delivery_report(self, message_id: str) -> list[DeliveryRecord]:
+        """One record per recipient of ``message_id``."""
+        data = await self._sms(
+            "POST", "/v1/dlr", json={"messageId": message_id}, safe=True, dlr=True
+        )
+        return _delivery_records(data, message_id)
+
+    async def balance(self) -> Balance:
+        data = await self._sms("GET", "/v1/get-balance/", safe=True)
+        return Balance(credits=_credits(data))
+
+    async def account_details(self) -> AccountDetails:
+        data = await self._sms("GET", "/v1/get-balance/account-details", safe=True)
+        return AccountDetails(
+            credits=_credits(data),
+            sms_rate=_lenient(_opt_float, _get(data, "sms_rate", "smsRate", "rate")),
+            currency=_lenient(_opt_str, _get(data, "currency")),
+        )
+
+    # --- channels -----------------------------------------------------------------------
+
+    async def send_whatsapp_template(self, template: str, language: str, phone: str) -> SendResult:
+        body = {"template": template, "language": language, "phone": phone}
+        data = await self._sms("POST", "/api/v1/whatsapp/send", json=body, scope="whatsapp")
+        return _send_result(data)
+
+    async def send_survey(self, survey_id: str, phones: Sequence[str]) -> SendResult:
+        body = {"surveyId": survey_id, "phones": list(phones)}
+        data = await self._sms("POST", "/api/v1/surveys/send", json=body, scope="surveys")
+        return _send_result(data)
+
+    # --- contacts -----------------------------------------------------------------------
+
+    async def list_contacts(
+        self, page: int = 1, page_size: int = 20, search: str | None = None
+    ) -> ContactPage:
+        params: dict[str, str | int] = {"page": page, "page_size": page_size}
+        if search:
+            params["search"] = search
+        data = await self._contacts("GET", "/api/v1/contacts", params=params, safe=True)
+        if not isinstance(data, Mapping):
+            raise errors.ProtocolError("contacts list: data is not an object")
+        raw = _get(data, "contacts", "items", "results")
+        if not isinstance(raw, list):
+            raise errors.ProtocolError("contacts list: no list of contacts")
+        contacts = tuple(_contact(item) for item in raw)
+        got_page = _lenient(_opt_int, _get(data, "page")) or page
+        got_size = _lenient(_opt_int, _get(data, "page_size", "pageSize")) or page_size
+        total = _lenient(_opt_int, _get(data, "total", "count"))
+        if total is None:
+            total = (got_page - 1) * got_size + len(contacts)
+        total_pages = _lenient(_opt_int, _get(data, "total_pages", "totalPages"))
+        if total_pages is None:
+            total_pages = math.ceil(total / got_size) if got_size > 0 else 0
+        return ContactPage(contacts, got_page, got_size, total, total_pages)
+
+    async def create_contact(
+        self,
+        phone: str,
+        *,
+        first_name: str | None = None,
+        last_name: str | None = None,
+        email: str | None = None,
+        notes: str | None = None,
+    ) -> Contact:
+        body: dict[str, str] = {"phone": phone}
+        for name, value in (
+            ("first_name", first_name),
+            ("last_name", last_name),
+            ("email", email),
+            ("notes", notes),
+        ):
+            if value is not None:
+                body[name] = value
+        data = await self._contacts("POST", "/api/v1/contacts", json=body)
+        return _contact(_unwrap_contact(data))
+
+    async def get_contact(self, uuid: str) -> Contact:
+        data = await self._contacts("GET", _contact_path(uuid), safe=True)
+        return _contact(_unwrap_contact(data))
+
+    async def update_contact(self, uuid: str, **fields: str | None) -> Contact:
+        """Only the fields given change; ``None`` clears an optional field."""
+        unknown = set(fields) - _CONTACT_FIELDS
+        if unknown:
+            raise TypeError(f"update_contact() got unknown fields: {', '.join(sorted(unknown))}")
+        data = await self._contacts("PUT", _contact_path(uuid), json=dict(fields))
+        return _contact(_unwrap_contact(data))
+
+    async def delete_contact(self, uuid: str) -> None:
+        await self._contacts("DELETE", _contact_path(uuid))
+
+    async def upload_contacts(
+        self, path: str | PathLike[str], progress: ProgressCallback | None = None
+    ) -> UploadAccepted:
+        """Stream a CSV/XLSX file as multipart field ``file``; ``progress(sent, total)`` is
+        called with body bytes as they go out."""
+        body = _MultipartFile(Path(path), progress)
+        headers = {
+            "Content-Type": f"multipart/form-data; boundary={body.boundary}",
+            "Content-Length": str(body.total),
+        }
+        data = await self._contacts(
+            "POST", "/api/v1/contacts/upload", content=body, headers=headers, scope="contacts"
+        )
+        if not isinstance(data, Mapping):
+            raise errors.ProtocolError("upload: data is not an object")
+        upload_uuid = _opt_str(_get(data, "upload_uuid", "uploadUuid", "uuid"))
+        if not upload_uuid:
+            raise errors.ProtocolError("upload: no upload_uuid in the reply")
+        return UploadAccepted(
+            upload_uuid=upload_uuid,
+            status=_lenient(_opt_str, _get(data, "status")) or "processing",
+            total=_lenient(_opt_int, _get(data, "total")),
+        )
+
+    async def list_uploads(self) -> list[UploadStatus]:
+        data = await self._contacts("GET", "/api/v1/contacts/uploads", safe=True)
+        raw = data if isinstance(data, list) else None
+        if isinstance(data, Mapping):
+            raw = _get(data, "uploads", "items")
+        if not isinstance(raw, list):
+            raise errors.ProtocolError("uploads: no list of uploads")
+        return [_upload_status(item) for item in raw]
+
+    async def wait_for_upload(
+        self,
+        upload_uuid: str,
+        *,
+        interval: float = 1.0,
+        timeout: float = 600.0,  # noqa: ASYNC109 - a polling deadline, part of the interface
+    ) -> UploadStatus:
+        """Poll :meth:`list_uploads` until the upload is completed or failed.
+
+        Raises :class:`~errors.UploadTimeout` when it is still processing after ``timeout``
+        seconds, :class:`~errors.NotFound` when it never appeared in the list.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            found = next((u for u in await self.list_uploads() if u.uuid == upload_uuid), None)
+            if found is not None and found.settled:
+                return found
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                if found is None:
+                    raise errors.NotFound(
+                        "That contacts import could not be found. Start the import again."
+                    )
+                raise errors.UploadTimeout()
+            await self._sleep(min(interval, remaining))
+
+    # --- plumbing -----------------------------------------------------------------------
+
+    async def _sms(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        safe: bool = False,
+        scope: str = "sms",
+        sender_id: str | None = None,
+        dlr: bool = False,
+    ) -> Any:
+        response, body = await self._exchange(method, self.base_url + path, json=json, safe=safe)
+        return self._read_envelope(
+            response, body, safe=safe, scope=scope, sender_id=sender_id, dlr=dlr
+        )
+
+    async def _contacts(
+        self,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: Mapping[str, str | int] | None = None,
+        content: _MultipartFile | None = None,
+        headers: Mapping[str, str] | None = None,
+        safe: bool = False,
+        scope: str = "contacts",
+    ) -> Any:
+        response, body = await self._exchange(
+            method,
+            self.contacts_base_url + path,
+            json=json,
+            params=params,
+            content=content,
+            headers=headers,
+            safe=safe,
+        )
+        return self._read_contacts(response, body, scope=scope)
+
+    async def _exchange(
+        self,
+        method: str,
+        url: str,
+        *,
+        safe: bool,
+        json: Any = None,
+        params: Mapping[str, str | int] | None = None,
+        content: _MultipartFile | None = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> tuple[httpx.Response, Any]:
+        """Send with the retry rules; return the final reply and its decoded body."""
+        what = f"{method} {httpx.URL(url).path}"
+        attempt = 0
+        while True:
+            attempt += 1
+            last = attempt >= self.max_attempts
+            try:
+                response = await self._http.request(
+                    method, url, json=json, params=params, content=content, headers=headers
+                )
+            except _NOT_SENT as exc:
+                log.info("%s: not sent (%s), attempt %d", what, type(exc).__name__, attempt)
+                if last:
+                    raise errors.NetworkError() from self._cause(exc)
+                await self._sleep(self._backoff_delay(attempt))
+                continue
+            except _LOST as exc:
+                log.info(
+                    "%s: no complete reply (%s), attempt %d", what, type(exc).__name__, attempt
+                )
+                if not safe:
+                    raise errors.InDoubt() from self._cause(exc)
+                if last:
+                    raise errors.NetworkError() from self._cause(exc)
+                await self._sleep(self._backoff_delay(attempt))
+                continue
+            except httpx.DecodingError as exc:
+                error: errors.ApiError = (
+                    errors.ProtocolError("reply content could not be decoded")
+                    if safe
+                    else UnreadableSendReply("reply content could not be decoded")
+                )
+                raise error from self._cause(exc)
+            except httpx.RequestError as exc:
+                log.info("%s: request error %s", what, type(exc).__name__)
+                raise errors.NetworkError() from self._cause(exc)
+
+            body = _decode(response)
+            log.debug("%s -> HTTP %d, attempt %d", what, response.status_code, attempt)
+            kind = _retry_kind(response, body)
+            if kind is None:
+                return response, body
+            retry_after = _retry_after(response.headers.get("Retry-After"))
+            if retry_after is not None and retry_after > self.max_retry_after:
+                if kind == "rate":
+                    raise errors.RateLimited(
+                        retry_after=retry_after,
+                        response_code=_code_of(body),
+                        http_status=response.status_code,
+                    )
+                return response, body  # a server asking for a long pause: report it now
+            if last:
+                return response, body
+            delay = retry_after if retry_after is not None else self._backoff_delay(attempt)
+            log.info("%s: %s reply, retrying in %.2f s", what, kind, delay)
+            await self._sleep(delay)
+
+    def _backoff_delay(self, attempt: int) -> float:
+        """Exponential backoff with jitter: ``backoff * 2**(n-1)``, scaled by 0.5-1.5."""
+        return float(self.backoff * 2 ** (attempt - 1) * random.uniform(0.5, 1.5))
+
+    def _scrub(self, text: str | None) -> str | None:
+        if text is None:
+            return None
+        token = self._token.reveal()
+        return text.replace(token, "[token hidden]") if token in text else text
+
+    def _cause(self, exc: BaseException) -> BaseException | None:
+        """Keep the transport error as the cause, unless its text would carry the token."""
+        return None if self._token.reveal() in f"{exc!s} {exc!r}" else exc
+
+    # --- reading replies ----------------------------------------------------------------
+
+    def _read_envelope(
+        self,
+        response: httpx.Response,
+        body: Any,
+        *,
+        safe: bool,
+        scope: str,
+        sender_id: str | None,
+        dlr: bool,
+    ) -> Mapping[str, Any]:
+        http = response.status_code
+        if body is _NOT_JSON:
+            raise self._unreadable(response, "reply is not JSON", safe=safe, scope=scope)
+        if dlr and isinstance(body, list):
+            return {"messages": body}
+        if not isinstance(body, Mapping):
+            raise self._unreadable(response, "reply is not a JSON object", safe=safe, scope=scope)
+        status = _get(body, "status")
+        code = _code_of(body)
+        message = self._scrub(_lenient(_opt_str, _get(body, "message", "responseMessage")))
+        if dlr and code in (None, "0200"):
+            if _truthy(status) and _has_records(body):
+                return body
+            if (status is True or isinstance(status, str)) and _is_bare_record(body):
+                return {"messages": [body]}  # one flat record, perhaps inside the envelope
+        if _truthy(status):
+            if code == "0200":
+                return body
+            if code is None:
+                raise self._unreadable(
+                    response, "status true without a responseCode", safe=safe, scope=scope
+                )
+        elif status is None and code in (None, "0200"):
+            raise self._unreadable(response, "reply has no status", safe=safe, scope=scope)
+        if code is None or code == "0200":
+            code = f"{http:04d}" if http >= 300 else None
+        raise self._error_for_code(
+            code,
+            body,
+            http=http,
+            message=message,
+            scope=scope,
+            sender_id=sender_id,
+            retry_after=_retry_after(response.headers.get("Retry-After")),
+        )
+
+    def _error_for_code(
+        self,
+        code: str | None,
+        body: Mapping[str, Any],
+        *,
+        http: int,
+        message: str | None,
+        scope: str,
+        sender_id: str | None,
+        retry_after: float | None,
+    ) -> errors.ApiError:
+        common: dict[str, Any] = {
+            "service_message": message,
+            "response_code": code,
+            "http_status": http,
+        }
+        if code == "0400":
+            invalid = _lenient(_str_tuple, _get(body, "invalid", "invalidPhones")) or ()
+            fields = _lenient(_fields, _get(body, "errors", "fields")) or {}
+            return errors.InvalidRequest(fields=fields, invalid_phones=invalid, **common)
+        if code == "0401":
+            return errors.AuthError(**common)
+        if code == "0402":
+            return errors.InsufficientBalance(**common)
+        if code == "0403":
+            return errors.ScopeError(scope=scope, **common)
+        if code == "0422":
+            return errors.SenderIdRejected(sender_id=sender_id, **common)
+        if code == "0429":
+            return errors.RateLimited(retry_after=retry_after, **common)
+        if code is not None and code.isdigit() and 500 <= int(code) <= 599:
+            return errors.ServerError(**common)
+        return errors.ServiceError(message, response_code=code, http_status=http)
+
+    def _unreadable(
+        self, response: httpx.Response, detail: str, *, safe: bool, scope: str
+    ) -> errors.ApiError:
+        """An error for a reply whose body cannot be read: the HTTP status decides."""
+        http = response.status_code
+        common: dict[str, Any] = {"http_status": http}
+        if http == 401:
+            return errors.AuthError(**common)
+        if http == 403:
+            return errors.ScopeError(scope=scope, **common)
+        if http == 429:
+            return errors.RateLimited(
+                retry_after=_retry_after(response.headers.get("Retry-After")), **common
+            )
+        if http >= 500:
+            return errors.ServerError(**common)
+        if not safe and 200 <= http < 300:
+            return UnreadableSendReply(detail, http_status=http)
+        return errors.ProtocolError(detail, http_status=http)
+
+    def _read_contacts(self, response: httpx.Response, body: Any, *, scope: str) -> Any:
+        http = response.status_code
+        if body is _NOT_JSON:
+            raise self._unreadable(response, "reply is not JSON", safe=True, scope=scope)
+        if not isinstance(body, Mapping):
+            raise self._unreadable(response, "reply is not a JSON object", safe=True, scope=scope)
+        success = _get(body, "success")
+        if _truthy(success):
+            if "data" not in body:
+                raise errors.ProtocolError("success without data", http_status=http)
+            return body["data"]
+        if success is None and _get(body, "responseCode") is not None:
+            # An SMS-style envelope (e.g. from a shared authentication layer).
+            self._read_envelope(response, body, safe=True, scope=scope, sender_id=None, dlr=False)
+            raise errors.ProtocolError("contacts reply in the SMS envelope", http_status=http)
+        if success is None:
+            raise self._unreadable(response, "reply has no success flag", safe=True, scope=scope)
+        raise self._contacts_error(response, body, scope=scope)
+
+    def _contacts_error(
+        self, response: httpx.Response, body: Mapping[str, Any], *, scope: str
+    ) -> errors.ApiError:
+        """``{success: false, error: {code, message, fields}}``: the HTTP status decides."""
+        http = response.status_code
+        raw_error = _get(body, "error")
+        error: Mapping[str, Any] = raw_error if isinstance(raw_error, Mapping) else {}
+        message = self._scrub(
+            _lenient(_opt_str, _get(error, "message")) or _lenient(_opt_str, _get(body, "message"))
+        )
+        fields = {
+            name: self._scrub(problem) or ""
+            for name, problem in (_lenient(_fields, _get(error, "fields")) or {}).items()
+        }
+        code = _lenient(_opt_str, _get(error, "code"))
+        status = http
+        if status < 400:
+            # An error envelope under a 2xx status: its own code may say which one.
+            status = _lenient(_opt_int, code) or 400
+        common: dict[str, Any] = {
+            "service_message": message,
+            "response_code": code,
+            "http_status": http,
+        }
+        if status == 400:
+            return errors.InvalidRequest(fields=fields, **common)
+        if status == 401:
+            return errors.AuthError(**common)
+        if status == 403:
+            return errors.ScopeError(scope=scope, **common)
+        if status == 404:
+            return errors.NotFound(**common)
+        if status == 409:
+            return errors.Conflict(**common)
+        if status == 413:
+            return errors.InvalidRequest(
+                "The file is too large to import (at most 10 MB and 100,000 rows). "
+                "Split it into smaller files, then import each one.",
+                fields=fields,
+                **common,
+            )
+        if status == 415:
+            return errors.InvalidRequest(
+                "This type of file cannot be imported. Save it as CSV (UTF-8) or as an "
+                "Excel workbook (.xlsx), then import it again.",
+                fields=fields,
+                **common,
+            )
+        if status == 422:
+            said = f" The service said: {message}" if message else ""
+            return errors.InvalidRequest(
+                "The file could not be read as a contacts list: it needs a header row with "
+                f"a 'phone' column.{said} Fix the file, then import it again.",
+                fields=fields,
+                **common,
+            )
+        if status == 429:
+            return errors.RateLimited(
+                retry_after=_retry_after(response.headers.get("Retry-After")), **common
+            )
+        if status >= 500:
+            return errors.ServerError(**common)
+        return errors.ServiceError(message, response_code=code, http_status=http)
+
+
+# --- the multipart upload body -------------------------------------------------------------
+
+
+class _MultipartFile:
+    """A ``multipart/form-data`` body with one field ``file``, streamed from disk with a
+    known length; iterating it again (a retry) starts over."""
+
+    def __init__(self, path: Path, progress: ProgressCallback | None) -> None:
+        try:
+            size = path.stat().st_size
+        except OSError as exc:
+            raise errors.InvalidRequest(
+                f'The file "{path.name}" could not be opened. Check that it still exists, '
+                "then try again."
+            ) from exc
+        self.path = path
+        self.size = size
+        self.progress = progress
+        self.boundary = f"tuma-{secrets.token_hex(16)}"
+        filename = path.name.replace("\\", "_").replace('"', "%22")
+        filename = filename.replace("\r", "").replace("\n", "")
+        self.head = (
+            f"--{self.boundary}\r\n"
+            f'Content-Disposition: form-data; name="file"; filename="{filename}"\r\n'
+            f"Content-Type: {_content_type(path)}\r\n\r\n"
+        ).encode()
+        self.tail = f"\r\n--{self.boundary}--\r\n".encode()
+        self.total = len(self.head) + size + len(self.tail)
+
+    def __aiter__(self) -> AsyncIterator[bytes]:
+        return self._chunks()
+
+    async def _chunks(self) -> AsyncIterator[bytes]:
+        sent = 0
+        self._report(sent)
+        yield self.head
+        sent += len(self.head)
+        self._report(sent)
+        remaining = self.size
+        with self.path.open("rb") as handle:
+            while remaining > 0:
+                chunk = handle.read(min(_UPLOAD_CHUNK, remaining))
+                if not chunk:
+                    # The file shrank while being sent: pad so the declared length holds;
+                    # the service will reject the damaged file.
+                    chunk = b"\n" * min(_UPLOAD_CHUNK, remaining)
+                remaining -= len(chunk)
+                yield chunk
+                sent += len(chunk)
+                self._report(sent)
+        yield self.tail
+        sent += len(self.tail)
+        self._report(sent)
+
+    def _report(self, sent: int) -> None:
+        if self.progress is not None:
+            self.progress(sent, self.total)
+
+
+def _content_type(path: Path) -> str:
+    suffix = path.suffix.lower()
+    if suffix == ".csv":
+        return "text/csv"
+    if suffix == ".xlsx":
+        return _XLSX_TYPE
+    return "application/octet-stream"
+
+
+# --- tolerant reading helpers --------------------------------------------------------------
+
+
+def _decode(response: httpx.Response) -> Any:
+    content = response.content
+    if not content.strip():
+        return _NOT_JSON
+    try:
+        return jsonlib.loads(content)
+    except (ValueError, RecursionError):
+        return _NOT_JSON
+
+
+def _retry_kind(response: httpx.Response, body: Any) -> Literal["rate", "server"] | None:
+    code = _code_of(body)
+    if isinstance(body, Mapping) and _truthy(_get(body, "status")) and code == "0200":
+        return None
+    if isinstance(body, Mapping) and _truthy(_get(body, "success")):
+        return None
+    if response.status_code == 429 or code == "0429":
+        return "rate"
+    if response.status_code >= 500 or code == "0500":
+        return "server"
+    return None
+
+
+def _retry_after(value: str | None) -> float | None:
+    """Seconds from a ``Retry-After`` header (delta-seconds or an HTTP date)."""
+    if value is None:
+        return None
+    value = value.strip()
+    try:
+        seconds = float(value)
+    except ValueError:
+        try:
+            when = email.utils.parsedate_to_datetime(value)
+        except (TypeError, ValueError, IndexError):
+            return None
+        if when.tzinfo is None:
+            when = when.replace(tzinfo=UTC)
+        seconds = (when - datetime.now(UTC)).total_seconds()
+    if math.isnan(seconds) or math.isinf(seconds):
+        return None
+    return max(0.0, seconds)
+
+
+def _get(data: Mapping[str, Any], *names: str) -> Any:
+    """The first of ``names`` present (exact spelling first, then ignoring case)."""
+    for name in names:
+        if name in data:
+            return data[name]
+    folded = {str(k).casefold(): v for k, v in data.items()}
+    for name in names:
+        if name.casefold() in folded:
+            return folded[name.casefold()]
+    return None
+
+
+def _truthy(value: Any) -> bool:
+    """``status``/``success`` flags: ``true``, or the strings "true"/"success"/"ok"."""
+    if value is True:
+        return True
+    return isinstance(value, str) and value.strip().casefold() in ("true", "success", "ok")
+
+
+def _code_of(body: Any) -> str | None:
+    """``responseCode`` normalised: "0200"; ints and short digit strings are zero-padded."""
+    if not isinstance(body, Mapping):
+        return None
+    value = _get(body, "responseCode", "response_code")
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return f"{value:04d}"
+    if isinstance(value, float) and value.is_integer():
+        return f"{int(value):04d}"
+    if isinstance(value, str) and value.strip():
+        text = value.strip().casefold()
+        return text.zfill(4) if text.isdigit() else text
+    return None
+
+
+def _opt_str(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    raise errors.ProtocolError(f"expected text, got {type(value).__name__}")
+
+
+def _opt_int(value: Any) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise errors.ProtocolError("expected a number, got a boolean")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value.strip())
+    raise errors.ProtocolError(f"expected a whole number, got {type(value).__name__}")
+
+
+def _opt_float(value: Any) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise errors.ProtocolError("expected a number, got a boolean")
+    if isinstance(value, int | float):
+        result = float(value)
+    elif isinstance(value, str):
+        try:
+            result = float(value.strip().replace(",", ""))
+        except ValueError:
+            raise errors.ProtocolError("expected a number, got text") from None
+    else:
+        raise errors.ProtocolError(f"expected a number, got {type(value).__name__}")
+    if math.isnan(result) or math.isinf(result):
+        raise errors.ProtocolError("expected a finite number")
+    return result
+
+
+def _str_tuple(value: Any) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(p.strip() for p in value.split(",") if p.strip())
+    if isinstance(value, list):
+        return tuple(s for s in (_opt_str(v) for v in value) if s is not None)
+    raise errors.ProtocolError("expected a list of phone numbers")
+
+
+def _fields(value: Any) -> dict[str, str]:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise errors.ProtocolError("expected an object of field problems")
+    result: dict[str, str] = {}
+    for name, problem in value.items():
+        if isinstance(problem, list):
+            result[str(name)] = "; ".join(str(p) for p in problem)
+        else:
+            result[str(name)] = str(problem)
+    return result
+
+
+def _lenient(read: Callable[[Any], _T | None], value: Any) -> _T | None:
+    """Optional fields: a malformed value reads as missing rather than failing the call."""
+    try:
+        return read(value)
+    except errors.ProtocolError:
+        return None
+
+
+def _datetime(value: Any) -> datetime | None:
+    """ISO 8601 (``Z`` or offset; naive means UTC) or epoch seconds; anything else: None."""
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int | float):
+        try:
+            return datetime.fromtimestamp(value, UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
+    if not isinstance(value, str) or not value.strip():
+        return None
+    text = value.strip()
+    if text[-1:] in ("Z", "z"):
+        text = text[:-1] + "+00:00"
+    try:
+        parsed = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
+
+
+def _credits(data: Mapping[str, Any]) -> float:
+    value = _opt_float(_get(data, "balance", "credits", "credit"))
+    if value is None:
+        raise errors.ProtocolError("balance reply without a balance")
+    return value
+
+
+def _send_result(data: Mapping[str, Any]) -> SendResult:
+    message_id = _lenient(_opt_str, _get(data, "messageId", "message_id"))
+    if not message_id:
+        message_id = _lenient(_opt_str, _get(data, "bulkId", "bulk_id"))
+    if not message_id:
+        raise UnreadableSendReply("accepted send without a messageId or bulkId")
+    recipients_raw = _get(data, "recipients")
+    recipients = (
+        len(recipients_raw)
+        if isinstance(recipients_raw, list)
+        else _lenient(_opt_int, recipients_raw)
+    )
+    return SendResult(
+        message_id=message_id,
+        recipients=recipients,
+        invalid=_lenient(_str_tuple, _get(data, "invalid")) or (),
+        parts=_lenient(_opt_int, _get(data, "parts")),
+        cost=_lenient(_opt_int, _get(data, "cost")),
+        tracking_id=_lenient(_opt_str, _get(data, "trackingId", "tracking_id")),
+        service_message=_lenient(_opt_str, _get(data, "message")) or "",
+    )
+
+
+_PHONE_KEYS: Final = ("phone", "phoneNumber", "msisdn", "mobile", "recipient")
+
+
+def _has_records(body: Mapping[str, Any]) -> bool:
+    return isinstance(_get(body, "messages", "data"), list | Mapping)
+
+
+def _is_bare_record(body: Mapping[str, Any]) -> bool:
+    """A single flat record instead of an envelope (its ``status`` is the delivery status)."""
+    return _get(body, *_PHONE_KEYS) is not None and (
+        isinstance(_get(body, "status"), str) or _get(body, "deliveryStatus") is not None
+    )
+
+
+def _delivery_records(data: Mapping[str, Any], message_id: str) -> list[DeliveryRecord]:
+    raw = _get(data, "messages", "data")
+    if isinstance(raw, Mapping):
+        raw = [raw]
+    if raw is None and _is_bare_record(data):
+        raw = [data]
+    if not isinstance(raw, list):
+        raise errors.ProtocolError("delivery report without a list of records")
+    return [_delivery_record(item, message_id) for item in raw]
+
+
+def _delivery_record(item: Any, message_id: str) -> DeliveryRecord:
+    if not isinstance(item, Mapping):
+        raise errors.ProtocolError("delivery record is not an object")
+    phone = _lenient(_opt_str, _get(item, *_PHONE_KEYS))
+    if not phone:
+        raise errors.ProtocolError("delivery record without a phone number")
+    nested = _get(item, "deliveryStatus", "delivery_status")
+    nested_status: str | None = None
+    nested_time: Any = None
+    nested_reason: str | None = None
+    if isinstance(nested, Mapping):
+        nested_status = _lenient(_opt_str, _get(nested, "status", "description"))
+        nested_time = _get(nested, "deliveryTime", "deliveredAt", "time")
+        nested_reason = _lenient(_opt_str, _get(nested, "reason"))
+    elif isinstance(nested, str):
+        nested_status = nested
+    outer_raw = _get(item, "status")
+    outer_status = outer_raw if isinstance(outer_raw, str) else None
+    raw_status = nested_status or outer_status
+    if raw_status is None:
+        raise errors.ProtocolError("delivery record without a status")
+    status = normalize_status(raw_status)
+    if status is DeliveryStatus.UNKNOWN and outer_status and nested_status:
+        status = normalize_status(outer_status)  # the service's own normalised word
+    when = _get(item, "deliveredAt", "delivered_at", "deliveryTime")
+    return DeliveryRecord(
+        message_id=_lenient(_opt_str, _get(item, "messageId", "message_id")) or message_id,
+        phone=phone,
+        status=status,
+        raw_status=raw_status,
+        delivered_at=_datetime(when if when is not None else nested_time),
+        reason=_lenient(_opt_str, _get(item, "reason")) or nested_reason,
+    )
+
+
+def _contact_path(uuid: str) -> str:
+    return f"/api/v1/contacts/{quote(uuid, safe='')}"
+
+
+def _unwrap_contact(data: Any) -> Any:
+    if isinstance(data, Mapping) and "uuid" not in data:
+        inner = _get(data, "contact")
+        if isinstance(inner, Mapping):
+            return inner
+    return data
+
+
+def _contact(item: Any) -> Contact:
+    if not isinstance(item, Mapping):
+        raise errors.ProtocolError("contact is not an object")
+    uuid = _lenient(_opt_str, _get(item, "uuid", "id"))
+    phone = _lenient(_opt_str, _get(item, "phone"))
+    if not uuid or phone is None:
+        raise errors.ProtocolError("contact without uuid or phone")
+    return Contact(
+        uuid=uuid,
+        phone=phone,
+        first_name=_lenient(_opt_str, _get(item, "first_name", "firstName")),
+        last_name=_lenient(_opt_str, _get(item, "last_name", "lastName")),
+        email=_lenient(_opt_str, _get(item, "email")),
+        notes=_lenient(_opt_str, _get(item, "notes")),
+        created_at=_datetime(_get(item, "created_at", "createdAt")),
+        updated_at=_datetime(_get(item, "updated_at", "updatedAt")),
+    )
+
+
+def _upload_status(item: Any) -> UploadStatus:
+    if not isinstance(item, Mapping):
+        raise errors.ProtocolError("upload is not an object")
+    uuid = _lenient(_opt_str, _get(item, "uuid", "upload_uuid"))
+    status = _lenient(_opt_str, _get(item, "status"))
+    if not uuid or not status:
+        raise errors.ProtocolError("upload without uuid or status")
+    raw_errors = _get(item, "errors")
+    row_errors: list[UploadRowError] = []
+    if isinstance(raw_errors, list):
+        for err in raw_errors:
+            if not isinstance(err, Mapping):
+                continue
+            row_errors.append(
+                UploadRowError(
+                    row=_lenient(_opt_int, _get(err, "row")) or 0,
+                    phone=_lenient(_opt_str, _get(err, "phone")),
+                    reason=_lenient(_opt_str, _get(err, "reason", "message")) or "",
+                )
+            )
+    return UploadStatus(
+        uuid=uuid,
+        status=status.strip().casefold(),
+        total=_lenient(_opt_int, _get(item, "total")),
+        imported=_lenient(_opt_int, _get(item, "imported")),
+        failed=_lenient(_opt_int, _get(item, "failed")),
+        created_at=_datetime(_get(item, "created_at", "createdAt")),
+        errors=tuple(row_errors),
+    )
