@@ -1,0 +1,299 @@
+"""Other channels from the compose tab: a WhatsApp template to one customer, and a survey."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.compose.recipients import InvalidNumber, NumberParser, RecipientsPanel
+from desktop_app.ui.compose.wording import count, tr
+
+if TYPE_CHECKING:
+    from desktop_app.core.api.models import SendResult
+    from desktop_app.ui.context import AppContext
+
+LANGUAGES = (("en", "English"), ("sw", "Kiswahili"), ("en_US", "English (US)"), ("fr", "Français"))
+
+
+def is_not_opted_in(exc: BaseException) -> bool:
+    """The service's 0400 for a customer who never agreed to WhatsApp messages."""
+    from desktop_app.core.api import errors as api
+
+    if not isinstance(exc, api.ApiError):
+        return False
+    words = " ".join(w for w in (exc.service_message, exc.user_message) if w).lower()
+    return "opt" in words and ("in" in words or "consent" in words)
+
+
+def explain(exc: BaseException) -> tuple[str, bool]:
+    """(plain words, handled here) for a channel send failure; a 401 still goes to the
+    presenter so the user is taken back to the account dialog."""
+    from desktop_app.core.api import errors as api
+    from desktop_app.ui.errors import describe
+
+    title, text = describe(exc)
+    return f"{title}. {text}", not isinstance(exc, api.AuthError)
+
+
+class _ResultLabel(QLabel):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.hide()
+
+    def show_result(self, text: str, ok: bool) -> None:
+        self.setObjectName("success" if ok else "problem")
+        self.setText(text)
+        self.style().unpolish(self)
+        self.style().polish(self)
+        self.show()
+
+
+class WhatsAppPanel(QWidget):
+    """Template name, language, recipient; explains a missing opt-in in plain words."""
+
+    finished = Signal(bool)  # True when the service accepted the send
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        self._parser = NumberParser()
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        card = QFrame()
+        card.setObjectName("card")
+        card.setMaximumWidth(640)
+        layout = QVBoxLayout(card)
+        layout.setContentsMargins(20, 16, 20, 20)
+        layout.setSpacing(12)
+        title = QLabel(self.tr("WhatsApp template"))
+        title.setObjectName("cardTitle")
+        layout.addWidget(title)
+        intro = QLabel(
+            self.tr(
+                "Send one of your approved WhatsApp templates to a customer who has agreed "
+                "(opted in) to get WhatsApp messages from you."
+            )
+        )
+        intro.setWordWrap(True)
+        intro.setObjectName("hint")
+        layout.addWidget(intro)
+
+        form = QFormLayout()
+        form.setHorizontalSpacing(14)
+        form.setVerticalSpacing(10)
+        self.template_edit = QLineEdit()
+        self.template_edit.setObjectName("waTemplate")
+        self.template_edit.setPlaceholderText(self.tr("Template name, e.g. order_ready"))
+        form.addRow(self.tr("Template"), self.template_edit)
+        self.language_combo = QComboBox()
+        self.language_combo.setObjectName("waLanguage")
+        self.language_combo.setEditable(True)
+        for code, name in LANGUAGES:
+            self.language_combo.addItem(f"{name} ({code})", code)
+        form.addRow(self.tr("Language"), self.language_combo)
+        self.phone_edit = QLineEdit()
+        self.phone_edit.setObjectName("waPhone")
+        self.phone_edit.setPlaceholderText(self.tr("Customer's number, e.g. 0712 345 678"))
+        form.addRow(self.tr("Customer"), self.phone_edit)
+        self.phone_hint = QLabel()
+        self.phone_hint.setObjectName("hint")
+        form.addRow("", self.phone_hint)
+        layout.addLayout(form)
+
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.send_button = QPushButton(self.tr("Send WhatsApp template"))
+        self.send_button.setObjectName("waSendButton")
+        self.send_button.setProperty("primary", True)
+        self.send_button.clicked.connect(self.send)
+        row.addWidget(self.send_button)
+        layout.addLayout(row)
+        self.result_label = _ResultLabel()
+        layout.addWidget(self.result_label)
+        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        outer.addStretch(1)
+
+        self.template_edit.textChanged.connect(self._validate)
+        self.phone_edit.textChanged.connect(self._validate)
+        self._validate()
+
+    def language(self) -> str:
+        index = self.language_combo.currentIndex()
+        text = self.language_combo.currentText().strip()
+        if index >= 0 and self.language_combo.itemText(index) == text:
+            return str(self.language_combo.itemData(index))
+        return text
+
+    def _phone(self) -> str | InvalidNumber | None:
+        raw = self.phone_edit.text().strip()
+        return self._parser.normalise(raw) if raw else None
+
+    def _validate(self) -> None:
+        phone = self._phone()
+        if isinstance(phone, InvalidNumber):
+            self.phone_hint.setText(
+                self.tr("Not a valid number: {reason}").format(reason=phone.reason)
+            )
+        elif phone:
+            self.phone_hint.setText(self.tr("Will be sent to {phone}").format(phone=phone))
+        else:
+            self.phone_hint.setText("")
+        self.send_button.setEnabled(
+            isinstance(phone, str)
+            and bool(self.template_edit.text().strip())
+            and bool(self.language())
+            and not self._ctx.tasks.is_running("compose.whatsapp")
+        )
+
+    def send(self) -> None:
+        phone = self._phone()
+        if not isinstance(phone, str) or self._ctx.session is None:
+            return
+        self.send_button.setEnabled(False)
+        self.result_label.show_result(self.tr("Sending…"), True)
+        self._ctx.tasks.start(
+            "compose.whatsapp",
+            self._ctx.client().send_whatsapp_template(
+                self.template_edit.text().strip(), self.language(), phone
+            ),
+            on_success=self._on_sent,
+            on_error=self._on_error,
+        )
+
+    def _on_sent(self, result: SendResult) -> None:
+        self.result_label.show_result(
+            self.tr("Sent. WhatsApp will deliver it shortly (reference {id}).").format(
+                id=result.message_id
+            ),
+            True,
+        )
+        self._validate()
+        self.finished.emit(True)
+
+    def _on_error(self, exc: BaseException) -> bool:
+        if is_not_opted_in(exc):
+            text, handled = (
+                self.tr(
+                    "This customer has not opted in to WhatsApp messages from you, so the "
+                    "template was not sent (and nothing was charged). Ask them to opt in first, "
+                    "for example by sending a message to your WhatsApp number."
+                ),
+                True,
+            )
+        else:
+            text, handled = explain(exc)
+        self.result_label.show_result(text, False)
+        self._validate()
+        self.finished.emit(False)
+        return handled
+
+
+class SurveyPanel(QWidget):
+    """Survey id and recipients (typed, pasted or picked from contacts)."""
+
+    finished = Signal(bool)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        card = QFrame()
+        card.setObjectName("card")
+        card.setMaximumWidth(760)
+        layout = QVBoxLayout(card)
+        layout.setContentsMargins(20, 16, 20, 20)
+        layout.setSpacing(12)
+        title = QLabel(self.tr("Survey"))
+        title.setObjectName("cardTitle")
+        layout.addWidget(title)
+        intro = QLabel(self.tr("Send one of your surveys to your customers; they answer by SMS."))
+        intro.setObjectName("hint")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        form.setHorizontalSpacing(14)
+        self.survey_edit = QLineEdit()
+        self.survey_edit.setObjectName("surveyId")
+        self.survey_edit.setPlaceholderText(self.tr("Survey ID from your provider's portal"))
+        form.addRow(self.tr("Survey ID"), self.survey_edit)
+        layout.addLayout(form)
+        to = QLabel(self.tr("To"))
+        to.setObjectName("sectionTitle")
+        layout.addWidget(to)
+        self.recipients = RecipientsPanel()
+        self.recipients.setMinimumHeight(180)
+        layout.addWidget(self.recipients, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.send_button = QPushButton(self.tr("Send survey"))
+        self.send_button.setObjectName("surveySendButton")
+        self.send_button.setProperty("primary", True)
+        self.send_button.clicked.connect(self.send)
+        row.addWidget(self.send_button)
+        layout.addLayout(row)
+        self.result_label = _ResultLabel()
+        layout.addWidget(self.result_label)
+        outer.addWidget(card, 1, Qt.AlignmentFlag.AlignHCenter)
+
+        self.survey_edit.textChanged.connect(self._validate)
+        self.recipients.changed.connect(self._validate)
+        self._validate()
+
+    def _validate(self) -> None:
+        people = len(self.recipients.people())
+        self.send_button.setText(
+            self.tr("Send survey to {people}").format(people=count("person", people))
+            if people
+            else self.tr("Send survey")
+        )
+        self.send_button.setEnabled(
+            people > 0
+            and bool(self.survey_edit.text().strip())
+            and not self._ctx.tasks.is_running("compose.survey")
+        )
+
+    def send(self) -> None:
+        people = [p.phone for p in self.recipients.people()]
+        if not people or self._ctx.session is None:
+            return
+        self.send_button.setEnabled(False)
+        self.result_label.show_result(self.tr("Sending…"), True)
+        self._ctx.tasks.start(
+            "compose.survey",
+            self._ctx.client().send_survey(self.survey_edit.text().strip(), people),
+            on_success=self._on_sent,
+            on_error=self._on_error,
+        )
+
+    def _on_sent(self, result: SendResult) -> None:
+        reached = (
+            result.recipients if result.recipients is not None else len(self.recipients.people())
+        )
+        text = tr("Survey sent to {people}.").format(people=count("person", reached))
+        if result.invalid:
+            text += " " + tr("Skipped: {numbers}.").format(numbers=", ".join(result.invalid))
+        self.result_label.show_result(text, True)
+        self._validate()
+        self.finished.emit(True)
+
+    def _on_error(self, exc: BaseException) -> bool:
+        text, handled = explain(exc)
+        self.result_label.show_result(text, False)
+        self._validate()
+        self.finished.emit(False)
+        return handled

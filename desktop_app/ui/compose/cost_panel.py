@@ -1,0 +1,151 @@
+"""The summary card: sender ID, recipients, parts, credits, KES and the balance, always shown."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QFrame,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core.cost import CostEstimate
+from desktop_app.ui.compose.wording import count, kes, number
+
+Estimate = CostEstimate
+
+
+def parts_text(estimate: Estimate) -> str:
+    """Parts per message: "2", or "1–2" when personalised texts differ."""
+    if estimate.parts_min == estimate.parts_max:
+        return number(estimate.parts_max)
+    return f"{number(estimate.parts_min)}–{number(estimate.parts_max)}"
+
+
+def shortfall_message(estimate: Estimate) -> str:
+    """The plain-words reason a send is stopped, with the numbers."""
+    from desktop_app.ui.compose.wording import tr
+
+    assert estimate.balance is not None
+    return tr(
+        "Not enough credit: this send needs {needed}, but your balance is {balance}. "
+        "Top up at least {missing}, or send to fewer people."
+    ).format(
+        needed=count("credit", estimate.credits),
+        balance=count("credit", estimate.balance),
+        missing=count("credit", estimate.shortfall),
+    )
+
+
+class SummaryCard(QFrame):
+    """Right-hand card of the compose tab. The tab fills it; it holds no rules."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("card")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 14, 16, 16)
+        layout.setSpacing(10)
+        title = QLabel(self.tr("Summary"))
+        title.setObjectName("cardTitle")
+        layout.addWidget(title)
+
+        form = QFormLayout()
+        form.setHorizontalSpacing(14)
+        form.setVerticalSpacing(8)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.sender_combo = QComboBox()
+        self.sender_combo.setObjectName("senderCombo")
+        self.sender_combo.setToolTip(
+            self.tr("The name your customers see as the sender (your registered sender IDs)")
+        )
+        sender_label = QLabel(self.tr("&From"))
+        sender_label.setBuddy(self.sender_combo)
+        form.addRow(sender_label, self.sender_combo)
+        self.recipients_value = self._value("summaryRecipients")
+        form.addRow(self.tr("Recipients"), self.recipients_value)
+        self.parts_value = self._value("summaryParts")
+        form.addRow(self.tr("Parts per message"), self.parts_value)
+        self.credits_value = self._value("summaryCredits")
+        self.credits_value.setProperty("emphasis", True)
+        form.addRow(self.tr("Credits needed"), self.credits_value)
+        self.kes_value = self._value("summaryKes")
+        form.addRow(self.tr("Estimated cost"), self.kes_value)
+        self.balance_value = self._value("summaryBalance")
+        form.addRow(self.tr("Your balance"), self.balance_value)
+        self.after_value = self._value("summaryAfter")
+        form.addRow(self.tr("After sending"), self.after_value)
+        layout.addLayout(form)
+
+        self.problem_label = QLabel()
+        self.problem_label.setObjectName("problem")
+        self.problem_label.setWordWrap(True)
+        self.problem_label.hide()
+        layout.addWidget(self.problem_label)
+        self.note_label = QLabel()
+        self.note_label.setObjectName("hint")
+        self.note_label.setWordWrap(True)
+        self.note_label.hide()
+        layout.addWidget(self.note_label)
+
+        # The Send button and its hint sit under the cards; the tab places them.
+        self.send_button = QPushButton(self.tr("Send"))
+        self.send_button.setObjectName("sendButton")
+        self.send_button.setProperty("primary", True)
+        self.send_button.setMinimumHeight(40)
+        self.send_button.setToolTip(self.tr("Send now (Ctrl+Enter)"))
+        self.shortcut_hint = QLabel(self.tr("Ctrl+Enter to send"))
+        self.shortcut_hint.setObjectName("hint")
+        self.shortcut_hint.setAlignment(Qt.AlignmentFlag.AlignHCenter)
+
+    @staticmethod
+    def _value(name: str) -> QLabel:
+        label = QLabel("—")
+        label.setObjectName(name)
+        label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return label
+
+    def show_estimate(self, estimate: Estimate) -> None:
+        self.recipients_value.setText(number(estimate.recipients))
+        self.parts_value.setText(parts_text(estimate) if estimate.parts_max else "—")
+        self.credits_value.setText(number(estimate.credits))
+        value = estimate.kes
+        if value is None:
+            self.kes_value.setText(self.tr("rate not known"))
+            self.kes_value.setToolTip(
+                self.tr("Set your price per SMS part in the account settings to see KES.")
+            )
+        else:
+            self.kes_value.setText(kes(value))
+            self.kes_value.setToolTip(
+                self.tr("{credits} × {price} per part").format(
+                    credits=count("credit", estimate.credits),
+                    price=kes(estimate.price_per_part or 0),
+                )
+            )
+        if estimate.balance is None:
+            self.balance_value.setText(self.tr("checking…"))
+            self.after_value.setText("—")
+        else:
+            self.balance_value.setText(count("credit", estimate.balance))
+            self.after_value.setText(
+                count("credit", estimate.balance - estimate.credits)
+                if estimate.affordable
+                else self.tr("not enough")
+            )
+        self.after_value.setProperty("warning", not estimate.affordable)
+        self.after_value.style().unpolish(self.after_value)
+        self.after_value.style().polish(self.after_value)
+
+    def show_problem(self, text: str | None) -> None:
+        self.problem_label.setText(text or "")
+        self.problem_label.setVisible(bool(text))
+
+    def show_note(self, text: str | None) -> None:
+        self.note_label.setText(text or "")
+        self.note_label.setVisible(bool(text))

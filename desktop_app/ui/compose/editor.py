@@ -1,0 +1,279 @@
+"""The message editor: live counter, UCS-2 highlighting and a one-click "Make GSM-7"."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QLocale, QMimeData, Qt, Signal
+from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextDocument
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core import sms
+from desktop_app.ui.compose.wording import count
+
+#: The service refuses longer messages (CONTRACT.md, Limits).
+MAX_CHARACTERS = 1600
+
+_MERGE_FIELD = re.compile(r"\{(?:first_name|last_name|phone)(?:\|[^{}]*)?\}")
+_LINE_BREAKS = str.maketrans({"\u2028": "\n", "\u2029": "\n", "\x85": "\n"})
+
+
+def normalise_line_endings(text: str) -> str:
+    """CRLF, lone CR and Unicode line separators all become one "\\n" (one GSM-7 place)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS)
+
+
+class _GsmCache:
+    """Whether a character is in the GSM-7 alphabet, remembered per character."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, bool] = {}
+
+    def is_gsm(self, char: str) -> bool:
+        known = self._known.get(char)
+        if known is None:
+            known = sms.is_gsm(char)
+            self._known[char] = known
+        return known
+
+
+class Ucs2Highlighter(QSyntaxHighlighter):
+    """Marks every character that forces the whole message into UCS-2 (70 per part)."""
+
+    def __init__(self, document: QTextDocument) -> None:
+        super().__init__(document)
+        self._cache = _GsmCache()
+        self._format = QTextCharFormat()
+        self._format.setBackground(QColor("#ffe08a"))
+        self._format.setForeground(QColor("#7a2e00"))
+        self._format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+        self._format.setUnderlineColor(QColor("#d9480f"))
+        self._field_format = QTextCharFormat()
+        self._field_format.setForeground(QColor("#1d4f91"))
+        self._field_format.setBackground(QColor("#e6eef7"))
+
+    def highlightBlock(self, text: str) -> None:
+        # Qt positions count UTF-16 units; Python indexes code points (an emoji is 2 vs 1).
+        offsets: list[int] = []
+        position = 0
+        for char in text:
+            offsets.append(position)
+            width = 2 if ord(char) > 0xFFFF else 1
+            if not self._cache.is_gsm(char):
+                self.setFormat(position, width, self._format)
+            position += width
+        offsets.append(position)
+        for match in _MERGE_FIELD.finditer(text):
+            start, end = offsets[match.start()], offsets[match.end()]
+            self.setFormat(start, end - start, self._field_format)
+
+
+class MessageEditor(QPlainTextEdit):
+    """A plain-text editor that keeps line endings normalised, whatever is pasted."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("messageEditor")
+        self.setTabChangesFocus(True)
+        self.setPlaceholderText(self.tr("Type your message here…"))
+        self.highlighter = Ucs2Highlighter(self.document())
+
+    def text(self) -> str:
+        return normalise_line_endings(self.toPlainText())
+
+    def replace_all(self, text: str) -> None:
+        """Replace the whole text as one undoable edit (Ctrl+Z brings the old text back)."""
+        cursor = QTextCursor(self.document())
+        cursor.beginEditBlock()
+        cursor.select(QTextCursor.SelectionType.Document)
+        cursor.insertText(normalise_line_endings(text))
+        cursor.endEditBlock()
+        self.setTextCursor(cursor)
+
+    def insert_at_cursor(self, text: str) -> None:
+        self.textCursor().insertText(text)
+        self.setFocus()
+
+    def insertFromMimeData(self, source: QMimeData) -> None:
+        if source.hasText():
+            self.textCursor().insertText(normalise_line_endings(source.text()))
+        else:
+            super().insertFromMimeData(source)
+
+
+class CounterBar(QWidget):
+    """Characters, parts, encoding and units left, updated on every keystroke."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(16)
+        self.characters_label = QLabel()
+        self.parts_label = QLabel()
+        self.encoding_label = QLabel()
+        self.encoding_label.setObjectName("encodingBadge")
+        self.left_label = QLabel()
+        for label in (self.characters_label, self.parts_label, self.encoding_label):
+            layout.addWidget(label)
+        layout.addStretch(1)
+        layout.addWidget(self.left_label)
+        self.info = sms.analyse("")
+        self.show_info(self.info)
+
+    def show_info(self, info: sms.MessageInfo) -> None:
+        self.info = info
+        locale = QLocale()
+        over = info.characters > MAX_CHARACTERS
+        self.characters_label.setText(count("character", info.characters))
+        self.characters_label.setProperty("warning", over)
+        self.characters_label.setToolTip(
+            self.tr("Messages can be at most {limit} characters long.").format(
+                limit=locale.toString(MAX_CHARACTERS)
+            )
+        )
+        self.parts_label.setText(count("part", info.parts))
+        self.parts_label.setToolTip(self.tr("Each part is billed as one SMS credit per recipient."))
+        is_ucs2 = info.encoding == "UCS-2"
+        self.encoding_label.setText(info.encoding)
+        self.encoding_label.setProperty("ucs2", is_ucs2)
+        self.encoding_label.setToolTip(
+            self.tr(
+                "Special characters (highlighted) switch the whole message to UCS-2: "
+                "70 characters per part instead of 160."
+            )
+            if is_ucs2
+            else self.tr("Standard SMS characters: up to 160 per part.")
+        )
+        self.left_label.setText(
+            self.tr("{left} left in this part").format(left=locale.toString(info.units_left))
+        )
+        for label in (self.characters_label, self.encoding_label):
+            label.style().unpolish(label)
+            label.style().polish(label)
+
+
+class MakeGsmBanner(QFrame):
+    """Offers to replace look-alike characters, showing what it saves before applying."""
+
+    apply_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("makeGsmBanner")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 6, 6, 6)
+        text_box = QVBoxLayout()
+        text_box.setSpacing(2)
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.detail_label = QLabel()
+        self.detail_label.setWordWrap(True)
+        self.detail_label.setObjectName("hint")
+        text_box.addWidget(self.summary_label)
+        text_box.addWidget(self.detail_label)
+        layout.addLayout(text_box, 1)
+        self.apply_button = QPushButton(self.tr("Make GSM-7"))
+        self.apply_button.setObjectName("makeGsmButton")
+        self.apply_button.setToolTip(
+            self.tr("Replace the highlighted characters with standard look-alikes (undo: Ctrl+Z)")
+        )
+        self.apply_button.clicked.connect(self.apply_requested)
+        layout.addWidget(self.apply_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.hide()
+
+    def offer(self, text: str, info: sms.MessageInfo) -> None:
+        """Show the saving for `text`, or hide when there is nothing to gain."""
+        if info.encoding != "UCS-2":
+            self.hide()
+            return
+        converted = sms.to_gsm(text)
+        if converted == text:
+            self.summary_label.setText(
+                self.tr(
+                    "This message uses special characters ({chars}) that have no standard "
+                    "look-alike, so each part holds 70 characters."
+                ).format(chars=" ".join(info.non_gsm))
+            )
+            self.detail_label.setText(self.tr("Remove them to fit 160 characters per part."))
+            self.apply_button.hide()
+            self.show()
+            return
+        after = sms.analyse(converted)
+        replaced = [c for c in info.non_gsm if sms.to_gsm(c) != c]
+        mapping = "   ".join(f"{c} → {sms.to_gsm(c)}" for c in replaced[:6])
+        if len(replaced) > 6:
+            mapping += " …"
+        if after.parts < info.parts:
+            saving = self.tr("Make GSM-7 to save credits: {before} → {after}.").format(
+                before=count("part", info.parts),
+                after=count("part", after.parts),
+            )
+        else:
+            saving = self.tr(
+                "Make GSM-7 to fit more characters in each part ({before} → {after} left)."
+            ).format(
+                before=QLocale().toString(info.units_left),
+                after=QLocale().toString(after.units_left),
+            )
+        if after.encoding == "UCS-2":
+            saving += " " + self.tr("Some characters ({chars}) still need UCS-2.").format(
+                chars=" ".join(after.non_gsm)
+            )
+        self.summary_label.setText(saving)
+        self.detail_label.setText(self.tr("Replaces: {mapping}").format(mapping=mapping))
+        self.apply_button.show()
+        self.show()
+
+
+class MessageComposer(QWidget):
+    """The editor with its counter and GSM-7 offer; `changed` carries the normalised text."""
+
+    changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        self.editor = MessageEditor()
+        self.editor.setMinimumHeight(120)
+        self.counter = CounterBar()
+        self.gsm_banner = MakeGsmBanner()
+        layout.addWidget(self.editor, 1)
+        layout.addWidget(self.counter)
+        layout.addWidget(self.gsm_banner)
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.gsm_banner.apply_requested.connect(self.make_gsm)
+        self._on_text_changed()
+
+    def text(self) -> str:
+        return self.editor.text()
+
+    def set_text(self, text: str) -> None:
+        self.editor.replace_all(text)
+
+    def info(self) -> sms.MessageInfo:
+        return self.counter.info
+
+    def make_gsm(self) -> None:
+        text = self.text()
+        converted = sms.to_gsm(text)
+        if converted != text:
+            self.editor.replace_all(converted)
+
+    def _on_text_changed(self) -> None:
+        text = self.text()
+        info = sms.analyse(text)
+        self.counter.show_info(info)
+        self.gsm_banner.offer(text, info)
+        self.changed.emit(text)

@@ -1,0 +1,145 @@
+"""The compose tab's thin adapter over core.outbox, core.broadcast and core.cost.
+
+Keeps the widgets free of outbox bookkeeping: what to create, how far a run got (read back
+from the outbox itself, so progress is right for a fresh send and for a resume alike), and
+how to say what happened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from desktop_app.ui.compose.wording import count, tr
+
+if TYPE_CHECKING:
+    from desktop_app.core.api import Client
+    from desktop_app.core.outbox import Broadcast, Outbox, SentMessage
+
+MAX_CHUNK = 1000
+
+#: (chunks done, chunks in this run, recipients done)
+ProgressCallback = Callable[[int, int, int], None]
+
+
+def chunk_size(configured: int | None) -> int:
+    """The profile's bulk chunk size, kept within what the service accepts (1..1,000)."""
+    if not configured:
+        return 500
+    return max(1, min(MAX_CHUNK, int(configured)))
+
+
+async def fetch_balance(client: Client) -> float:
+    """Credits right now (account details, or the plain balance where that is missing)."""
+    from desktop_app.core.api import errors as api
+
+    try:
+        return float((await client.account_details()).credits)
+    except (api.NotFound, api.ProtocolError, api.InvalidRequest):
+        return float((await client.balance()).credits)
+
+
+def unfinished(outbox: Outbox, profile: str) -> list[Broadcast]:
+    return outbox.unfinished(profile)
+
+
+def create_broadcast(
+    outbox: Outbox,
+    *,
+    profile: str,
+    sender_id: str,
+    text: str,
+    people: Sequence[str],
+    texts: Sequence[str] | None,
+    chunk_size: int,
+) -> int:
+    """Write the broadcast and its chunks down durably; nothing has been sent yet."""
+    from desktop_app.core.outbox import BroadcastKind, Recipient
+
+    if texts is not None:
+        kind = BroadcastKind.PERSONALIZED
+        recipients = [Recipient(p, t) for p, t in zip(people, texts, strict=True)]
+    else:
+        kind = BroadcastKind.SINGLE if len(people) == 1 else BroadcastKind.BULK
+        recipients = [Recipient(p) for p in people]
+    broadcast = outbox.create_broadcast(
+        kind, sender_id, text, recipients, chunk_size, profile=profile
+    )
+    return broadcast.id
+
+
+def pending_counts(outbox: Outbox, broadcast_id: int) -> tuple[int, int]:
+    b = outbox.broadcast(broadcast_id)
+    return b.pending, b.recipients_pending
+
+
+async def run(
+    client: Client,
+    outbox: Outbox,
+    broadcast_id: int,
+    *,
+    progress: ProgressCallback | None = None,
+    cancel: asyncio.Event | None = None,
+) -> object:
+    """Send the pending chunks (core.broadcast), reporting progress as the outbox moves."""
+    from desktop_app.core.broadcast import run_broadcast
+
+    start = outbox.broadcast(broadcast_id)
+
+    def report(_event: object = None) -> None:
+        if progress is None:
+            return
+        now = outbox.broadcast(broadcast_id)
+        done = max(0, start.pending - now.pending - now.sending)
+        people = max(0, start.recipients_pending - now.recipients_pending)
+        progress(done, start.pending, people)
+
+    report()
+    outcome: object = await run_broadcast(
+        client, outbox, broadcast_id, progress=report, cancel=cancel
+    )
+    report()
+    return outcome
+
+
+def is_complete(outbox: Outbox, broadcast_id: int) -> bool:
+    b = outbox.broadcast(broadcast_id)
+    return b.is_finished and b.rejected == 0
+
+
+def sent_for(outbox: Outbox, profile: str, broadcast_id: int) -> list[SentMessage]:
+    return [m for m in outbox.sent_messages(profile, limit=5000) if m.broadcast_id == broadcast_id]
+
+
+def describe_outcome(outbox: Outbox, broadcast_id: int) -> str:
+    """One sentence for the notice line: who got it, what is left, what is unknown."""
+    b = outbox.broadcast(broadcast_id)
+    credits = sum(c.credits or 0 for c in outbox.chunks(broadcast_id) if c.credits)
+    pieces = [
+        tr("Sent to {people} ({credits}).").format(
+            people=count("person", b.recipients_accepted), credits=count("credit", credits)
+        )
+    ]
+    if b.recipients_pending:
+        pieces.append(
+            tr("{n} not sent yet: you can send them later.").format(
+                n=count("recipient", b.recipients_pending)
+            )
+        )
+    if b.recipients_in_doubt:
+        pieces.append(
+            tr("{n} with an unknown outcome: review them before sending again.").format(
+                n=count("recipient", b.recipients_in_doubt)
+            )
+        )
+    if b.rejected:
+        reasons = {
+            c.reason for c in outbox.chunks(broadcast_id) if c.reason and c.state == "rejected"
+        }
+        pieces.append(
+            tr("Some batches were refused: {reason}").format(reason="; ".join(sorted(reasons)))
+        )
+    if b.recipients_accepted:
+        pieces.append(tr("Delivery reports will appear in the Delivery tab."))
+    return " ".join(pieces)

@@ -1,0 +1,224 @@
+"""Personalised messages: merge fields, a fallback for empty ones, and a per-recipient preview.
+
+The rendering functions are plain Python (no Qt) so the same text that is previewed is the
+text that is costed and sent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core import sms
+from desktop_app.ui.compose.recipients import Person
+from desktop_app.ui.compose.wording import count
+
+MERGE_FIELDS = ("first_name", "last_name", "phone")
+# {first_name} or {first_name|fallback for this field only}
+_FIELD = re.compile(r"\{(first_name|last_name|phone)(?:\|([^{}]*))?\}")
+_SPACES = re.compile(r"[ \t]{2,}")
+_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+([,.!?;:])")
+
+
+def has_merge_fields(text: str) -> bool:
+    return _FIELD.search(text) is not None
+
+
+def render(text: str, person: Person, fallback: str = "") -> str:
+    """The message *person* receives.
+
+    An empty {first_name} becomes *fallback* ("Habari {first_name}" -> "Habari customer");
+    an empty {last_name} disappears. ``{field|words}`` sets the fallback for one field.
+    Spaces left doubled by an empty field are tidied.
+    """
+    tidy = False
+
+    def substitute(match: re.Match[str]) -> str:
+        nonlocal tidy
+        field, own_fallback = match.group(1), match.group(2)
+        value = {
+            "first_name": person.first_name,
+            "last_name": person.last_name,
+            "phone": person.phone,
+        }[field].strip()
+        if value:
+            return value
+        if own_fallback is not None:
+            value = own_fallback.strip()
+        elif field == "first_name":
+            value = fallback.strip()
+        if not value:
+            tidy = True
+        return value
+
+    rendered = _FIELD.sub(substitute, text)
+    if tidy:
+        lines = [
+            _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", line)) for line in rendered.split("\n")
+        ]
+        rendered = "\n".join(line.strip(" \t") for line in lines)
+    return rendered
+
+
+def render_all(text: str, people: Sequence[Person], fallback: str) -> list[str]:
+    return [render(text, p, fallback) for p in people]
+
+
+class MergeFieldBar(QWidget):
+    """Insert buttons for each merge field and the fallback for an empty first name."""
+
+    insert_requested = Signal(str)
+    fallback_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        label = QLabel(self.tr("Personalise:"))
+        label.setObjectName("hint")
+        layout.addWidget(label)
+        names = {
+            "first_name": self.tr("First name"),
+            "last_name": self.tr("Last name"),
+            "phone": self.tr("Phone"),
+        }
+        self.buttons: dict[str, QPushButton] = {}
+        for field in MERGE_FIELDS:
+            button = QPushButton("+ " + names[field])
+            button.setObjectName("mergeFieldButton")
+            button.setToolTip(
+                self.tr("Insert {field}: each recipient sees their own").format(
+                    field="{" + field + "}"
+                )
+            )
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            button.clicked.connect(
+                lambda _c=False, f=field: self.insert_requested.emit("{" + f + "}")
+            )
+            layout.addWidget(button)
+            self.buttons[field] = button
+        layout.addSpacing(10)
+        fallback_label = QLabel(self.tr("No name? Use:"))
+        fallback_label.setObjectName("hint")
+        layout.addWidget(fallback_label)
+        self.fallback_edit = QLineEdit(self.tr("customer"))
+        self.fallback_edit.setObjectName("fallbackEdit")
+        self.fallback_edit.setMaximumWidth(120)
+        self.fallback_edit.setToolTip(
+            self.tr(
+                "Used where {first_name} is empty, e.g. for numbers typed in by hand. "
+                "An empty {last_name} is simply left out."
+            )
+        )
+        self.fallback_edit.textChanged.connect(self.fallback_changed)
+        fallback_label.setBuddy(self.fallback_edit)
+        layout.addWidget(self.fallback_edit)
+        layout.addStretch(1)
+
+    def fallback(self) -> str:
+        return self.fallback_edit.text()
+
+
+class PreviewCard(QFrame):
+    """Shows the message as the chosen recipient will receive it, with its exact parts."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("card")
+        self._people: tuple[Person, ...] = ()
+        self._text = ""
+        self._fallback = ""
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        layout.setSpacing(6)
+        header = QHBoxLayout()
+        title = QLabel(self.tr("Preview"))
+        title.setObjectName("cardTitle")
+        header.addWidget(title)
+        header.addStretch(1)
+        self.person_combo = QComboBox()
+        self.person_combo.setObjectName("previewRecipient")
+        self.person_combo.setMinimumContentsLength(20)
+        self.person_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.person_combo.setToolTip(self.tr("See the message as this recipient will get it"))
+        self.person_combo.currentIndexChanged.connect(self._show)
+        header.addWidget(self.person_combo)
+        layout.addLayout(header)
+        self.bubble = QLabel()
+        self.bubble.setObjectName("smsBubble")
+        self.bubble.setWordWrap(True)
+        self.bubble.setTextFormat(Qt.TextFormat.PlainText)
+        self.bubble.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.bubble.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.bubble)
+        self.parts_label = QLabel()
+        self.parts_label.setObjectName("hint")
+        layout.addWidget(self.parts_label)
+        layout.addStretch(1)
+        self._show()
+
+    def update_preview(self, text: str, people: Sequence[Person], fallback: str) -> None:
+        self._text, self._fallback = text, fallback
+        people = tuple(people[:200])
+        if people != self._people:
+            current = self.person_combo.currentData()
+            self._people = people
+            self.person_combo.blockSignals(True)
+            self.person_combo.clear()
+            for person in people:
+                self.person_combo.addItem(person.label, person)
+            index = next((i for i, p in enumerate(people) if p == current), 0)
+            self.person_combo.setCurrentIndex(index if people else -1)
+            self.person_combo.blockSignals(False)
+        personalised = has_merge_fields(text)
+        self.person_combo.setVisible(personalised and bool(people))
+        self._show()
+
+    def selected_person(self) -> Person | None:
+        data = self.person_combo.currentData()
+        return data if isinstance(data, Person) else None
+
+    def rendered(self) -> str:
+        person = self.selected_person()
+        if person is None or not has_merge_fields(self._text):
+            if has_merge_fields(self._text):
+                return render(self._text, Person("+254712345678"), self._fallback)
+            return self._text
+        return render(self._text, person, self._fallback)
+
+    def _show(self) -> None:
+        text = self.rendered()
+        if not text:
+            self.bubble.setText(self.tr("Your message will appear here."))
+            self.bubble.setProperty("empty", True)
+            self.parts_label.clear()
+        else:
+            self.bubble.setText(text)
+            self.bubble.setProperty("empty", False)
+            info = sms.analyse(text)
+            self.parts_label.setText(
+                self.tr("This recipient: {parts} · {encoding}").format(
+                    parts=count("part", info.parts), encoding=info.encoding
+                )
+                if has_merge_fields(self._text)
+                else self.tr("{parts} · {encoding}").format(
+                    parts=count("part", info.parts), encoding=info.encoding
+                )
+            )
+        self.bubble.style().unpolish(self.bubble)
+        self.bubble.style().polish(self.bubble)

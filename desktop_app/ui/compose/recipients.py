@@ -1,0 +1,296 @@
+"""Recipients: numbers typed or pasted (normalised as you type) plus contacts picked from the
+contacts list; invalid numbers are marked with the reason, duplicates removed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core import phones
+from desktop_app.ui.compose.wording import count, tr
+
+#: Chips drawn at most; beyond this the summary line still counts everyone.
+MAX_CHIPS = 300
+
+
+@dataclass(frozen=True)
+class Person:
+    """One valid recipient: an E.164 number and, when picked from contacts, the names."""
+
+    phone: str
+    first_name: str = ""
+    last_name: str = ""
+    from_contacts: bool = False
+
+    @property
+    def name(self) -> str:
+        return " ".join(p for p in (self.first_name, self.last_name) if p)
+
+    @property
+    def label(self) -> str:
+        pretty = pretty_phone(self.phone)
+        return f"{self.name} · {pretty}" if self.name else pretty
+
+
+@dataclass(frozen=True)
+class InvalidNumber:
+    raw: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class RecipientList:
+    people: tuple[Person, ...]
+    invalid: tuple[InvalidNumber, ...]
+    duplicates: int
+
+
+def pretty_phone(e164: str) -> str:
+    """+254712345678 -> "+254 712 345 678"; other numbers are shown as stored."""
+    if e164.startswith("+254") and len(e164) == 13:
+        rest = e164[4:]
+        return f"+254 {rest[:3]} {rest[3:6]} {rest[6:]}"
+    return e164
+
+
+class NumberParser:
+    """Splits pasted text and normalises each number, remembering results (pastes repeat)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, str | InvalidNumber] = {}
+
+    def normalise(self, raw: str) -> str | InvalidNumber:
+        known = self._cache.get(raw)
+        if known is None:
+            try:
+                known = phones.normalize(raw)
+            except phones.InvalidPhoneNumber as exc:
+                known = InvalidNumber(raw, exc.reason or str(exc))
+            except ValueError as exc:  # anything else unparseable: still explain it
+                known = InvalidNumber(raw, str(exc))
+            self._cache[raw] = known
+        return known
+
+    def parse(self, text: str) -> list[str | InvalidNumber]:
+        return [self.normalise(raw) for raw in phones.split_numbers(text)]
+
+
+def merge_recipients(
+    typed: Sequence[str | InvalidNumber], picked: Iterable[Person]
+) -> RecipientList:
+    """Contacts first (they carry names), then typed numbers; each number once."""
+    seen: dict[str, Person] = {}
+    duplicates = 0
+    invalid: list[InvalidNumber] = []
+    seen_invalid: set[str] = set()
+    for person in picked:
+        if person.phone in seen:
+            duplicates += 1
+            continue
+        seen[person.phone] = person
+    for item in typed:
+        if isinstance(item, InvalidNumber):
+            if item.raw in seen_invalid:
+                duplicates += 1
+            else:
+                seen_invalid.add(item.raw)
+                invalid.append(item)
+        elif item in seen:
+            duplicates += 1
+        else:
+            seen[item] = Person(item)
+    return RecipientList(tuple(seen.values()), tuple(invalid), duplicates)
+
+
+class RecipientsPanel(QWidget):
+    """Where the user says who gets the message. `changed` fires on every edit."""
+
+    changed = Signal()
+    pick_contacts_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None, *, allow_contacts: bool = True) -> None:
+        super().__init__(parent)
+        self._parser = NumberParser()
+        self._picked: dict[str, Person] = {}
+        self._typed: list[str | InvalidNumber] = []
+        self.current = RecipientList((), (), 0)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+
+        self.numbers_edit = QPlainTextEdit()
+        self.numbers_edit.setObjectName("numbersEdit")
+        self.numbers_edit.setTabChangesFocus(True)
+        self.numbers_edit.setPlaceholderText(
+            self.tr("Type or paste phone numbers, e.g. 0712 345 678, +254 733 000 111")
+        )
+        self.numbers_edit.setFixedHeight(64)
+        self.numbers_edit.textChanged.connect(self._schedule_parse)
+        layout.addWidget(self.numbers_edit)
+
+        self.chips = QListWidget()
+        self.chips.setObjectName("recipientChips")
+        self.chips.setViewMode(QListView.ViewMode.ListMode)
+        self.chips.setFlow(QListView.Flow.LeftToRight)
+        self.chips.setWrapping(True)
+        self.chips.setResizeMode(QListView.ResizeMode.Adjust)
+        self.chips.setSpacing(3)
+        self.chips.setMinimumHeight(56)
+        self.chips.setMaximumHeight(120)
+        self.chips.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.chips.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        remove = QAction(self.tr("Remove from recipients"), self.chips)
+        remove.setShortcut(QKeySequence(QKeySequence.StandardKey.Delete))
+        remove.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        remove.triggered.connect(self.remove_selected)
+        self.chips.addAction(remove)
+        layout.addWidget(self.chips)
+
+        row = QHBoxLayout()
+        row.setSpacing(8)
+        self.summary_label = QLabel()
+        self.summary_label.setObjectName("recipientSummary")
+        self.summary_label.setWordWrap(True)
+        row.addWidget(self.summary_label, 1)
+        self.pick_button = QPushButton(self.tr("Add from contacts…"))
+        self.pick_button.setObjectName("pickContactsButton")
+        self.pick_button.clicked.connect(self.pick_contacts_requested)
+        self.pick_button.setVisible(allow_contacts)
+        self.clear_button = QPushButton(self.tr("Clear"))
+        self.clear_button.setToolTip(self.tr("Remove every recipient"))
+        self.clear_button.clicked.connect(self.clear)
+        row.addWidget(self.pick_button)
+        row.addWidget(self.clear_button)
+        layout.addLayout(row)
+
+        # Parsing is instant for a few numbers; a 10,000-line paste is parsed once it settles.
+        self._parse_timer = QTimer(self)
+        self._parse_timer.setSingleShot(True)
+        self._parse_timer.timeout.connect(self._parse_now)
+        self._refresh()
+
+    # --- what the rest of the tab reads ------------------------------------------------------
+
+    def people(self) -> tuple[Person, ...]:
+        return self.current.people
+
+    def invalid(self) -> tuple[InvalidNumber, ...]:
+        return self.current.invalid
+
+    def is_empty(self) -> bool:
+        return not self.current.people and not self.current.invalid
+
+    # --- editing --------------------------------------------------------------------------
+
+    def set_numbers_text(self, text: str) -> None:
+        self.numbers_edit.setPlainText(text)
+        self._parse_now()
+
+    def add_people(self, people: Iterable[Person]) -> None:
+        for person in people:
+            self._picked.setdefault(person.phone, person)
+        self._refresh()
+
+    def clear(self) -> None:
+        self._picked.clear()
+        self.numbers_edit.clear()
+        self._parse_now()
+
+    def remove_selected(self) -> None:
+        removed = False
+        for item in self.chips.selectedItems():
+            phone = item.data(Qt.ItemDataRole.UserRole)
+            if isinstance(phone, str) and phone in self._picked:
+                del self._picked[phone]
+                removed = True
+        if removed:
+            self._refresh()
+
+    def _schedule_parse(self) -> None:
+        size = self.numbers_edit.document().characterCount()
+        if size < 4000:
+            self._parse_now()
+        else:
+            self._parse_timer.start(250)
+
+    def _parse_now(self) -> None:
+        self._parse_timer.stop()
+        self._typed = self._parser.parse(self.numbers_edit.toPlainText())
+        self._refresh()
+
+    def _refresh(self) -> None:
+        self.current = merge_recipients(self._typed, self._picked.values())
+        self._fill_chips()
+        self._show_summary()
+        self.clear_button.setEnabled(bool(self._picked) or bool(self.numbers_edit.toPlainText()))
+        self.changed.emit()
+
+    def _fill_chips(self) -> None:
+        self.chips.setUpdatesEnabled(False)
+        self.chips.clear()
+        shown = 0
+        for bad in self.current.invalid:
+            if shown >= MAX_CHIPS:
+                break
+            item = QListWidgetItem("✗ " + bad.raw)
+            item.setForeground(QBrush(QColor("#b42318")))
+            item.setBackground(QBrush(QColor("#fde8e7")))
+            item.setToolTip(self.tr("Not a valid number: {reason}").format(reason=bad.reason))
+            item.setData(Qt.ItemDataRole.UserRole + 1, "invalid")
+            self.chips.addItem(item)
+            shown += 1
+        for person in self.current.people:
+            if shown >= MAX_CHIPS:
+                break
+            item = QListWidgetItem("✓ " + person.label)
+            item.setData(Qt.ItemDataRole.UserRole, person.phone)
+            item.setData(Qt.ItemDataRole.UserRole + 1, "valid")
+            item.setBackground(QBrush(QColor("#e8f3ec")))
+            item.setForeground(QBrush(QColor("#14532d")))
+            if person.from_contacts:
+                item.setToolTip(self.tr("From your contacts. Select and press Delete to remove."))
+            else:
+                item.setToolTip(self.tr("Will be sent to {phone}").format(phone=person.phone))
+            item.setSizeHint(QSize(item.sizeHint().width(), 24))
+            self.chips.addItem(item)
+            shown += 1
+        hidden = len(self.current.invalid) + len(self.current.people) - shown
+        if hidden > 0:
+            more = QListWidgetItem(self.tr("… and {n} more").format(n=count("number", hidden)))
+            more.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.chips.addItem(more)
+        self.chips.setUpdatesEnabled(True)
+
+    def _show_summary(self) -> None:
+        people = len(self.current.people)
+        if self.is_empty():
+            self.summary_label.setText(self.tr("No recipients yet."))
+            return
+        pieces = [count("recipient", people)]
+        if self.current.invalid:
+            pieces.append(
+                "<span style='color:#b42318'>"
+                + count("invalid", len(self.current.invalid))
+                + " "
+                + tr("(skipped)")
+                + "</span>"
+            )
+        if self.current.duplicates:
+            pieces.append(count("duplicate", self.current.duplicates))
+        self.summary_label.setText(" · ".join(pieces))

@@ -1,0 +1,236 @@
+"""Unfinished broadcasts: resume never-sent chunks; let the user decide on in-doubt ones.
+
+Nothing here sends on its own: "Send the rest" sends pending chunks only, and an in-doubt
+chunk (the request went out, the answer was lost) stays put until the user says whether it
+arrived or should be sent again.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QDateTime, QLocale, Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.compose.recipients import pretty_phone
+from desktop_app.ui.compose.wording import count, number, tr
+
+if TYPE_CHECKING:
+    from desktop_app.core.outbox import Broadcast, Chunk, Outbox
+
+
+def _snippet(text: str, limit: int = 70) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _phones(chunk: Chunk, limit: int = 3) -> str:
+    shown = [pretty_phone(p) for p in chunk.phones[:limit]]
+    more = len(chunk.phones) - len(shown)
+    text = ", ".join(shown)
+    if more > 0:
+        text += " " + tr("and {n} more").format(n=number(more))
+    return text
+
+
+class ResumeBanner(QFrame):
+    """ "A broadcast did not finish" line at the top of the tab, with Review…."""
+
+    review_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resumeBanner")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 6, 6)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label, 1)
+        self.review_button = QPushButton(self.tr("Review…"))
+        self.review_button.setObjectName("reviewUnfinished")
+        self.review_button.clicked.connect(self.review_requested)
+        layout.addWidget(self.review_button)
+        self.hide()
+
+    def show_unfinished(self, broadcasts: list[Broadcast]) -> None:
+        if not broadcasts:
+            self.hide()
+            return
+        pending = sum(b.recipients_pending for b in broadcasts)
+        in_doubt = sum(b.recipients_in_doubt for b in broadcasts)
+        pieces = []
+        if pending:
+            pieces.append(self.tr("{n} not sent yet").format(n=count("recipient", pending)))
+        if in_doubt:
+            pieces.append(
+                self.tr("{n} with an unknown outcome").format(n=count("recipient", in_doubt))
+            )
+        self.label.setText(
+            self.tr("A broadcast did not finish: {details}.").format(details=", ".join(pieces))
+            if len(broadcasts) == 1
+            else self.tr("{n} broadcasts did not finish: {details}.").format(
+                n=number(len(broadcasts)), details=", ".join(pieces)
+            )
+        )
+        self.show()
+
+
+class _BroadcastCard(QFrame):
+    def __init__(self, dialog: ResumeDialog, broadcast: Broadcast, chunks: list[Chunk]) -> None:
+        super().__init__()
+        from desktop_app.core.outbox import ChunkState
+
+        self.setObjectName("card")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 12, 14, 12)
+        layout.setSpacing(8)
+        when = QLocale().toString(
+            QDateTime.fromSecsSinceEpoch(int(broadcast.created_at.timestamp())),
+            QLocale.FormatType.ShortFormat,
+        )
+        title = QLabel(f"“{_snippet(broadcast.text)}”")
+        title.setObjectName("cardTitle")
+        title.setWordWrap(True)
+        layout.addWidget(title)
+        meta = QLabel(
+            self.tr("From {sender}, started {when}").format(sender=broadcast.sender_id, when=when)
+        )
+        meta.setObjectName("hint")
+        layout.addWidget(meta)
+        status = QLabel(
+            self.tr("{accepted} received it · {pending} never sent · {doubt} unknown").format(
+                accepted=count("recipient", broadcast.recipients_accepted),
+                pending=number(broadcast.recipients_pending),
+                doubt=number(broadcast.recipients_in_doubt),
+            )
+        )
+        status.setObjectName("resumeStatus")
+        status.setWordWrap(True)
+        layout.addWidget(status)
+
+        for chunk in chunks:
+            if chunk.state is not ChunkState.IN_DOUBT:
+                continue
+            row = QFrame()
+            row.setObjectName("noticeBanner")
+            row_layout = QHBoxLayout(row)
+            row_layout.setContentsMargins(10, 6, 6, 6)
+            text = QLabel(
+                self.tr("Outcome unknown for {people}: {phones}.\n{reason}").format(
+                    people=count("recipient", len(chunk.recipients)),
+                    phones=_phones(chunk),
+                    reason=chunk.reason or "",
+                )
+            )
+            text.setWordWrap(True)
+            row_layout.addWidget(text, 1)
+            sent = QPushButton(self.tr("They got it"))
+            sent.setObjectName("inDoubtSent")
+            sent.setToolTip(
+                self.tr("Count this batch as sent (check the Delivery tab or ask a customer).")
+            )
+            sent.clicked.connect(lambda _c=False, cid=chunk.id: dialog.resolve(cid, True))
+            again = QPushButton(self.tr("Send again"))
+            again.setObjectName("inDoubtAgain")
+            again.setToolTip(
+                self.tr(
+                    "Add this batch back to the messages to send; some people may get it twice."
+                )
+            )
+            again.clicked.connect(lambda _c=False, cid=chunk.id: dialog.resolve(cid, False))
+            row_layout.addWidget(sent)
+            row_layout.addWidget(again)
+            layout.addWidget(row)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        if broadcast.pending:
+            discard = QPushButton(self.tr("Don't send the rest"))
+            discard.setObjectName("discardPending")
+            discard.clicked.connect(lambda: dialog.discard(broadcast.id))
+            buttons.addWidget(discard)
+            resume = QPushButton(
+                self.tr("Send to the remaining {n}").format(
+                    n=count("recipient", broadcast.recipients_pending)
+                )
+            )
+            resume.setObjectName("resumeButton")
+            resume.setProperty("primary", True)
+            resume.clicked.connect(lambda: dialog.request_resume(broadcast.id))
+            buttons.addWidget(resume)
+        layout.addLayout(buttons)
+
+
+class ResumeDialog(QDialog):
+    """Lists the unfinished broadcasts of a profile. Opened with open()."""
+
+    resume_requested = Signal(int)  # broadcast id
+    changed = Signal()
+
+    def __init__(self, outbox: Outbox, profile: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._outbox = outbox
+        self._profile = profile
+        self.setObjectName("resumeDialog")
+        self.setWindowTitle(self.tr("Unfinished broadcasts"))
+        self.setMinimumSize(620, 420)
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            self.tr(
+                "These messages did not finish sending. Nothing is sent again without you: "
+                "send the rest when you are ready, and tell Tuma what happened to any batch "
+                "whose outcome is unknown."
+            )
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        layout.addWidget(self.scroll_area, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.broadcasts: list[Broadcast] = []
+        self.reload()
+
+    def reload(self) -> None:
+        self.broadcasts = self._outbox.unfinished(self._profile)
+        body = QWidget()
+        body_layout = QVBoxLayout(body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.setSpacing(10)
+        for broadcast in self.broadcasts:
+            body_layout.addWidget(
+                _BroadcastCard(self, broadcast, self._outbox.chunks(broadcast.id))
+            )
+        if not self.broadcasts:
+            done = QLabel(self.tr("Everything has been sent or settled."))
+            done.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            body_layout.addWidget(done)
+        body_layout.addStretch(1)
+        self.scroll_area.setWidget(body)
+
+    def resolve(self, chunk_id: int, sent: bool) -> None:
+        self._outbox.resolve_in_doubt(chunk_id, sent)
+        self.reload()
+        self.changed.emit()
+
+    def discard(self, broadcast_id: int) -> None:
+        self._outbox.cancel_pending(broadcast_id)
+        self.reload()
+        self.changed.emit()
+
+    def request_resume(self, broadcast_id: int) -> None:
+        self.accept()
+        self.resume_requested.emit(broadcast_id)

@@ -1,0 +1,172 @@
+"""Confirmation before a send, and progress over the chunks of a broadcast (with Cancel).
+
+Both are opened with open() and awaited through their `finished` signal: a coroutine never
+nests an event loop with exec().
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.ui.compose.cost_panel import Estimate, parts_text
+from desktop_app.ui.compose.wording import count, kes, number
+
+
+async def wait_finished(dialog: QDialog) -> int:
+    """Open *dialog* (window-modal, non-blocking) and wait for its result code."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[int] = loop.create_future()
+
+    def done(result: int) -> None:
+        if not future.done():
+            future.set_result(result)
+
+    dialog.finished.connect(done)
+    dialog.open()
+    try:
+        return await future
+    finally:
+        dialog.finished.disconnect(done)
+        if dialog.isVisible():  # the coroutine was cancelled: do not leave the dialog behind
+            dialog.reject()
+
+
+class ConfirmSendDialog(QDialog):
+    """Asks "Send to 120 people?" with everything the user should check."""
+
+    def __init__(
+        self,
+        *,
+        channel: str,
+        sender_id: str,
+        estimate: Estimate,
+        message: str,
+        skipped: int,
+        chunks: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("confirmSendDialog")
+        self.setWindowTitle(self.tr("Send this message?"))
+        self.setMinimumWidth(440)
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        heading = QLabel(
+            self.tr("Send to {people}?").format(people=count("person", estimate.recipients))
+        )
+        heading.setObjectName("dialogTitle")
+        layout.addWidget(heading)
+
+        form = QFormLayout()
+        form.setHorizontalSpacing(18)
+        form.addRow(self.tr("Channel"), QLabel(channel))
+        form.addRow(self.tr("From"), QLabel(sender_id))
+        self.recipients_value = QLabel(number(estimate.recipients))
+        form.addRow(self.tr("Recipients"), self.recipients_value)
+        self.parts_value = QLabel(parts_text(estimate))
+        form.addRow(self.tr("Parts per message"), self.parts_value)
+        self.credits_value = QLabel(count("credit", estimate.credits))
+        self.credits_value.setObjectName("confirmCredits")
+        form.addRow(self.tr("Credits"), self.credits_value)
+        if estimate.kes is not None:
+            form.addRow(self.tr("Estimated cost"), QLabel(kes(estimate.kes)))
+        if estimate.balance is not None:
+            form.addRow(
+                self.tr("Balance after"),
+                QLabel(count("credit", estimate.balance - estimate.credits)),
+            )
+        if chunks > 1:
+            form.addRow(self.tr("Sent in"), QLabel(count("chunk", chunks)))
+        layout.addLayout(form)
+
+        preview = QLabel(message if len(message) <= 280 else message[:277] + "…")
+        preview.setObjectName("smsBubble")
+        preview.setWordWrap(True)
+        preview.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(preview)
+
+        if skipped:
+            warning = QLabel(
+                self.tr("{invalid}: they will be skipped.").format(
+                    invalid=count("invalid", skipped)
+                )
+            )
+            warning.setObjectName("warning")
+            warning.setWordWrap(True)
+            layout.addWidget(warning)
+
+        buttons = QDialogButtonBox()
+        self.send_button = buttons.addButton(
+            self.tr("Send now"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.send_button.setObjectName("confirmSendButton")
+        self.send_button.setProperty("primary", True)
+        self.send_button.setDefault(True)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+
+class SendProgressDialog(QDialog):
+    """A progress bar over the chunks; Cancel stops after the chunk in flight."""
+
+    def __init__(self, total_chunks: int, total_recipients: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("sendProgressDialog")
+        self.setWindowTitle(self.tr("Sending…"))
+        self.setMinimumWidth(420)
+        self.cancel_event = asyncio.Event()
+        self._total_recipients = total_recipients
+        layout = QVBoxLayout(self)
+        layout.setSpacing(10)
+        self.status_label = QLabel(self.tr("Starting…"))
+        self.status_label.setWordWrap(True)
+        layout.addWidget(self.status_label)
+        self.bar = QProgressBar()
+        self.bar.setRange(0, max(1, total_chunks))
+        self.bar.setValue(0)
+        self.bar.setFormat(self.tr("%v of %m batches"))
+        layout.addWidget(self.bar)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setToolTip(
+            self.tr("Stop after the batch being sent now. The rest can be sent later.")
+        )
+        self.cancel_button.clicked.connect(self.request_cancel)
+        layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignRight)
+
+    def request_cancel(self) -> None:
+        self.cancel_event.set()
+        self.cancel_button.setEnabled(False)
+        self.status_label.setText(self.tr("Stopping after the batch being sent now…"))
+
+    def reject(self) -> None:
+        # Escape / closing the window means Cancel; the dialog closes when the send stops.
+        if not self.cancel_event.is_set():
+            self.request_cancel()
+
+    def show_progress(self, done_chunks: int, total_chunks: int, recipients_done: int) -> None:
+        self.bar.setRange(0, max(1, total_chunks))
+        self.bar.setValue(done_chunks)
+        if not self.cancel_event.is_set():
+            self.status_label.setText(
+                self.tr("Sent to {done} of {total}…").format(
+                    done=number(recipients_done),
+                    total=count("recipient", self._total_recipients),
+                )
+            )
+
+    def finish(self) -> None:
+        self.done(QDialog.DialogCode.Accepted.value)

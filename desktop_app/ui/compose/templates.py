@@ -1,0 +1,114 @@
+"""Message templates: save the texts staff send often, reuse them, delete them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QToolButton, QWidget
+
+if TYPE_CHECKING:
+    from desktop_app.core.outbox import Outbox
+
+MAX_NAME = 60
+
+
+def suggested_name(text: str) -> str:
+    """The first few words of the message, as a starting name."""
+    words = " ".join(text.split())
+    if len(words) <= 32:
+        return words
+    return words[:32].rsplit(" ", 1)[0] + "…"
+
+
+class TemplatesButton(QToolButton):
+    """A "Templates" menu: each saved text (click to use), save the current one, delete."""
+
+    use_requested = Signal(str)
+    #: A template was saved or deleted (the name); tests and status messages listen.
+    templates_changed = Signal(str)
+
+    def __init__(
+        self,
+        outbox_getter: Callable[[], Outbox],
+        text_getter: Callable[[], str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._outbox = outbox_getter
+        self._text = text_getter
+        self.setObjectName("templatesButton")
+        self.setText(self.tr("Templates") + " ▾")
+        self.setToolTip(self.tr("Use a saved message, or save this one for next time"))
+        self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.menu_ = QMenu(self)
+        self.menu_.aboutToShow.connect(self.rebuild_menu)
+        self.setMenu(self.menu_)
+        self.name_dialog: QInputDialog | None = None
+        self.rebuild_menu()
+
+    def rebuild_menu(self) -> None:
+        menu = self.menu_
+        menu.clear()
+        templates = self._outbox().templates()
+        if not templates:
+            empty = menu.addAction(self.tr("No saved templates yet"))
+            empty.setEnabled(False)
+        for template in templates:
+            preview = " ".join(template.text.split())
+            action = menu.addAction(template.name)
+            action.setToolTip(preview)
+            action.setStatusTip(preview[:120])
+            action.triggered.connect(lambda _c=False, t=template.text: self.use_requested.emit(t))
+        menu.setToolTipsVisible(True)
+        menu.addSeparator()
+        save = menu.addAction(self.tr("Save this message as a template…"))
+        save.setObjectName("saveTemplateAction")
+        save.setEnabled(bool(self._text().strip()))
+        save.triggered.connect(self.ask_name)
+        if templates:
+            delete_menu = menu.addMenu(self.tr("Delete a template"))
+            for template in templates:
+                action = QAction(template.name, delete_menu)
+                action.triggered.connect(lambda _c=False, n=template.name: self.delete(n))
+                delete_menu.addAction(action)
+
+    def ask_name(self) -> None:
+        text = self._text()
+        if not text.strip():
+            return
+        dialog = QInputDialog(self)
+        dialog.setObjectName("templateNameDialog")
+        dialog.setWindowTitle(self.tr("Save as template"))
+        dialog.setLabelText(self.tr("Name this template (saving over a name replaces it):"))
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
+        dialog.setTextValue(suggested_name(text))
+        dialog.setOkButtonText(self.tr("Save"))
+        dialog.textValueSelected.connect(lambda name: self.save(name, text))
+        dialog.finished.connect(dialog.deleteLater)
+        self.name_dialog = dialog
+        dialog.open()
+
+    def save(self, name: str, text: str | None = None) -> bool:
+        name = " ".join(name.split())[:MAX_NAME]
+        body = self._text() if text is None else text
+        if not name or not body.strip():
+            return False
+        self._outbox().save_template(name, body)
+        self.rebuild_menu()
+        self.templates_changed.emit(name)
+        return True
+
+    def delete(self, name: str) -> None:
+        self._outbox().delete_template(name)
+        self.rebuild_menu()
+        self.templates_changed.emit(name)
+
+    def use(self, name: str) -> bool:
+        for template in self._outbox().templates():
+            if template.name == name:
+                self.use_requested.emit(template.text)
+                return True
+        return False
