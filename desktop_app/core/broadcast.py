@@ -1,0 +1,262 @@
+"""Sending a broadcast from the outbox, chunk by chunk, so that nothing is sent twice and
+nothing is lost.
+
+For each PENDING chunk, in order: claim it (`sending`, committed to disk) → one request →
+record the outcome (committed) before looking at the next chunk:
+
+- accepted → `accepted` with the messageId, parts and credits;
+- the service refused this chunk only (InvalidRequest, e.g. every number invalid) →
+  `rejected` with the reason, and the broadcast goes on;
+- the request may have gone out but the answer was lost (InDoubt, an unreadable reply, the
+  task cancelled mid-request) → `in_doubt`: never resent by the runner, the user decides;
+- the service refused the request as a whole and sent nothing (balance too low, sender ID not
+  allowed, token refused, rate limit, network down before sending, server error) → the chunk
+  goes back to `pending`, the run stops, and the outcome carries the error: fix the cause and
+  resume; the chunks not yet sent are still pending.
+
+A cancel Event stops the run between chunks; a request in flight is never abandoned without
+its chunk being marked in doubt.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from desktop_app.core.api import errors
+from desktop_app.core.api.models import SendResult
+from desktop_app.core.outbox import (
+    Broadcast,
+    BroadcastKind,
+    Chunk,
+    ChunkState,
+    ChunkStateError,
+    Outbox,
+)
+from desktop_app.core.sms import analyse
+
+__all__ = [
+    "BroadcastOutcome",
+    "BroadcastProgress",
+    "SendClient",
+    "run_broadcast",
+]
+
+CANCELLED_IN_FLIGHT = (
+    "Sending was stopped while this part was on its way, so it may or may not have gone out."
+)
+UNREADABLE_REPLY = (
+    "The service's reply to this part could not be read, so it may or may not have gone out."
+)
+UNEXPECTED_FAILURE = "Tuma hit an unexpected problem while sending this part: {kind}."
+
+# The service refused the whole request and sent nothing: put the chunk back, stop the run.
+_STOP_NOT_SENT: tuple[type[errors.ApiError], ...] = (
+    errors.InsufficientBalance,
+    errors.SenderIdRejected,
+    errors.AuthError,
+    errors.ScopeError,
+    errors.RateLimited,
+    errors.NetworkError,
+    errors.ServerError,
+)
+
+
+class SendClient(Protocol):
+    """The part of core.api.Client the runner uses (so tests can pass a fake)."""
+
+    async def send_message(self, sender_id: str, phone: str, message: str) -> SendResult: ...
+
+    async def send_bulk(
+        self, sender_id: str, phones: Sequence[str], message: str
+    ) -> SendResult: ...
+
+    async def send_personalized(
+        self, sender_id: str, items: Sequence[tuple[str, str]]
+    ) -> SendResult: ...
+
+    async def send_tracked(
+        self, sender_id: str, phone: str, message: str, tracking_id: str
+    ) -> SendResult: ...
+
+
+@dataclass(frozen=True)
+class BroadcastProgress:
+    broadcast_id: int
+    chunks_done: int  # chunks settled (accepted, rejected, in doubt or cancelled)
+    chunks_total: int
+    recipients_accepted: int
+    recipients_total: int
+    chunk: Chunk | None = None  # the chunk just settled (None for the first report)
+
+    @property
+    def fraction(self) -> float:
+        return 1.0 if self.chunks_total == 0 else self.chunks_done / self.chunks_total
+
+
+@dataclass(frozen=True)
+class BroadcastOutcome:
+    """Where the broadcast stands after a run (chunk counts are for the whole broadcast)."""
+
+    broadcast_id: int
+    accepted: int
+    rejected: int
+    in_doubt: int
+    pending: int
+    recipients_accepted: int
+    credits: int  # credits spent by the chunks accepted in this run
+    message_ids: tuple[str, ...] = ()  # accepted in this run, in order
+    error: errors.ApiError | None = None  # why the run stopped early, if it did
+    cancelled: bool = False
+
+    @property
+    def finished(self) -> bool:
+        """Nothing left to send and nothing in doubt."""
+        return self.pending == 0 and self.in_doubt == 0
+
+    @property
+    def stopped(self) -> bool:
+        return self.error is not None or self.cancelled
+
+
+def _parts(text: str, cache: dict[str, int]) -> int:
+    parts = cache.get(text)
+    if parts is None:
+        parts = cache[text] = analyse(text).parts
+    return parts
+
+
+def _accepted_numbers(
+    broadcast: Broadcast, chunk: Chunk, result: SendResult, cache: dict[str, int]
+) -> tuple[int | None, int, int]:
+    """(parts per message, recipients accepted, credits) for an accepted chunk, from the reply
+    where it says, else computed the same way the service bills."""
+    skipped = set(result.invalid)
+    kept = [r for r in chunk.recipients if r.phone not in skipped]
+    if broadcast.kind is BroadcastKind.PERSONALIZED:
+        per_recipient = [_parts(r.message or "", cache) for r in kept]
+        parts = result.parts if result.parts is not None else max(per_recipient, default=0)
+        computed = sum(per_recipient)
+    else:
+        parts = result.parts if result.parts is not None else _parts(broadcast.text, cache)
+        computed = parts * len(kept)
+    count = result.recipients if result.recipients is not None else len(kept)
+    if result.recipients is not None and broadcast.kind is not BroadcastKind.PERSONALIZED:
+        computed = parts * count
+    credits = result.cost if result.cost is not None else computed
+    return parts, count, credits
+
+
+async def _send(client: SendClient, broadcast: Broadcast, chunk: Chunk) -> SendResult:
+    sender = broadcast.sender_id
+    if broadcast.kind is BroadcastKind.BULK:
+        return await client.send_bulk(sender, list(chunk.phones), broadcast.text)
+    if broadcast.kind is BroadcastKind.PERSONALIZED:
+        items = [(r.phone, r.message or "") for r in chunk.recipients]
+        return await client.send_personalized(sender, items)
+    (recipient,) = chunk.recipients
+    text = recipient.message or broadcast.text
+    if broadcast.kind is BroadcastKind.TRACKED:
+        assert chunk.tracking_id is not None
+        return await client.send_tracked(sender, recipient.phone, text, chunk.tracking_id)
+    return await client.send_message(sender, recipient.phone, text)
+
+
+async def run_broadcast(
+    client: SendClient,
+    outbox: Outbox,
+    broadcast_id: int,
+    *,
+    progress: Callable[[BroadcastProgress], None] | None = None,
+    cancel: asyncio.Event | None = None,
+) -> BroadcastOutcome:
+    """Send the broadcast's pending chunks in order; see the module docstring for each case.
+    Resuming is calling this again: accepted, rejected and in-doubt chunks are never resent."""
+    broadcast = outbox.broadcast(broadcast_id)
+    cache: dict[str, int] = {}
+    message_ids: list[str] = []
+    credits_spent = 0
+    error: errors.ApiError | None = None
+    cancelled = False
+
+    def report(chunk: Chunk | None) -> None:
+        if progress is None:
+            return
+        now = outbox.broadcast(broadcast_id)
+        progress(
+            BroadcastProgress(
+                broadcast_id=broadcast_id,
+                chunks_done=now.chunks_total - now.pending - now.sending,
+                chunks_total=now.chunks_total,
+                recipients_accepted=now.recipients_accepted,
+                recipients_total=now.recipients,
+                chunk=chunk,
+            )
+        )
+
+    report(None)
+    for chunk in outbox.chunks(broadcast_id, ChunkState.PENDING):
+        if cancel is not None and cancel.is_set():
+            cancelled = True
+            break
+        try:
+            outbox.mark_sending(chunk.id)
+        except ChunkStateError:
+            continue  # another run (another window) has claimed or settled it
+        try:
+            result = await _send(client, broadcast, chunk)
+        except asyncio.CancelledError:
+            outbox.mark_in_doubt(chunk.id, CANCELLED_IN_FLIGHT)
+            raise
+        except errors.InDoubt as exc:  # includes an unreadable reply to a send
+            outbox.mark_in_doubt(chunk.id, str(exc))
+        except errors.InvalidRequest as exc:
+            outbox.mark_rejected(chunk.id, str(exc))
+        except _STOP_NOT_SENT as exc:
+            outbox.mark_pending(chunk.id)
+            error = exc
+            break
+        except errors.ProtocolError as exc:
+            # An answer we cannot read: it may have been accepted. Stop before the next chunk
+            # gets the same treatment.
+            outbox.mark_in_doubt(chunk.id, UNREADABLE_REPLY)
+            error = exc
+            break
+        except errors.ApiError as exc:
+            # Any other refusal the service put into words (an unknown code): it answered,
+            # and it did not accept; nothing was sent. Stop and show its message.
+            outbox.mark_pending(chunk.id)
+            error = exc
+            break
+        except BaseException as exc:
+            outbox.mark_in_doubt(chunk.id, UNEXPECTED_FAILURE.format(kind=type(exc).__name__))
+            raise
+        else:
+            parts, count, credits = _accepted_numbers(broadcast, chunk, result, cache)
+            outbox.mark_accepted(
+                chunk.id,
+                result.message_id,
+                parts,
+                credits,
+                recipients=count,
+                invalid=result.invalid,
+            )
+            message_ids.append(result.message_id)
+            credits_spent += credits
+        report(outbox.chunk(chunk.id))
+
+    final = outbox.broadcast(broadcast_id)
+    return BroadcastOutcome(
+        broadcast_id=broadcast_id,
+        accepted=final.accepted,
+        rejected=final.rejected,
+        in_doubt=final.in_doubt,
+        pending=final.pending,
+        recipients_accepted=final.recipients_accepted,
+        credits=credits_spent,
+        message_ids=tuple(message_ids),
+        error=error,
+        cancelled=cancelled,
+    )

@@ -1,0 +1,505 @@
+"""The broadcast runner's state machine, with a scripted fake client (every error path), and
+the same runner with the real Client against the sandbox."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import itertools
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app.core.api import errors
+from desktop_app.core.api.models import SendResult
+from desktop_app.core.broadcast import (
+    CANCELLED_IN_FLIGHT,
+    UNREADABLE_REPLY,
+    BroadcastOutcome,
+    BroadcastProgress,
+    run_broadcast,
+)
+from desktop_app.core.outbox import BroadcastKind, ChunkState, Outbox, Recipient
+
+TEXT = "Karibu! Ofa ya leo: unga 2kg KES 180."  # one GSM-7 part
+LONG = "Bei mpya " * 20  # 180 characters: two parts
+
+Step = SendResult | BaseException | Callable[[], Any] | None
+
+
+class FakeClient:
+    """Answers each send with the next scripted step: a SendResult, an exception to raise, a
+    callable (may be async) to run, or None for a default accepted result."""
+
+    def __init__(self, *steps: Step) -> None:
+        self.steps = list(steps)
+        self.calls: list[tuple[str, tuple[Any, ...]]] = []
+        self.ids = (f"msg-{n}" for n in itertools.count(1))
+
+    async def _answer(self, method: str, *args: Any) -> SendResult:
+        self.calls.append((method, args))
+        step = self.steps.pop(0) if self.steps else None
+        if callable(step) and not isinstance(step, BaseException):
+            step = step()
+            if asyncio.iscoroutine(step):
+                step = await step
+        if isinstance(step, BaseException):
+            raise step
+        if isinstance(step, SendResult):
+            return step
+        return SendResult(message_id=next(self.ids))
+
+    async def send_message(self, sender_id: str, phone: str, message: str) -> SendResult:
+        return await self._answer("send_message", sender_id, phone, message)
+
+    async def send_bulk(self, sender_id: str, phones: Sequence[str], message: str) -> SendResult:
+        return await self._answer("send_bulk", sender_id, tuple(phones), message)
+
+    async def send_personalized(
+        self, sender_id: str, items: Sequence[tuple[str, str]]
+    ) -> SendResult:
+        return await self._answer("send_personalized", sender_id, tuple(items))
+
+    async def send_tracked(
+        self, sender_id: str, phone: str, message: str, tracking_id: str
+    ) -> SendResult:
+        return await self._answer("send_tracked", sender_id, phone, message, tracking_id)
+
+
+def numbers(n: int) -> list[Recipient]:
+    return [Recipient(f"+2547110{i:05d}") for i in range(n)]
+
+
+@pytest.fixture
+def outbox(tmp_path: Path) -> Iterator[Outbox]:
+    box = Outbox(tmp_path / "outbox.sqlite3")
+    yield box
+    box.close()
+
+
+def bulk(outbox: Outbox, n: int = 12, size: int = 5, text: str = TEXT) -> int:
+    return outbox.create_broadcast(
+        BroadcastKind.BULK, "TUMA", text, numbers(n), size, profile="shop"
+    ).id
+
+
+def run(
+    client: FakeClient,
+    outbox: Outbox,
+    broadcast_id: int,
+    *,
+    progress: Callable[[BroadcastProgress], None] | None = None,
+    cancel: asyncio.Event | None = None,
+) -> BroadcastOutcome:
+    async def scenario() -> BroadcastOutcome:
+        return await run_broadcast(client, outbox, broadcast_id, progress=progress, cancel=cancel)
+
+    return asyncio.run(scenario())
+
+
+def states(outbox: Outbox, broadcast_id: int) -> list[ChunkState]:
+    return [c.state for c in outbox.chunks(broadcast_id)]
+
+
+def test_bulk_sends_every_chunk_in_order_and_reports_progress(outbox: Outbox) -> None:
+    bid = bulk(outbox, 12, 5, LONG)
+    client = FakeClient()
+    seen: list[BroadcastProgress] = []
+    outcome = run(client, outbox, bid, progress=seen.append)
+
+    phones = [r.phone for r in numbers(12)]
+    assert client.calls == [
+        ("send_bulk", ("TUMA", tuple(phones[0:5]), LONG)),
+        ("send_bulk", ("TUMA", tuple(phones[5:10]), LONG)),
+        ("send_bulk", ("TUMA", tuple(phones[10:12]), LONG)),
+    ]
+    assert outcome.finished
+    assert not outcome.stopped
+    assert (outcome.accepted, outcome.rejected, outcome.in_doubt, outcome.pending) == (3, 0, 0, 0)
+    assert outcome.message_ids == ("msg-1", "msg-2", "msg-3")
+    assert outcome.credits == 24  # 2 parts × 12, computed the way the service bills
+    assert outcome.recipients_accepted == 12
+    assert [(p.chunks_done, p.chunks_total, p.recipients_accepted) for p in seen] == [
+        (0, 3, 0),
+        (1, 3, 5),
+        (2, 3, 10),
+        (3, 3, 12),
+    ]
+    assert seen[-1].fraction == 1.0
+    assert seen[1].chunk is not None
+    assert seen[1].chunk.state is ChunkState.ACCEPTED
+    sent = outbox.sent_messages("shop")
+    assert [(m.message_id, len(m.recipients), m.parts, m.credits) for m in sent] == [
+        ("msg-3", 2, 2, 4),
+        ("msg-2", 5, 2, 10),
+        ("msg-1", 5, 2, 10),
+    ]
+    # running again sends nothing: every chunk is settled
+    again = FakeClient()
+    assert run(again, outbox, bid).finished
+    assert again.calls == []
+
+
+def test_reply_figures_win_and_skipped_numbers_are_recorded(outbox: Outbox) -> None:
+    bid = bulk(outbox, 5, 5)
+    bad = numbers(5)[1].phone
+    client = FakeClient(SendResult("bulk-1", recipients=4, invalid=(bad,), parts=1, cost=4))
+    outcome = run(client, outbox, bid)
+    (chunk,) = outbox.chunks(bid)
+    assert (chunk.accepted_recipients, chunk.credits, chunk.invalid) == (4, 4, (bad,))
+    assert outcome.recipients_accepted == 4
+    assert bad not in outbox.sent_messages("shop")[0].recipients
+
+
+def test_personalised_sends_each_text_and_counts_exact_credits(outbox: Outbox) -> None:
+    recipients = [
+        Recipient("+254711000001", "Habari Amina, deni lako ni KES 200."),
+        Recipient("+254711000002", "Habari Baraka, " + "asante sana " * 15),  # 2 parts
+        Recipient("+254711000003", "Habari Wanjiru 😊"),  # UCS-2, 1 part
+    ]
+    bid = outbox.create_broadcast(
+        BroadcastKind.PERSONALIZED, "TUMA", "Habari {first_name}", recipients, 2, profile="shop"
+    ).id
+    client = FakeClient()
+    outcome = run(client, outbox, bid)
+    assert client.calls == [
+        ("send_personalized", ("TUMA", tuple((r.phone, r.message) for r in recipients[:2]))),
+        ("send_personalized", ("TUMA", ((recipients[2].phone, recipients[2].message),))),
+    ]
+    assert outcome.credits == 1 + 2 + 1
+    first, second = outbox.chunks(bid)
+    assert (first.parts, first.credits, second.parts, second.credits) == (2, 3, 1, 1)
+
+
+def test_single_and_tracked_use_their_endpoints(outbox: Outbox) -> None:
+    single = outbox.create_broadcast(
+        BroadcastKind.SINGLE, "TUMA", TEXT, numbers(2), 500, profile="shop"
+    ).id
+    tracked = outbox.create_broadcast(
+        BroadcastKind.TRACKED, "TUMA", TEXT, numbers(2), 500, profile="shop"
+    ).id
+    client = FakeClient()
+    run(client, outbox, single)
+    run(client, outbox, tracked)
+    tracking = [c.tracking_id for c in outbox.chunks(tracked)]
+    assert client.calls == [
+        ("send_message", ("TUMA", numbers(2)[0].phone, TEXT)),
+        ("send_message", ("TUMA", numbers(2)[1].phone, TEXT)),
+        ("send_tracked", ("TUMA", numbers(2)[0].phone, TEXT, tracking[0])),
+        ("send_tracked", ("TUMA", numbers(2)[1].phone, TEXT, tracking[1])),
+    ]
+    assert all(c.credits == 1 for c in outbox.chunks(single))
+
+
+def test_chunk_is_durably_sending_while_its_request_is_in_flight(
+    outbox: Outbox, tmp_path: Path
+) -> None:
+    bid = bulk(outbox, 10, 5)
+    seen: list[list[ChunkState]] = []
+
+    def look() -> None:
+        with Outbox(tmp_path / "outbox.sqlite3") as other:  # as another process would see it
+            seen.append(states(other, bid))
+
+    run(FakeClient(look, look), outbox, bid)
+    assert seen == [
+        [ChunkState.SENDING, ChunkState.PENDING],
+        [ChunkState.ACCEPTED, ChunkState.SENDING],
+    ]
+
+
+def test_in_doubt_is_marked_never_resent_and_the_rest_goes_on(outbox: Outbox) -> None:
+    bid = bulk(outbox, 15, 5)
+    client = FakeClient(None, errors.InDoubt(), None)
+    outcome = run(client, outbox, bid)
+    assert len(client.calls) == 3
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.IN_DOUBT, ChunkState.ACCEPTED]
+    assert (outcome.in_doubt, outcome.pending, outcome.error) == (1, 0, None)
+    assert not outcome.finished
+    assert outbox.chunks(bid)[1].reason == str(errors.InDoubt())
+    assert [b.id for b in outbox.unfinished("shop")] == [bid]
+
+    again = FakeClient()
+    run(again, outbox, bid)
+    assert again.calls == []  # the runner never resends an in-doubt chunk on its own
+
+    outbox.resolve_in_doubt(outbox.chunks(bid)[1].id, sent=False)  # the user says: not sent
+    run(again, outbox, bid)
+    assert [args[1] for _, args in again.calls] == [outbox.chunks(bid)[1].phones]
+    assert outbox.broadcast(bid).is_finished
+
+
+def test_unreadable_send_reply_is_in_doubt(outbox: Outbox) -> None:
+    from desktop_app.core.api import UnreadableSendReply
+
+    bid = bulk(outbox, 10, 5)
+    client = FakeClient(UnreadableSendReply("not json"), None)
+    outcome = run(client, outbox, bid)
+    assert states(outbox, bid) == [ChunkState.IN_DOUBT, ChunkState.ACCEPTED]
+    assert outcome.error is None
+
+
+def test_other_protocol_error_is_in_doubt_and_stops(outbox: Outbox) -> None:
+    bid = bulk(outbox, 15, 5)
+    problem = errors.ProtocolError("html from a proxy")
+    client = FakeClient(problem)
+    outcome = run(client, outbox, bid)
+    assert len(client.calls) == 1
+    assert states(outbox, bid) == [ChunkState.IN_DOUBT, ChunkState.PENDING, ChunkState.PENDING]
+    assert outcome.error is problem
+    assert outbox.chunks(bid)[0].reason == UNREADABLE_REPLY
+
+
+STOPPERS: list[errors.ApiError] = [
+    errors.InsufficientBalance(),
+    errors.SenderIdRejected(sender_id="TUMA"),
+    errors.AuthError(),
+    errors.ScopeError(scope="sms"),
+    errors.RateLimited(retry_after=60),
+    errors.NetworkError(),
+    errors.ServerError(),
+    errors.ServiceError("Account suspended", response_code="0499"),
+]
+
+
+@pytest.mark.parametrize("problem", STOPPERS, ids=lambda e: type(e).__name__)
+def test_refusals_stop_the_run_and_leave_the_rest_pending(
+    outbox: Outbox, problem: errors.ApiError
+) -> None:
+    bid = bulk(outbox, 15, 5)
+    client = FakeClient(None, problem, None)
+    outcome = run(client, outbox, bid)
+    assert len(client.calls) == 2  # nothing after the refusal
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING, ChunkState.PENDING]
+    assert outcome.error is problem
+    assert outcome.stopped
+    assert (outcome.accepted, outcome.pending, outcome.in_doubt) == (1, 2, 0)
+    assert outbox.chunks(bid)[1].attempts == 1
+
+    # after fixing the cause, resuming sends exactly the chunks that never went out
+    resume = FakeClient()
+    outcome = run(resume, outbox, bid)
+    assert [args[1] for _, args in resume.calls] == [c.phones for c in outbox.chunks(bid)[1:]]
+    assert outcome.finished
+
+
+def test_invalid_chunk_is_rejected_and_the_run_goes_on(outbox: Outbox) -> None:
+    bid = bulk(outbox, 15, 5)
+    refusal = errors.InvalidRequest(invalid_phones=tuple(r.phone for r in numbers(15)[5:10]))
+    client = FakeClient(None, refusal, None)
+    outcome = run(client, outbox, bid)
+    assert len(client.calls) == 3
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.REJECTED, ChunkState.ACCEPTED]
+    assert outbox.chunks(bid)[1].reason == str(refusal)
+    assert outcome.error is None
+    assert outcome.finished
+    assert (outcome.rejected, outcome.recipients_accepted) == (1, 10)
+
+
+def test_cancel_stops_between_chunks(outbox: Outbox) -> None:
+    bid = bulk(outbox, 15, 5)
+    cancel = asyncio.Event()
+    client = FakeClient(cancel.set)  # the user presses Cancel while chunk 1 is in flight
+    outcome = run(client, outbox, bid, cancel=cancel)
+    assert len(client.calls) == 1
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING, ChunkState.PENDING]
+    assert outcome.cancelled
+    assert outcome.error is None
+    assert outcome.pending == 2
+
+
+def test_cancel_before_start_sends_nothing(outbox: Outbox) -> None:
+    bid = bulk(outbox, 5, 5)
+    cancel = asyncio.Event()
+    cancel.set()
+    client = FakeClient()
+    outcome = run(client, outbox, bid, cancel=cancel)
+    assert client.calls == []
+    assert outcome.cancelled
+    assert outcome.pending == 1
+
+
+def test_task_cancelled_mid_request_leaves_the_chunk_in_doubt(outbox: Outbox) -> None:
+    bid = bulk(outbox, 10, 5)
+
+    async def scenario() -> None:
+        in_flight = asyncio.Event()
+
+        async def hang() -> None:
+            in_flight.set()
+            await asyncio.Event().wait()
+
+        task = asyncio.create_task(run_broadcast(FakeClient(hang), outbox, bid))
+        await asyncio.wait_for(in_flight.wait(), 5)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(scenario())
+    first, second = outbox.chunks(bid)
+    assert (first.state, first.reason) == (ChunkState.IN_DOUBT, CANCELLED_IN_FLIGHT)
+    assert second.state is ChunkState.PENDING
+
+
+def test_unexpected_failure_is_in_doubt_and_raised(outbox: Outbox) -> None:
+    bid = bulk(outbox, 10, 5)
+    with pytest.raises(RuntimeError, match="boom"):
+        run(FakeClient(RuntimeError("boom")), outbox, bid)
+    assert states(outbox, bid) == [ChunkState.IN_DOUBT, ChunkState.PENDING]
+    assert "RuntimeError" in (outbox.chunks(bid)[0].reason or "")
+
+
+def test_a_chunk_claimed_elsewhere_is_skipped(outbox: Outbox, tmp_path: Path) -> None:
+    bid = bulk(outbox, 10, 5)
+    other = Outbox(tmp_path / "outbox.sqlite3")
+    try:
+        other.mark_sending(outbox.chunks(bid)[0].id)  # another window is sending chunk 1
+        client = FakeClient()
+        outcome = run(client, outbox, bid)
+        assert [args[1] for _, args in client.calls] == [outbox.chunks(bid)[1].phones]
+        assert states(outbox, bid) == [ChunkState.SENDING, ChunkState.ACCEPTED]
+        assert outcome.accepted == 1
+    finally:
+        other.close()
+
+
+# --- with the real Client against the sandbox ----------------------------------------------------
+
+
+def sandbox_numbers(n: int, base: int) -> list[Recipient]:
+    return [Recipient(f"+2547{base + i:08d}") for i in range(n)]
+
+
+def real_run(account: Any, outbox: Outbox, broadcast_id: int, **options: Any) -> BroadcastOutcome:
+    from desktop_app.core.api import Client
+
+    async def scenario() -> BroadcastOutcome:
+        async with Client(
+            account.base_url, account.contacts_base_url, account.token, backoff=0.01
+        ) as client:
+            return await run_broadcast(client, outbox, broadcast_id, **options)
+
+    return asyncio.run(scenario())
+
+
+def recorded(admin: Any, account: Any) -> list[str]:
+    return sorted(m["phone"] for m in admin.messages(account.account_id))
+
+
+@pytest.mark.slow
+def test_sandbox_bulk_broadcast(outbox: Outbox, admin: Any, account: Any) -> None:
+    recipients = sandbox_numbers(12, 11_000_000)
+    bid = outbox.create_broadcast(
+        BroadcastKind.BULK, account.sender_id, LONG, recipients, 5, profile="shop"
+    ).id
+    before = admin.balance(account.account_id)
+    outcome = real_run(account, outbox, bid)
+    assert outcome.finished
+    assert outcome.credits == 24
+    assert recorded(admin, account) == sorted(r.phone for r in recipients)
+    assert admin.balance(account.account_id) == before - 24
+    assert {m.message_id for m in outbox.sent_messages("shop")} == set(outcome.message_ids)
+
+
+@pytest.mark.slow
+def test_sandbox_personalised_single_and_tracked(outbox: Outbox, admin: Any, account: Any) -> None:
+    people = [
+        Recipient("+254711200001", "Habari Amina, mzigo wako umefika."),
+        Recipient("+254711200002", "Habari Baraka, " + "asante sana " * 15),
+    ]
+    personal = outbox.create_broadcast(
+        BroadcastKind.PERSONALIZED,
+        account.sender_id,
+        "Habari {first_name}",
+        people,
+        10,
+        profile="shop",
+    ).id
+    single = outbox.create_broadcast(
+        BroadcastKind.SINGLE,
+        account.sender_id,
+        TEXT,
+        sandbox_numbers(1, 11_300_000),
+        1,
+        profile="shop",
+    ).id
+    tracked = outbox.create_broadcast(
+        BroadcastKind.TRACKED,
+        account.sender_id,
+        TEXT,
+        sandbox_numbers(1, 11_400_000),
+        1,
+        profile="shop",
+    ).id
+    for bid in (personal, single, tracked):
+        assert real_run(account, outbox, bid).finished
+    texts = {m["phone"]: m["text"] for m in admin.messages(account.account_id)}
+    assert texts["+254711200001"] == people[0].message
+    assert texts["+254711200002"] == people[1].message
+    tracked_chunk = outbox.chunks(tracked)[0]
+    records = [m for m in admin.messages(account.account_id) if m.get("tracking_id")]
+    assert [m["tracking_id"] for m in records] == [tracked_chunk.tracking_id]
+    assert outbox.chunks(personal)[0].credits == 3
+
+
+@pytest.mark.slow
+def test_sandbox_insufficient_balance_stops_and_resumes(
+    outbox: Outbox, admin: Any, account: Any
+) -> None:
+    recipients = sandbox_numbers(15, 11_500_000)
+    bid = outbox.create_broadcast(
+        BroadcastKind.BULK, account.sender_id, TEXT, recipients, 5, profile="shop"
+    ).id
+    # an account with credits for one chunk only
+    poor_id = admin.create_account(name="Poor shop", balance=7, sender_ids=["TUMA"])
+    account = dataclasses.replace(
+        account, account_id=poor_id, token=admin.create_token(poor_id, scopes=["sms"])
+    )
+    outcome = real_run(account, outbox, bid)
+    assert isinstance(outcome.error, errors.InsufficientBalance)
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING, ChunkState.PENDING]
+    assert len(recorded(admin, account)) == 5
+    admin.topup(account.account_id, 100)
+    outcome = real_run(account, outbox, bid)
+    assert outcome.finished
+    assert recorded(admin, account) == sorted(r.phone for r in recipients)
+
+
+@pytest.mark.slow
+def test_sandbox_rejected_sender_and_invalid_chunk(
+    outbox: Outbox, admin: Any, account: Any
+) -> None:
+    bid = outbox.create_broadcast(
+        BroadcastKind.BULK, "NOTMINE", TEXT, sandbox_numbers(4, 11_600_000), 2, profile="shop"
+    ).id
+    outcome = real_run(account, outbox, bid)
+    assert isinstance(outcome.error, errors.SenderIdRejected)
+    assert outcome.pending == 2
+    assert recorded(admin, account) == []
+
+    mixed = [Recipient("+254711700001"), Recipient("12345"), Recipient("999")]
+    bid = outbox.create_broadcast(
+        BroadcastKind.BULK, account.sender_id, TEXT, mixed, 1, profile="shop"
+    ).id
+    outcome = real_run(account, outbox, bid)
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.REJECTED, ChunkState.REJECTED]
+    assert outcome.error is None
+    assert recorded(admin, account) == ["+254711700001"]
+
+
+@pytest.mark.slow
+def test_sandbox_revoked_token_stops(outbox: Outbox, admin: Any, account: Any) -> None:
+    bid = outbox.create_broadcast(
+        BroadcastKind.BULK,
+        account.sender_id,
+        TEXT,
+        sandbox_numbers(4, 11_800_000),
+        2,
+        profile="shop",
+    ).id
+    admin.revoke_token(account.token)
+    outcome = real_run(account, outbox, bid)
+    assert isinstance(outcome.error, errors.AuthError)
+    assert outcome.pending == 2
