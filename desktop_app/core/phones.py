@@ -3,19 +3,21 @@
 Validity is libphonenumber's (``phonenumbers.is_valid_number``), as the service uses.
 ``phonenumbers.parse`` costs ~20 µs a number, so:
 
-- a fast path handles the common Kenyan mobile forms (``07xx…``/``01xx…``, ``7xx…``, ``2547…``,
-  ``+2547…``, ``002547…``, with any spaces, dashes, dots or brackets). It accepts a number
-  only when its 9-digit national number fully matches the Kenyan *general* and *mobile*
-  patterns taken from phonenumbers' own metadata (with 9 among both possible lengths): by
-  phonenumbers' rules such a number is valid, and parsing the form gives country code 254
-  and that national number. Anything else goes to the slow path, so the fast path can only
-  ever say "valid" where phonenumbers says so too (the tests check this on a large set);
-- the slow path (phonenumbers itself) is memoised with an LRU cache.
+- a fast path handles the common Kenyan mobile forms (``07xx…``/``01xx…``, ``7xx…``,
+  ``2547…``, ``+2547…``, ``+254 (0) 7…``, ``002547…``, with any spaces, dashes, dots or
+  brackets). It accepts a number only when its 9-digit national number fully matches the
+  Kenyan *general* and *mobile* patterns taken from phonenumbers' own metadata (with 9 among
+  both possible lengths): by phonenumbers' rules such a number is valid, and parsing the form
+  gives country code 254 and that national number. Anything else goes to the slow path, so
+  the fast path can only ever say "valid" where phonenumbers says so too (the tests check
+  this on a large generated set);
+- the slow path (phonenumbers itself) is memoised with an LRU cache (2**17 entries, one
+  short string key and a shared or short string value each: ~30 MB if ever full).
 
 Accepted beyond what phonenumbers parses by itself: ``00254…`` (``00`` used as the
 international prefix, as in most of the world; Kenya's own is ``000``) when the region is
-Kenya. Letters are rejected rather
-than read as vanity numbers (``0712 ABC`` is a typo, not ``0712 222``).
+Kenya. Letters are rejected rather than read as vanity numbers (``0712 ABC`` is a typo, not
+``0712 222``).
 """
 
 from __future__ import annotations
@@ -77,15 +79,26 @@ _FAST: Final = _fast_path_patterns()
 
 
 def _fast_path(plus: bool, digits: str) -> str | None:
-    """E.164 for a valid Kenyan mobile number in a common form; None means "ask the slow path"."""
+    """E.164 for a valid Kenyan mobile number in a common form; None means "ask the slow path".
+
+    Forms: [+]254 NSN, [+]254 0 NSN, 0 NSN, NSN. For each, phonenumbers.parse(…, "KE") yields
+    country code 254 and national number NSN whenever NSN matches the general pattern (the
+    "0" national prefix is stripped when what follows matches it; 254 is taken as the country
+    code when the whole is too long to be national); and a number matching the general and
+    the mobile pattern is valid.
+    """
     if _FAST is None:
         return None
     n = len(digits)
     if n == 12 and digits.startswith("254"):
         nsn = digits[3:]
-    elif n == 10 and not plus and digits[0] == "0":
+    elif n == 13 and digits.startswith("2540"):
+        nsn = digits[4:]
+    elif plus:
+        return None
+    elif n == 10 and digits[0] == "0":
         nsn = digits[1:]
-    elif n == 9 and not plus:
+    elif n == 9:
         nsn = digits  # "712345678": the leading 0 left out
     else:
         return None
@@ -99,8 +112,22 @@ def _shown(raw: str) -> str:
     return " ".join(raw.split())
 
 
-def _length_reason(shown: str, plus: bool, digits: str, region: str) -> str | None:
-    """ "too short/long for a Kenyan mobile number" when it looks like one, else None."""
+# Reasons, filled in with the number as the user wrote it (whitespace runs made one space).
+_EMPTY: Final = "The phone number is empty"
+_SHORT_KE_MOBILE: Final = "{} is too short for a Kenyan mobile number"
+_LONG_KE_MOBILE: Final = "{} is too long for a Kenyan mobile number"
+_UNKNOWN_COUNTRY: Final = "{} does not start with a known country code"
+_NEEDS_COUNTRY: Final = "{} needs a country code (for example +254)"
+_TOO_SHORT: Final = "{} is too short to be a phone number"
+_TOO_LONG: Final = "{} is too long to be a phone number"
+_NOT_A_NUMBER: Final = "“{}” is not a phone number"
+_BAD_CHAR: Final = "“{}” is not a phone number: it contains “{}”"
+_BAD_PLUS: Final = "“{}” is not a phone number: “+” can only come first"
+_INVALID: Final = "{} is not a valid number"
+
+
+def _length_reason(plus: bool, digits: str, region: str) -> str | None:
+    """The "too short/long for a Kenyan mobile number" reason when it looks like one."""
     if plus:
         if not digits.startswith("254"):
             return None
@@ -116,90 +143,96 @@ def _length_reason(shown: str, plus: bool, digits: str, region: str) -> str | No
     if not nsn or nsn[0] not in "17":
         return None
     if len(nsn) < 9:
-        return f"{shown} is too short for a Kenyan mobile number"
+        return _SHORT_KE_MOBILE
     if len(nsn) > 9:
-        return f"{shown} is too long for a Kenyan mobile number"
+        return _LONG_KE_MOBILE
     return None
 
 
-@lru_cache(maxsize=65536)
-def _slow_path(raw: str, plus: bool, digits: str, region: str) -> tuple[bool, str]:
-    """(True, E.164) or (False, reason), by phonenumbers. Memoised."""
-    shown = _shown(raw)
-    text = ("+" + digits) if plus else digits
+@lru_cache(maxsize=1 << 17)
+def _slow_path(key: str) -> str:
+    """By phonenumbers, memoised: E.164 ("+…") or a reason template.
+
+    ``key`` is "REGION|[+]DIGITS": one string, so the cache keeps one small object per entry.
+    """
+    region, _, number_text = key.partition("|")
+    plus = number_text.startswith("+")
+    digits = number_text[1:] if plus else number_text
     try:
-        number = phonenumbers.parse(text, region)
+        number = phonenumbers.parse(number_text, region)
     except NumberParseException as exc:
-        short = _length_reason(shown, plus, digits, region)
-        if short is not None:
-            return False, short
+        reason = _length_reason(plus, digits, region)
+        if reason is not None:
+            return reason
         if exc.error_type == NumberParseException.INVALID_COUNTRY_CODE:
-            if plus:
-                return False, f"{shown} does not start with a known country code"
-            return False, f"{shown} needs a country code (for example +254)"
+            return _UNKNOWN_COUNTRY if plus else _NEEDS_COUNTRY
         if exc.error_type in (
             NumberParseException.TOO_SHORT_NSN,
             NumberParseException.TOO_SHORT_AFTER_IDD,
         ):
-            return False, f"{shown} is too short to be a phone number"
+            return _TOO_SHORT
         if exc.error_type == NumberParseException.TOO_LONG:
-            return False, f"{shown} is too long to be a phone number"
-        return False, f"“{shown}” is not a phone number"
+            return _TOO_LONG
+        return _NOT_A_NUMBER
     if phonenumbers.is_valid_number(number):
-        return True, phonenumbers.format_number(number, PhoneNumberFormat.E164)
-    short = _length_reason(shown, plus, digits, region)
-    if short is not None:
-        return False, short
+        return phonenumbers.format_number(number, PhoneNumberFormat.E164)
+    reason = _length_reason(plus, digits, region)
+    if reason is not None:
+        return reason
     if number.country_code != _KE_CC:
         possible = phonenumbers.is_possible_number_with_reason(number)
         if possible == ValidationResult.TOO_SHORT:
-            return False, f"{shown} is too short to be a phone number"
+            return _TOO_SHORT
         if possible == ValidationResult.TOO_LONG:
-            return False, f"{shown} is too long to be a phone number"
-    return False, f"{shown} is not a valid number"
+            return _TOO_LONG
+    return _INVALID
 
 
 def _check(raw: str, region: str) -> tuple[bool, str]:
+    """(True, E.164) or (False, the reason it is not a valid number)."""
     text = raw.strip()
     if not text:
-        return False, "The phone number is empty"
+        return False, _EMPTY
     cleaned = text.translate(_DELETE_SEPARATORS)
     plus = cleaned.startswith("+")
     digits = cleaned[1:] if plus else cleaned
     if not (digits.isdigit() and digits.isascii()):
         shown = _shown(raw)
         if not any(c.isdigit() for c in digits):
-            return False, f"“{shown}” is not a phone number"
+            return False, _NOT_A_NUMBER.format(shown)
         bad = next(c for c in digits if not (c.isascii() and c.isdigit()))
         if bad == "+":
-            return False, f"“{shown}” is not a phone number: “+” can only come first"
-        return False, f"“{shown}” is not a phone number: it contains “{bad}”"
-    if region == "KE" and not plus:
-        # Kenya's own international prefix "000", and "00" (the habit from elsewhere) but
-        # only before 254: "0071…" is far likelier a typo than a number abroad.
-        if digits.startswith("000"):
-            plus, digits = True, digits[3:]
-        elif digits.startswith("00254"):
-            plus, digits = True, digits[2:]
+            return False, _BAD_PLUS.format(shown)
+        return False, _BAD_CHAR.format(shown, bad)
     if region == "KE":
+        if not plus:
+            # Kenya's own international prefix "000", and "00" (the habit from elsewhere)
+            # but only before 254: "0071…" is far likelier a typo than a number abroad.
+            if digits.startswith("000"):
+                plus, digits = True, digits[3:]
+            elif digits.startswith("00254"):
+                plus, digits = True, digits[2:]
         fast = _fast_path(plus, digits)
         if fast is not None:
             return True, fast
-    return _slow_path(text, plus, digits, region)
+    result = _slow_path(f"{region}|{'+' if plus else ''}{digits}")
+    if result.startswith("+"):  # E.164; the reason templates never start with "+"
+        return True, result
+    return False, result.format(_shown(raw))
 
 
 def normalize(raw: str, region: str = "KE") -> str:
     """E.164 form of ``raw`` (e.g. ``"+254712345678"``); raises InvalidPhoneNumber."""
-    ok, value = _check(raw, region)
+    ok, result = _check(raw, region)
     if ok:
-        return value
-    raise InvalidPhoneNumber(raw, value)
+        return result
+    raise InvalidPhoneNumber(raw, result)
 
 
 def try_normalize(raw: str, region: str = "KE") -> str | None:
     """E.164 form of ``raw``, or None when it is not a valid number."""
-    ok, value = _check(raw, region)
-    return value if ok else None
+    ok, result = _check(raw, region)
+    return result if ok else None
 
 
 _HARD_SEPARATORS: Final = re.compile(r"[,;\r\n\t]+")

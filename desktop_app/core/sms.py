@@ -312,6 +312,11 @@ def to_gsm(text: str) -> str:
     GSM form are replaced. Text that is already GSM comes back unchanged, and so do emoji
     and other scripts: a message that still needs UCS-2 after this keeps those characters.
     """
-    if _LOOKALIKE_CHARS.isdisjoint(text):
+    found = _LOOKALIKE_CHARS.intersection(text)
+    if not found:
         return text
-    return text.translate(_TO_GSM_TABLE)
+    if len(found) > 8:
+        return text.translate(_TO_GSM_TABLE)
+    for ch in found:  # a few str.replace passes beat one dict-driven translate
+        text = text.replace(ch, _LOOKALIKES[ch])
+    return text

@@ -98,8 +98,9 @@ def test_slow_path_is_cached() -> None:
         normalize("+254 20 123")
     with pytest.raises(InvalidPhoneNumber):
         normalize("+254 20 123")
+    assert normalize("0202222222") == "+254202222222"  # same digits: same cache entry
     info = phones._slow_path.cache_info()
-    assert (info.hits, info.misses) == (2, 2)
+    assert (info.hits, info.misses) == (3, 2)
 
 
 @pytest.mark.parametrize(
@@ -144,7 +145,7 @@ def _generated_numbers() -> list[str]:
     out: list[str] = []
     for prefix in range(1000):
         head = f"{prefix:03d}"
-        for length in (9,) * 10 + (8, 10):
+        for length in (9,) * 6 + (8, 10):
             out.append(head + "".join(rng.choice("0123456789") for _ in range(length - 3)))
     # every allocated and unallocated 01xx / 07xx block, with edge suffixes
     for block in range(100):
@@ -160,6 +161,8 @@ def test_fast_path_is_active() -> None:
     assert phones._fast_path(False, "254110123456") == "+254110123456"
     assert phones._fast_path(True, "254712345678") == "+254712345678"
     assert phones._fast_path(False, "712345678") == "+254712345678"
+    assert phones._fast_path(True, "2540712345678") == "+254712345678"
+    assert phones._fast_path(True, "0712345678") is None  # "+0712…": no such country code
     assert phones._fast_path(False, "0202222222") is None  # landline: slow path
 
 
@@ -173,6 +176,8 @@ def test_fast_path_agrees_with_phonenumbers() -> None:
             (False, "254" + nsn, "254" + nsn),
             (True, "254" + nsn, "+254" + nsn),
             (False, nsn, nsn),
+            (True, "2540" + nsn, "+2540" + nsn),
+            (False, "2540" + nsn, "2540" + nsn),
         ]
         for plus, digits, text in forms:
             fast = phones._fast_path(plus, digits)
@@ -183,15 +188,24 @@ def test_fast_path_agrees_with_phonenumbers() -> None:
             elif expected is not None and len(nsn) == 9:
                 number = phonenumbers.parse(text, "KE")
                 assert phonenumbers.number_type(number) != phonenumbers.PhoneNumberType.MOBILE, text
-    assert answered > 5_000
+    assert answered > 4_000
 
 
 def test_normalize_agrees_with_phonenumbers() -> None:
     """Whole pipeline (fast path, cache, slow path) against plain phonenumbers."""
     rng = random.Random(7)
     numbers = _generated_numbers()
-    for nsn in rng.sample(numbers, 3000):
-        for text in ("0" + nsn, "254" + nsn, "+254" + nsn, nsn, f"+254 {nsn[:3]} {nsn[3:]}"):
+    for nsn in rng.sample(numbers, 2000):
+        for text in (
+            "0" + nsn,
+            "254" + nsn,
+            "+254" + nsn,
+            nsn,
+            f"+254 {nsn[:3]} {nsn[3:]}",
+            f"+254 (0) {nsn}",
+            "+" + nsn,
+            "000" + nsn,
+        ):
             assert try_normalize(text) == _reference(text), text
         # "00" / "000" prefixes mean "+", which phonenumbers alone does not read for Kenya
         assert try_normalize("00254" + nsn) == _reference("+254" + nsn)
