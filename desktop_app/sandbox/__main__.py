@@ -57,6 +57,7 @@ async def _serve(args: argparse.Namespace) -> None:
     sock = socket.socket(family, socket.SOCK_STREAM)
     if sys.platform != "win32":
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind((args.host, args.port))
     port = sock.getsockname()[1]
 

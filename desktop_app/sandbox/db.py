@@ -107,6 +107,10 @@ CREATE TABLE IF NOT EXISTS shortcodes (
 """
 
 
+def _casefold(value: object) -> str | None:
+    return value.casefold() if isinstance(value, str) else None
+
+
 def utc_now() -> datetime:
     return datetime.now(UTC)
 
@@ -143,6 +147,7 @@ class Database:
             conn.execute("PRAGMA synchronous=NORMAL")
             conn.execute("PRAGMA foreign_keys=ON")
             conn.execute("PRAGMA busy_timeout=30000")
+            conn.create_function("casefold", 1, _casefold, deterministic=True)
             self._local.conn = conn
             with self._lock:
                 self._all.append(conn)

@@ -68,22 +68,6 @@ async def frozen_call(request: Request, scope: str, handler: Handler) -> Respons
         return exc.response()
 
 
-async def channel_call(request: Request, scope: str, handler: Handler) -> Response:
-    """The /api/v1 channel endpoints: SMS envelope, JSON body, header credential only."""
-    try:
-        caller = authenticate(request, None, frozen=False, scope=scope)
-    except AuthFailure as exc:
-        return sms_error(f"0{exc.status}", exc.message)
-    try:
-        fields = await read_fields(request)
-    except BadBody as exc:
-        return sms_error("0400", str(exc))
-    try:
-        return await handler(request, caller, fields)
-    except Rejected as exc:
-        return exc.response()
-
-
 # --- validation --------------------------------------------------------------------------
 
 
