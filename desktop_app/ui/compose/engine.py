@@ -15,6 +15,7 @@ from desktop_app.ui.compose.wording import count, tr
 
 if TYPE_CHECKING:
     from desktop_app.core.api import Client
+    from desktop_app.core.broadcast import BroadcastOutcome
     from desktop_app.core.outbox import Broadcast, Outbox, SentMessage
 
 MAX_CHUNK = 1000
@@ -69,6 +70,17 @@ def create_broadcast(
     return broadcast.id
 
 
+def pending_credits(outbox: Outbox, broadcast_id: int) -> int:
+    """Credits the not-yet-sent chunks of a broadcast need (billed like the service does)."""
+    from desktop_app.core import cost
+    from desktop_app.core.outbox import ChunkState
+
+    broadcast = outbox.broadcast(broadcast_id)
+    chunks = outbox.chunks(broadcast_id, ChunkState.PENDING)
+    texts = [r.message or broadcast.text for c in chunks for r in c.recipients]
+    return cost.estimate(texts).credits
+
+
 def pending_counts(outbox: Outbox, broadcast_id: int) -> tuple[int, int]:
     b = outbox.broadcast(broadcast_id)
     return b.pending, b.recipients_pending
@@ -81,8 +93,10 @@ async def run(
     *,
     progress: ProgressCallback | None = None,
     cancel: asyncio.Event | None = None,
-) -> object:
-    """Send the pending chunks (core.broadcast), reporting progress as the outbox moves."""
+) -> BroadcastOutcome:
+    """Send the pending chunks (core.broadcast), reporting progress as the outbox moves.
+    A run stopped by the service (balance, sender ID, token, ...) returns its error in the
+    outcome; the caller decides how to show it."""
     from desktop_app.core.broadcast import run_broadcast
 
     start = outbox.broadcast(broadcast_id)
@@ -96,9 +110,7 @@ async def run(
         progress(done, start.pending, people)
 
     report()
-    outcome: object = await run_broadcast(
-        client, outbox, broadcast_id, progress=report, cancel=cancel
-    )
+    outcome = await run_broadcast(client, outbox, broadcast_id, progress=report, cancel=cancel)
     report()
     return outcome
 

@@ -121,6 +121,10 @@ class ComposeTab(QWidget):
         self.setStyleSheet(STYLE)
         self._drafts = draft_store or DraftStore()
         self._estimate: Estimate | None = None
+        self._refused_estimate: Estimate | None = None
+        # The latest balance we know of: the context's reading, or the one fetched just
+        # before a send (fresher).
+        self._balance: float | None = None
         self.last_problem: str | None = None
         self.picker: ContactPickerDialog | None = None
         self.confirm_dialog: ConfirmSendDialog | None = None
@@ -184,7 +188,7 @@ class ComposeTab(QWidget):
         self._draft_timer.timeout.connect(self.save_draft)
 
         ctx.session_changed.connect(self._on_session_changed)
-        ctx.balance_changed.connect(lambda _details: self._schedule_estimate())
+        ctx.balance_changed.connect(self._on_balance_changed)
         self._on_session_changed()
         self._restore_draft()
 
@@ -356,6 +360,13 @@ class ComposeTab(QWidget):
         combo.blockSignals(False)
         combo.setEnabled(bool(ids))
         self.resume_banner.hide()
+        last = self.ctx.last_balance
+        self._balance = last.credits if last is not None else None
+        self._schedule_estimate()
+
+    def _on_balance_changed(self, details: object) -> None:
+        credits = getattr(details, "credits", None)
+        self._balance = float(credits) if credits is not None else None
         self._schedule_estimate()
 
     def _on_input_changed(self) -> None:
@@ -371,7 +382,9 @@ class ComposeTab(QWidget):
     def build_plan(self) -> SmsPlan:
         text = self.composer.text()
         people = self.recipients.people()
-        balance = self.ctx.last_balance.credits if self.ctx.last_balance is not None else None
+        balance = self._balance
+        if balance is None and self.ctx.last_balance is not None:
+            balance = self.ctx.last_balance.credits
         texts: tuple[str, ...] | None = None
         if has_merge_fields(text):
             texts = tuple(render_all(text, people, self.merge_bar.fallback()))
@@ -520,6 +533,7 @@ class ComposeTab(QWidget):
         # A fresh balance: the estimate is checked against what the service says now.
         self.summary.show_note(self.tr("Checking your balance…"))
         balance = await engine.fetch_balance(session.client)
+        self._balance = balance
         estimate = plan.estimate.with_balance(balance).with_price(self.ctx.price_per_part)
         self.summary.show_note(None)
         if not estimate.affordable:
@@ -577,7 +591,33 @@ class ComposeTab(QWidget):
             )
         finally:
             self._after_run(broadcast_id)
-        self.notice.show_text(engine.describe_outcome(self.ctx.outbox, broadcast_id), ok=True)
+        if outcome.recipients_accepted or outcome.error is None:
+            self.notice.show_text(
+                engine.describe_outcome(self.ctx.outbox, broadcast_id),
+                ok=outcome.error is None and outcome.finished,
+            )
+        if outcome.error is not None:
+            # Nothing of the stopped chunk was sent; the rest stays pending (resumable).
+            from desktop_app.core.api import errors as api
+
+            if isinstance(outcome.error, api.InsufficientBalance):
+                # Show the numbers: what the rest needs, and the balance right now.
+                self._refused_estimate = None
+                needed = engine.pending_credits(self.ctx.outbox, broadcast_id)
+                try:
+                    balance: float | None = await engine.fetch_balance(session.client)
+                except Exception:
+                    balance = None
+                self._balance = balance if balance is not None else self._balance
+                self._refused_estimate = cost.CostEstimate(
+                    recipients=0,
+                    parts_min=0,
+                    parts_max=0,
+                    credits=needed,
+                    price_per_part=self.ctx.price_per_part,
+                    balance=balance,
+                )
+            raise outcome.error
         return outcome
 
     def _after_run(self, broadcast_id: int) -> None:
@@ -633,9 +673,9 @@ class ComposeTab(QWidget):
         from desktop_app.core.api import errors as api
 
         if isinstance(exc, api.InsufficientBalance):
-            estimate = self._estimate
+            estimate = self._refused_estimate
             text = tr("The service refused the send: your balance is too low.")
-            if estimate is not None and estimate.balance is not None:
+            if estimate is not None and estimate.balance is not None and not estimate.affordable:
                 text = shortfall_message(estimate)
             if exc.service_message:
                 text += " " + tr("(The service said: “{message}”)").format(

@@ -1,0 +1,244 @@
+"""Sending from the Compose tab against the real sandbox, checked by the sandbox's records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QLocale, Qt
+
+from desktop_app.ui.compose import ComposeTab
+from desktop_app.ui.compose.send_dialog import ConfirmSendDialog
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+@pytest.fixture(autouse=True)
+def kenyan_locale():  # type: ignore[no-untyped-def]
+    """Numbers as a Kenyan user sees them (1,000), whatever the machine's locale."""
+    old = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.Kenya))
+    yield
+    QLocale.setDefault(old)
+
+
+@pytest.fixture
+def tab(qtbot, ctx):  # type: ignore[no-untyped-def]
+    widget = ComposeTab(ctx)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 760)
+    widget.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    qtbot.waitUntil(lambda: widget.summary.balance_value.text() == "1,000 credits")
+    return widget
+
+
+class SendRun:
+    """Clicks Send and records what the tab reports when the attempt ends."""
+
+    def __init__(self, qtbot: Any, tab: ComposeTab) -> None:
+        self.qtbot, self.tab = qtbot, tab
+        self.finished: list[object] = []
+        self.sent: list[object] = []
+        tab.send_finished.connect(self.finished.append)
+        tab.sent.connect(self.sent.append)
+
+    def click_send(self) -> None:
+        self.qtbot.mouseClick(self.tab.summary.send_button, LEFT)
+
+    def confirm_dialog(self) -> ConfirmSendDialog:
+        self.qtbot.waitUntil(
+            lambda: self.tab.confirm_dialog is not None and self.tab.confirm_dialog.isVisible(),
+            timeout=10000,
+        )
+        assert self.tab.confirm_dialog is not None
+        return self.tab.confirm_dialog
+
+    def confirm(self) -> None:
+        self.qtbot.mouseClick(self.confirm_dialog().send_button, LEFT)
+
+    def wait(self, timeout: int = 20000) -> object:
+        self.qtbot.waitUntil(lambda: bool(self.finished), timeout=timeout)
+        self.qtbot.waitUntil(lambda: not self.tab.ctx.tasks.is_running("compose.send"))
+        return self.finished[-1]
+
+
+def compose(qtbot: Any, tab: ComposeTab, numbers: str, text: str) -> None:
+    tab.recipients.set_numbers_text(numbers)
+    tab.composer.editor.setFocus()
+    qtbot.keyClicks(tab.composer.editor, text)
+    qtbot.waitUntil(lambda: tab.summary.send_button.isEnabled())
+
+
+def test_single_send_is_recorded_and_reported(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+    compose(qtbot, tab, "0712 345 678", "Habari! Your order is ready for pickup.")
+    assert tab.summary.recipients_value.text() == "1"
+    assert tab.summary.credits_value.text() == "1"
+    assert tab.summary.kes_value.text() == "KES 0.80"
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    dialog = run.confirm_dialog()
+    assert dialog.recipients_value.text() == "1"
+    assert dialog.parts_value.text() == "1"
+    assert dialog.credits_value.text() == "1 credit"
+    run.confirm()
+    run.wait()
+    records = admin.messages(account.account_id)
+    assert [(r["phone"], r["text"], r["sender_id"]) for r in records] == [
+        ("+254712345678", "Habari! Your order is ready for pickup.", "TUMA")
+    ]
+    assert len(run.sent) == 1
+    (message,) = run.sent[0]  # type: ignore[misc]
+    assert message.recipients == ("+254712345678",)
+    assert message.message_id == records[0]["message_id"]
+    assert "Sent to 1 person" in tab.notice.label.text()
+    assert tab.composer.text() == ""  # sent: the form is ready for the next message
+    assert tab.recipients.is_empty()
+
+
+def test_bulk_send_in_chunks_with_progress(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    ctx.session.profile.bulk_chunk_size = 2
+    numbers = "\n".join(f"07{n:02d} 111 222" for n in (10, 11, 12, 20, 22))
+    compose(qtbot, tab, numbers + "\n0712 99", "Bei poa leo! " * 13)  # 169 chars: 2 parts
+    assert tab.summary.parts_value.text() == "2"
+    assert tab.summary.credits_value.text() == "10"
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    dialog = run.confirm_dialog()
+    assert dialog.credits_value.text() == "10 credits"
+    assert dialog.findChild(type(dialog.recipients_value), "warning") is not None  # 1 skipped
+    run.confirm()
+    qtbot.waitUntil(lambda: tab.progress_dialog is not None or bool(run.finished))
+    run.wait()
+    records = admin.messages(account.account_id)
+    phones = sorted(r["phone"] for r in records)
+    assert phones == sorted(f"+2547{n:02d}111222" for n in (10, 11, 12, 20, 22))
+    assert all(r["parts"] == 2 for r in records)
+    assert len(run.sent[0]) == 3  # type: ignore[arg-type]  # three chunks: 2 + 2 + 1
+    assert admin.balance(account.account_id) == 990
+    qtbot.waitUntil(lambda: tab.summary.balance_value.text() == "990 credits")
+
+
+def test_personalised_send_through_picked_contacts(qtbot, tab, ctx, arun, admin, account) -> None:  # type: ignore[no-untyped-def]
+    client = ctx.client()
+    arun(client.create_contact("0701 000 001", first_name="Achieng", last_name="Otieno"))
+    arun(client.create_contact("0701 000 002", first_name="Baraka"))
+    arun(client.create_contact("0701 000 003", first_name="Chebet"))
+    qtbot.mouseClick(tab.recipients.pick_button, LEFT)
+    qtbot.waitUntil(lambda: tab.picker is not None and tab.picker.list.count() == 3, timeout=10000)
+    picker = tab.picker
+    assert picker is not None
+    qtbot.keyClicks(picker.search_edit, "a")  # Achieng, Baraka (Chebet has no "a")
+    qtbot.waitUntil(lambda: picker.list.count() == 2, timeout=10000)
+    qtbot.mouseClick(picker.all_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab.recipients.people()) == 2, timeout=10000)
+    tab.recipients.set_numbers_text("0702 000 009")  # typed: no name -> fallback
+    qtbot.mouseClick(tab.merge_bar.buttons["first_name"], LEFT)
+    tab.composer.editor.moveCursor(tab.composer.editor.textCursor().MoveOperation.Start)
+    qtbot.keyClicks(tab.composer.editor, "Habari ")
+    tab.composer.editor.moveCursor(tab.composer.editor.textCursor().MoveOperation.End)
+    qtbot.keyClicks(tab.composer.editor, ", karibu tena!")
+    assert tab.composer.text() == "Habari {first_name}, karibu tena!"
+    qtbot.waitUntil(lambda: tab.summary.recipients_value.text() == "3")
+    combo = tab.preview.person_combo
+    assert combo.isVisible()
+    labels = [combo.itemText(i) for i in range(combo.count())]
+    combo.setCurrentIndex(next(i for i, t in enumerate(labels) if "Baraka" in t))
+    assert tab.preview.bubble.text() == "Habari Baraka, karibu tena!"
+    combo.setCurrentIndex(next(i for i, t in enumerate(labels) if "702" in t))
+    assert tab.preview.bubble.text() == "Habari customer, karibu tena!"
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    texts = {r["phone"]: r["text"] for r in admin.messages(account.account_id)}
+    assert texts == {
+        "+254701000001": "Habari Achieng, karibu tena!",
+        "+254701000002": "Habari Baraka, karibu tena!",
+        "+254702000009": "Habari customer, karibu tena!",
+    }
+
+
+def test_ctrl_enter_sends(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
+    compose(qtbot, tab, "0712 345 678", "Quick one")
+    run = SendRun(qtbot, tab)
+    qtbot.keyClick(tab.composer.editor, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    dialog = run.confirm_dialog()
+    dialog.reject()
+    assert run.wait() is None
+    assert tab.composer.text() == "Quick one"  # cancelled: nothing lost
+
+
+def test_a_send_the_balance_cannot_cover_is_stopped_with_the_numbers(
+    qtbot, tab, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    admin.topup(account.account_id, -995)  # 5 credits left
+    compose(qtbot, tab, "\n".join(f"07{n} 000 111" for n in range(10, 20)), "Offer ends today")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    assert run.wait() is None
+    assert tab.confirm_dialog is None  # stopped before asking, and before sending
+    problem = tab.summary.problem_label.text()
+    assert tab.summary.problem_label.isVisible()
+    assert "needs 10 credits" in problem
+    assert "balance is 5 credits" in problem
+    assert "at least 5 credits" in problem
+    assert admin.messages(account.account_id) == []
+    assert tab.composer.text() == "Offer ends today"
+
+
+def test_server_0402_is_shown_and_the_broadcast_kept_for_later(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+    compose(qtbot, tab, "0712 000 001, 0712 000 002, 0712 000 003", "Karibu")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm_dialog()
+    admin.topup(account.account_id, -999)  # spent elsewhere while the dialog was open
+    run.confirm()
+    run.wait()
+    problem = tab.summary.problem_label.text()
+    assert "needs 3 credits, but your balance is 1 credit" in problem
+    assert "resume later" in problem
+    assert admin.messages(account.account_id) == []
+    assert tab.resume_banner.isVisible()  # nothing lost: resumable after a top-up
+    assert "3 recipients not sent yet" in tab.resume_banner.label.text()
+
+
+def test_rejected_sender_id_is_explained(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    ctx.session.profile.sender_ids.append("NOTMINE")
+    ctx.session_changed.emit()
+    tab.summary.sender_combo.setCurrentText("NOTMINE")
+    compose(qtbot, tab, "0712 345 678", "Hello")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    problem = tab.summary.problem_label.text()
+    assert "“NOTMINE” is not registered to your account" in problem
+    assert "nothing was sent" in problem
+    assert admin.messages(account.account_id) == []
+
+
+def test_revoked_token_asks_to_connect_again(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    reasons: list[str] = []
+    ctx.errors.reauth_needed.connect(reasons.append)
+    compose(qtbot, tab, "0712 345 678", "Hello")
+    admin.revoke_token(account.token)
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.wait()
+    qtbot.waitUntil(lambda: bool(reasons))
+    assert "token" in reasons[0].lower()
+    assert tab.composer.text() == "Hello"
+    assert admin.messages(account.account_id) == []
+
+
+def test_a_burst_of_500s_is_retried_and_the_send_succeeds(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+    compose(qtbot, tab, "0712 000 001, 0712 000 002", "Still works")
+    admin.fault("error500", 2, path_prefix="/v1/send")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    phones = sorted(r["phone"] for r in admin.messages(account.account_id))
+    assert phones == ["+254712000001", "+254712000002"]
+    assert "Sent to 2 people" in tab.notice.label.text()
