@@ -279,22 +279,23 @@ async def _add_shortcode(request: Request, sandbox: Sandbox) -> Response:
         isinstance(k, str) and k.strip() and " " not in k.strip() for k in keywords
     ):
         raise PortalError(400, "keywords must be a list of single words")
-    wanted = [k.strip().lower() for k in keywords] or [""]
+    wanted = [k.strip() for k in keywords] or [""]
     with sandbox.db.transaction() as conn:
         held = conn.execute(
             "SELECT keyword, account_id FROM shortcodes WHERE shortcode=?", (shortcode,)
         ).fetchall()
-        others = {row["keyword"] for row in held if row["account_id"] != account_id}
+        others = {row["keyword"].lower() for row in held if row["account_id"] != account_id}
+        mine = {row["keyword"].lower() for row in held if row["account_id"] == account_id}
         if "" in others:
             raise PortalError(409, "This code is dedicated to another account")
         if wanted == [""] and others:
             raise PortalError(409, "Another account holds keywords on this code")
-        clash = sorted(set(wanted) & others)
+        clash = sorted({k.lower() for k in wanted} & others)
         if clash:
             raise PortalError(409, f"Keyword held by another account: {', '.join(clash)}")
         conn.executemany(
-            "INSERT OR IGNORE INTO shortcodes (shortcode, keyword, account_id) VALUES (?, ?, ?)",
-            [(shortcode, keyword, account_id) for keyword in wanted],
+            "INSERT INTO shortcodes (shortcode, keyword, account_id) VALUES (?, ?, ?)",
+            [(shortcode, k, account_id) for k in dict.fromkeys(wanted) if k.lower() not in mine],
         )
     return JSONResponse({"shortcode": shortcode, "keywords": [k for k in wanted if k]}, 201)
 
@@ -304,7 +305,7 @@ def _route(sandbox: Sandbox, code: str, text: str) -> tuple[str, str] | None:
     first = text.strip().split(maxsplit=1)[0] if text.strip() else ""
     rows = sandbox.db.query("SELECT keyword, account_id FROM shortcodes WHERE shortcode=?", (code,))
     for row in rows:
-        if row["keyword"] and row["keyword"] == first.lower():
+        if row["keyword"] and row["keyword"].lower() == first.lower():
             return row["account_id"], row["keyword"]
     for row in rows:
         if row["keyword"] == "":
