@@ -2,72 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 
-from desktop_app.ui.compose import ComposeTab
-from desktop_app.ui.compose.send_dialog import ConfirmSendDialog
-
-LEFT = Qt.MouseButton.LeftButton
+from tests.ui.compose_helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
 
 
 @pytest.fixture(autouse=True)
-def kenyan_locale():  # type: ignore[no-untyped-def]
-    """Numbers as a Kenyan user sees them (1,000), whatever the machine's locale."""
-    old = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.Kenya))
-    yield
-    QLocale.setDefault(old)
+def kenyan_locale() -> Iterator[None]:
+    yield from use_kenyan_locale()
 
 
 @pytest.fixture
 def tab(qtbot, ctx):  # type: ignore[no-untyped-def]
-    widget = ComposeTab(ctx)
-    qtbot.addWidget(widget)
-    widget.resize(1280, 760)
-    widget.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    widget = make_tab(qtbot, ctx)
     qtbot.waitUntil(lambda: widget.summary.balance_value.text() == "1,000 credits")
     return widget
-
-
-class SendRun:
-    """Clicks Send and records what the tab reports when the attempt ends."""
-
-    def __init__(self, qtbot: Any, tab: ComposeTab) -> None:
-        self.qtbot, self.tab = qtbot, tab
-        self.finished: list[object] = []
-        self.sent: list[object] = []
-        tab.send_finished.connect(self.finished.append)
-        tab.sent.connect(self.sent.append)
-
-    def click_send(self) -> None:
-        self.qtbot.mouseClick(self.tab.summary.send_button, LEFT)
-
-    def confirm_dialog(self) -> ConfirmSendDialog:
-        self.qtbot.waitUntil(
-            lambda: self.tab.confirm_dialog is not None and self.tab.confirm_dialog.isVisible(),
-            timeout=10000,
-        )
-        assert self.tab.confirm_dialog is not None
-        return self.tab.confirm_dialog
-
-    def confirm(self) -> None:
-        self.qtbot.mouseClick(self.confirm_dialog().send_button, LEFT)
-
-    def wait(self, timeout: int = 20000) -> object:
-        self.qtbot.waitUntil(lambda: bool(self.finished), timeout=timeout)
-        self.qtbot.waitUntil(lambda: not self.tab.ctx.tasks.is_running("compose.send"))
-        return self.finished[-1]
-
-
-def compose(qtbot: Any, tab: ComposeTab, numbers: str, text: str) -> None:
-    tab.recipients.set_numbers_text(numbers)
-    tab.composer.editor.setFocus()
-    qtbot.keyClicks(tab.composer.editor, text)
-    qtbot.waitUntil(lambda: tab.summary.send_button.isEnabled())
 
 
 def test_single_send_is_recorded_and_reported(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]

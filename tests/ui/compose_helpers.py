@@ -1,0 +1,68 @@
+"""Shared helpers of the Compose tab tests: a Kenyan locale, the tab on a connected context,
+and a driver for one send attempt."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from PySide6.QtCore import QLocale, Qt
+
+from desktop_app.ui.compose import ComposeTab
+from desktop_app.ui.compose.send_dialog import ConfirmSendDialog
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def use_kenyan_locale() -> Iterator[None]:
+    """Numbers as a Kenyan user sees them (1,000), whatever the machine's locale."""
+    old = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.Kenya))
+    yield
+    QLocale.setDefault(old)
+
+
+def make_tab(qtbot: Any, ctx: Any) -> ComposeTab:
+    widget = ComposeTab(ctx)
+    qtbot.addWidget(widget)
+    widget.resize(1280, 760)
+    widget.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    return widget
+
+
+class SendRun:
+    """Clicks Send and records what the tab reports when the attempt ends."""
+
+    def __init__(self, qtbot: Any, tab: ComposeTab) -> None:
+        self.qtbot, self.tab = qtbot, tab
+        self.finished: list[object] = []
+        self.sent: list[object] = []
+        tab.send_finished.connect(self.finished.append)
+        tab.sent.connect(self.sent.append)
+
+    def click_send(self) -> None:
+        self.qtbot.mouseClick(self.tab.summary.send_button, LEFT)
+
+    def confirm_dialog(self) -> ConfirmSendDialog:
+        self.qtbot.waitUntil(
+            lambda: self.tab.confirm_dialog is not None and self.tab.confirm_dialog.isVisible(),
+            timeout=10000,
+        )
+        assert self.tab.confirm_dialog is not None
+        return self.tab.confirm_dialog
+
+    def confirm(self) -> None:
+        self.qtbot.mouseClick(self.confirm_dialog().send_button, LEFT)
+
+    def wait(self, timeout: int = 20000) -> object:
+        self.qtbot.waitUntil(lambda: bool(self.finished), timeout=timeout)
+        self.qtbot.waitUntil(lambda: not self.tab.ctx.tasks.is_running("compose.send"))
+        return self.finished[-1]
+
+
+def compose(qtbot: Any, tab: ComposeTab, numbers: str, text: str) -> None:
+    tab.recipients.set_numbers_text(numbers)
+    tab.composer.editor.setFocus()
+    qtbot.keyClicks(tab.composer.editor, text)
+    qtbot.waitUntil(lambda: tab.summary.send_button.isEnabled())

@@ -1,0 +1,127 @@
+"""Unfinished broadcasts: resume what was never sent; in-doubt chunks wait for the user."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QPushButton
+
+from desktop_app.core.outbox import ChunkState
+from desktop_app.ui.compose import ComposeTab, engine
+from tests.ui.compose_helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
+
+
+@pytest.fixture(autouse=True)
+def kenyan_locale() -> Iterator[None]:
+    yield from use_kenyan_locale()
+
+
+@pytest.fixture
+def tab(qtbot, ctx):  # type: ignore[no-untyped-def]
+    return make_tab(qtbot, ctx)
+
+
+def _button(tab: ComposeTab, name: str) -> QPushButton:
+    assert tab.resume_dialog is not None
+    button = tab.resume_dialog.findChild(QPushButton, name)
+    assert button is not None, name
+    return button
+
+
+def test_never_sent_chunks_are_offered_and_resumed(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    # A broadcast written down, then the app died before sending anything.
+    phones = ["+254712000001", "+254712000002", "+254712000003"]
+    broadcast_id = engine.create_broadcast(
+        ctx.outbox,
+        profile=ctx.session.profile.name,
+        sender_id="TUMA",
+        text="Resume me",
+        people=phones,
+        texts=None,
+        chunk_size=2,
+    )
+    assert len(tab.check_unfinished()) == 1
+    assert tab.resume_banner.isVisible()
+    assert "3 recipients not sent yet" in tab.resume_banner.label.text()
+    qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
+    assert admin.messages(account.account_id) == []  # offered, not sent on its own
+    run = SendRun(qtbot, tab)
+    resume = _button(tab, "resumeButton")
+    assert resume.text() == "Send to the remaining 3 recipients"
+    qtbot.mouseClick(resume, LEFT)
+    run.wait()
+    assert sorted(r["phone"] for r in admin.messages(account.account_id)) == phones
+    assert ctx.outbox.broadcast(broadcast_id).is_finished
+    assert tab.resume_banner.isHidden()
+    assert len(run.sent[0]) == 2  # type: ignore[arg-type]  # both chunks reach the Delivery tab
+
+
+def test_in_doubt_chunk_is_shown_never_resent(
+    qtbot, tab, ctx, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    ctx.session.profile.bulk_chunk_size = 2
+    compose(qtbot, tab, "0712 000 001, 0712 000 002, 0712 000 003, 0712 000 004", "Maybe sent")
+    # The service takes the first chunk, then the connection drops before its reply.
+    admin.fault("disconnect", 1, path_prefix="/v1/send")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    assert len(admin.messages(account.account_id)) == 4
+    qtbot.waitUntil(tab.resume_banner.isVisible)
+    assert "2 recipients with an unknown outcome" in tab.resume_banner.label.text()
+    assert tab.composer.text() == "Maybe sent"  # not complete: the form is kept
+    (broadcast,) = ctx.outbox.unfinished(ctx.session.profile.name)
+    assert broadcast.in_doubt == 1
+    assert broadcast.pending == 0
+
+    tab.check_unfinished()
+    qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
+    assert tab.resume_dialog is not None
+    assert tab.resume_dialog.findChild(QPushButton, "resumeButton") is None  # nothing pending
+    qtbot.mouseClick(_button(tab, "inDoubtSent"), LEFT)
+    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+    assert tab.resume_banner.isHidden()
+    states = [c.state for c in ctx.outbox.chunks(broadcast.id)]
+    assert states == [ChunkState.ACCEPTED, ChunkState.ACCEPTED]
+    assert len(admin.messages(account.account_id)) == 4  # never resent
+
+
+def test_in_doubt_chunk_resent_only_on_request(
+    qtbot, tab, ctx, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    compose(qtbot, tab, "0712 000 001", "Second try")
+    admin.fault("disconnect", 1, path_prefix="/v1/send")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    assert len(admin.messages(account.account_id)) == 1
+    tab.check_unfinished()
+    qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
+    qtbot.mouseClick(_button(tab, "inDoubtAgain"), LEFT)
+    assert len(admin.messages(account.account_id)) == 1  # put back, still not sent
+    run.finished.clear()
+    qtbot.mouseClick(_button(tab, "resumeButton"), LEFT)
+    run.wait()
+    assert len(admin.messages(account.account_id)) == 2  # the user chose to send it again
+    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+
+
+def test_the_rest_of_a_broadcast_can_be_dropped(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    engine.create_broadcast(
+        ctx.outbox,
+        profile=ctx.session.profile.name,
+        sender_id="TUMA",
+        text="Never mind",
+        people=["+254712000001"],
+        texts=None,
+        chunk_size=1,
+    )
+    tab.check_unfinished()
+    qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
+    qtbot.mouseClick(_button(tab, "discardPending"), LEFT)
+    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+    assert tab.resume_banner.isHidden()
+    assert admin.messages(account.account_id) == []
