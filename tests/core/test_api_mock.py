@@ -1176,3 +1176,49 @@ def test_token_never_in_logs_or_errors_of_failing_calls(caplog: pytest.LogCaptur
     assert TOKEN not in caplog.text
     for record in caplog.records:
         assert TOKEN not in record.getMessage()
+
+
+# --- contacts writes: wording of an unknown outcome, repeatable PUT ----------------------------
+
+
+def test_lost_reply_to_a_contact_change_is_in_doubt_in_contact_words() -> None:
+    for op in (lambda c: c.create_contact("1"), lambda c: c.delete_contact("c-1")):
+        script = Script(httpx.ReadTimeout("timed out"), reply(200, {"success": True, "data": {}}))
+        with pytest.raises(errors.InDoubt) as info:
+            call(script, op)
+        assert "Refresh the contacts list" in str(info.value)
+        assert script.calls == 1
+
+
+def test_lost_reply_to_an_upload_is_in_doubt_in_upload_words(tmp_path: Path) -> None:
+    path = tmp_path / "c.csv"
+    path.write_text("phone\n0712345678\n")
+    script = Script(httpx.RemoteProtocolError("Server disconnected"))
+    with pytest.raises(errors.InDoubt) as info:
+        call(script, lambda c: c.upload_contacts(path))
+    assert "list of imports" in str(info.value)
+    assert script.calls == 1
+
+
+def test_update_contact_is_repeated_after_a_lost_reply() -> None:
+    script = Script(httpx.ReadTimeout("timed out"), reply(200, {"success": True, "data": CONTACT}))
+    assert call(script, lambda c: c.update_contact("c-1", notes="x")).uuid == "c-1"
+    assert script.calls == 2
+
+
+@pytest.mark.parametrize(
+    ("code", "kind"),
+    [
+        ("not_found", errors.NotFound),
+        ("conflict", errors.Conflict),
+        ("UNAUTHORIZED", errors.AuthError),
+        ("404", errors.NotFound),
+        ("something_else", errors.InvalidRequest),
+    ],
+)
+def test_contacts_error_under_a_2xx_status_uses_its_code(
+    code: str, kind: type[errors.ApiError]
+) -> None:
+    body = {"success": False, "error": {"code": code, "message": "m"}}
+    with pytest.raises(kind):
+        call(Script(reply(200, body)), lambda c: c.get_contact("c-1"))

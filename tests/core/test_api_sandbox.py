@@ -416,6 +416,16 @@ def test_upload_without_a_phone_column(account: Any, tmp_path: Path) -> None:
     assert "'phone' column" in str(info.value)
 
 
+def test_upload_of_a_file_over_10_mib(account: Any, tmp_path: Path) -> None:
+    path = tmp_path / "huge.csv"
+    row = b"0712345601,Wanjiku,Kamau,wanjiku@example.com\n"
+    path.write_bytes(b"phone,first_name,last_name,email\n" + row * (11 * 1024 * 1024 // len(row)))
+    with pytest.raises(errors.InvalidRequest) as info:
+        call(account, lambda c: c.upload_contacts(path))
+    assert info.value.http_status == 413
+    assert "too large" in str(info.value)
+
+
 def test_upload_with_legacy_token(account: Any, tmp_path: Path) -> None:
     path = tmp_path / "customers.csv"
     path.write_text("phone\n0712345601\n")

@@ -74,6 +74,29 @@ _LOST: Final = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocol
 
 _CONTACT_FIELDS: Final = frozenset({"phone", "first_name", "last_name", "email", "notes"})
 
+_CONTACT_IN_DOUBT: Final = (
+    "The connection was lost before the service confirmed the change, so we cannot tell "
+    "whether it was saved. Refresh the contacts list to check, then try again if needed."
+)
+_UPLOAD_IN_DOUBT: Final = (
+    "The connection was lost after the file was sent, so we cannot tell whether the import "
+    "started. Check the list of imports before uploading the file again."
+)
+# Error codes of the contacts envelope, for when one arrives under a 2xx status.
+_CONTACT_ERROR_CODES: Final = {
+    "invalid_request": 400,
+    "validation_error": 400,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "not_found": 404,
+    "conflict": 409,
+    "payload_too_large": 413,
+    "unsupported_media_type": 415,
+    "unprocessable_entity": 422,
+    "too_many_requests": 429,
+    "server_error": 500,
+}
+
 _XLSX_TYPE: Final = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 _UPLOAD_CHUNK: Final = 64 * 1024
 
@@ -297,7 +320,9 @@ class Client:
         ):
             if value is not None:
                 body[name] = value
-        data = await self._contacts("POST", "/api/v1/contacts", json=body)
+        data = await self._contacts(
+            "POST", "/api/v1/contacts", json=body, in_doubt=_CONTACT_IN_DOUBT
+        )
         return _contact(_unwrap_contact(data))
 
     async def get_contact(self, uuid: str) -> Contact:
@@ -309,11 +334,12 @@ class Client:
         unknown = set(fields) - _CONTACT_FIELDS
         if unknown:
             raise TypeError(f"update_contact() got unknown fields: {', '.join(sorted(unknown))}")
-        data = await self._contacts("PUT", _contact_path(uuid), json=dict(fields))
+        # PUT sets the same fields again when repeated: safe to retry after a lost reply.
+        data = await self._contacts("PUT", _contact_path(uuid), json=dict(fields), safe=True)
         return _contact(_unwrap_contact(data))
 
     async def delete_contact(self, uuid: str) -> None:
-        await self._contacts("DELETE", _contact_path(uuid))
+        await self._contacts("DELETE", _contact_path(uuid), in_doubt=_CONTACT_IN_DOUBT)
 
     async def upload_contacts(
         self, path: str | PathLike[str], progress: ProgressCallback | None = None
@@ -326,7 +352,11 @@ class Client:
             "Content-Length": str(body.total),
         }
         data = await self._contacts(
-            "POST", "/api/v1/contacts/upload", content=body, headers=headers, scope="contacts"
+            "POST",
+            "/api/v1/contacts/upload",
+            content=body,
+            headers=headers,
+            in_doubt=_UPLOAD_IN_DOUBT,
         )
         if not isinstance(data, Mapping):
             raise errors.ProtocolError("upload: data is not an object")
@@ -403,6 +433,7 @@ class Client:
         content: _MultipartFile | None = None,
         headers: Mapping[str, str] | None = None,
         safe: bool = False,
+        in_doubt: str | None = None,
         scope: str = "contacts",
     ) -> Any:
         response, body = await self._exchange(
@@ -413,6 +444,7 @@ class Client:
             content=content,
             headers=headers,
             safe=safe,
+            in_doubt=in_doubt,
         )
         return self._read_contacts(response, body, scope=scope)
 
@@ -422,12 +454,17 @@ class Client:
         url: str,
         *,
         safe: bool,
+        in_doubt: str | None = None,
         json: Any = None,
         params: Mapping[str, str | int] | None = None,
         content: _MultipartFile | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> tuple[httpx.Response, Any]:
-        """Send with the retry rules; return the final reply and its decoded body."""
+        """Send with the retry rules; return the final reply and its decoded body.
+
+        ``safe``: repeating the request changes nothing, so it may be retried after a timeout
+        or a lost reply; otherwise such a failure raises ``InDoubt`` (worded ``in_doubt``).
+        """
         what = f"{method} {httpx.URL(url).path}"
         attempt = 0
         while True:
@@ -448,7 +485,7 @@ class Client:
                     "%s: no complete reply (%s), attempt %d", what, type(exc).__name__, attempt
                 )
                 if not safe:
-                    raise errors.InDoubt() from self._cause(exc)
+                    raise errors.InDoubt(in_doubt) from self._cause(exc)
                 if last:
                     raise errors.NetworkError() from self._cause(exc)
                 await self._sleep(self._backoff_delay(attempt))
@@ -637,7 +674,8 @@ class Client:
         status = http
         if status < 400:
             # An error envelope under a 2xx status: its own code may say which one.
-            status = _lenient(_opt_int, code) or 400
+            named = _CONTACT_ERROR_CODES.get((code or "").strip().casefold())
+            status = named or _lenient(_opt_int, code) or 400
         common: dict[str, Any] = {
             "service_message": message,
             "response_code": code,
