@@ -1,0 +1,118 @@
+"""Templates, WhatsApp template sends and survey sends from the Compose tab."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtGui import QAction
+
+from desktop_app.ui.compose import ComposeTab
+from tests.ui.compose_helpers import LEFT, make_tab, use_kenyan_locale
+
+
+@pytest.fixture(autouse=True)
+def kenyan_locale() -> Iterator[None]:
+    yield from use_kenyan_locale()
+
+
+@pytest.fixture
+def tab(qtbot, ctx):  # type: ignore[no-untyped-def]
+    return make_tab(qtbot, ctx)
+
+
+def _menu_action(tab: ComposeTab, text: str) -> QAction:
+    tab.templates.rebuild_menu()
+    for action in tab.templates.menu_.actions():
+        if action.text() == text:
+            return action
+    raise AssertionError(f"no menu entry {text!r}")
+
+
+def test_templates_save_reuse_and_delete(qtbot, tab, ctx) -> None:  # type: ignore[no-untyped-def]
+    qtbot.keyClicks(tab.composer.editor, "Karibu! New stock of maize flour has arrived.")
+    _menu_action(tab, "Save this message as a template…").trigger()
+    dialog = tab.templates.name_dialog
+    assert dialog is not None
+    qtbot.waitUntil(dialog.isVisible)
+    assert dialog.textValue() == "Karibu! New stock of maize…"  # suggested from the text
+    dialog.setTextValue("Maize stock")
+    dialog.accept()
+    assert [(t.name, t.text) for t in ctx.outbox.templates()] == [
+        ("Maize stock", "Karibu! New stock of maize flour has arrived.")
+    ]
+    tab.composer.set_text("Something else I was writing")
+    _menu_action(tab, "Maize stock").trigger()
+    assert tab.composer.text() == "Karibu! New stock of maize flour has arrived."
+    assert "Ctrl+Z" in tab.notice.label.text()
+    tab.composer.editor.undo()  # the text it replaced is one undo away
+    assert tab.composer.text() == "Something else I was writing"
+    delete_menu = _menu_action(tab, "Delete a template").menu()
+    (delete,) = [a for a in delete_menu.actions() if a.text() == "Maize stock"]
+    delete.trigger()
+    assert ctx.outbox.templates() == []
+    assert _menu_action(tab, "No saved templates yet").isEnabled() is False
+
+
+def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
+    qtbot, tab, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    admin.add_template(account.account_id, "order_ready", "en")
+    qtbot.mouseClick(tab.channel_buttons[1], LEFT)
+    panel = tab.whatsapp
+    assert tab.stack.currentWidget() is panel
+    qtbot.keyClicks(panel.template_edit, "order_ready")
+    qtbot.keyClicks(panel.phone_edit, "0712 345 678")
+    assert panel.phone_hint.text() == "Will be sent to +254712345678"
+    assert panel.language() == "en"
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+    assert results == [False]
+    text = panel.result_label.text()
+    assert "has not opted in to WhatsApp messages from you" in text
+    assert "nothing was charged" in text
+
+    admin.add_optin(account.account_id, "+254712345678")
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: len(results) == 2, timeout=10000)
+    assert results[1] is True
+    assert panel.result_label.text().startswith("Sent.")
+
+
+def test_whatsapp_invalid_number_cannot_be_sent(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
+    tab.set_channel(1)
+    panel = tab.whatsapp
+    qtbot.keyClicks(panel.template_edit, "order_ready")
+    qtbot.keyClicks(panel.phone_edit, "0712 34")
+    assert panel.phone_hint.text().startswith("Not a valid number: ")
+    assert not panel.send_button.isEnabled()
+
+
+def test_survey_send(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+    admin.add_survey(account.account_id, "SRV-1", "How was our service?")
+    tab.set_channel(2)
+    panel = tab.survey
+    qtbot.keyClicks(panel.survey_edit, "SRV-1")
+    panel.recipients.set_numbers_text("0712 000 001\n0712 000 002\n0712 000 001")
+    assert panel.send_button.text() == "Send survey to 2 people"
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+    assert results == [True]
+    assert panel.result_label.text() == "Survey sent to 2 people."
+
+
+def test_unknown_survey_is_explained(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
+    tab.set_channel(2)
+    panel = tab.survey
+    qtbot.keyClicks(panel.survey_edit, "NOPE")
+    panel.recipients.set_numbers_text("0712 000 001")
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+    assert results == [False]
+    assert panel.result_label.text().startswith("Please check the details.")
