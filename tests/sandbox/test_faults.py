@@ -1,0 +1,93 @@
+"""Fault switches: error500, delay, disconnect (after processing), malformed; count and
+path prefix; the portal itself is never hit."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from desktop_app.sandbox.admin import SandboxAdmin
+
+SEND = {"senderID": "TUMA", "phone": "0712345678", "message": "Habari"}
+
+
+@pytest.fixture(autouse=True)
+def no_faults_left(admin: SandboxAdmin) -> Iterator[None]:
+    yield
+    admin.clear_faults()
+
+
+def test_error500_for_count_matching_requests(api: httpx.Client, admin: SandboxAdmin) -> None:
+    admin.fault("error500", 2, path_prefix="/v1/get-balance")
+    for _ in range(2):
+        response = api.get("/v1/get-balance/")
+        assert response.status_code == 500
+        assert response.json() == {
+            "status": False,
+            "responseCode": "0500",
+            "message": response.json()["message"],
+        }
+    assert admin.list_accounts()  # the portal is never faulted
+    assert api.get("/api/v1/contacts").status_code == 200  # another path: untouched
+    assert api.get("/v1/get-balance/").status_code == 200
+
+
+def test_error500_is_not_processed(api: httpx.Client, admin: SandboxAdmin, account: Any) -> None:
+    admin.fault("error500", 1, path_prefix="/v1/send")
+    assert api.post("/v1/send/message", json=SEND).status_code == 500
+    assert admin.balance(account.account_id) == 1000
+
+
+def test_error500_on_contacts_uses_the_contacts_envelope(
+    api: httpx.Client, admin: SandboxAdmin
+) -> None:
+    admin.fault("error500", 1, path_prefix="/api/v1/contacts")
+    response = api.get("/api/v1/contacts")
+    assert response.status_code == 500
+    assert response.json()["success"] is False
+
+
+def test_delay(api: httpx.Client, admin: SandboxAdmin) -> None:
+    admin.fault("delay", 1, path_prefix="/v1/get-balance", seconds=0.3)
+    started = time.monotonic()
+    assert api.get("/v1/get-balance/").status_code == 200
+    assert time.monotonic() - started >= 0.3
+
+
+def test_disconnect_after_processing(api: httpx.Client, admin: SandboxAdmin, account: Any) -> None:
+    admin.fault("disconnect", 1, path_prefix="/v1/send/message")
+    with pytest.raises(httpx.RemoteProtocolError):
+        api.post("/v1/send/message", json=SEND)
+    assert admin.balance(account.account_id) == 999  # the send went through: in doubt
+    assert len(admin.messages(account.account_id)) == 1
+    assert api.post("/v1/send/message", json=SEND).status_code == 200
+
+
+def test_malformed_body_after_processing(
+    api: httpx.Client, admin: SandboxAdmin, account: Any
+) -> None:
+    admin.fault("malformed", 1)
+    response = api.post("/v1/send/message", json=SEND)
+    with pytest.raises(json.JSONDecodeError):
+        json.loads(response.content)
+    assert admin.balance(account.account_id) == 999
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"kind": "explode", "count": 1},
+        {"kind": "delay", "count": 0},
+        {"kind": "delay", "count": 1, "seconds": -1},
+    ],
+)
+def test_bad_fault_requests(sandbox: Any, body: dict[str, Any]) -> None:
+    with httpx.Client(
+        base_url=sandbox.base_url, trust_env=False, headers={"X-Admin-Key": sandbox.admin_key}
+    ) as client:
+        assert client.post("/sandbox/faults", json=body).status_code == 400

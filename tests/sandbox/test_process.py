@@ -1,0 +1,144 @@
+"""The command line, its JSON line, clean stops, persistence across restarts, and a burst
+of concurrent sends."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import httpx
+import platformdirs
+
+from desktop_app.sandbox.__main__ import default_data_dir
+from desktop_app.sandbox.admin import SandboxAdmin
+from desktop_app.sandbox.process import start_sandbox
+from tests.sandbox.conftest import wait_until
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_cli_prints_one_json_line_and_stops_on_sigint(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "desktop_app.sandbox",
+            "serve",
+            "--port",
+            "0",
+            "--data-dir",
+            str(tmp_path / "d"),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        info = json.loads(proc.stdout.readline())
+        assert set(info) == {"base_url", "contacts_base_url", "admin_key"}
+        assert info["base_url"].startswith("http://127.0.0.1:")
+        assert info["contacts_base_url"] == info["base_url"]
+        assert len(info["admin_key"]) >= 16
+        with SandboxAdmin(info["base_url"], info["admin_key"]) as admin:
+            assert admin.list_accounts() == []
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert proc.returncode == 0, err
+    assert out == ""  # exactly one line in all
+    assert (tmp_path / "d" / "sandbox.sqlite3").exists()
+
+
+def test_default_data_dir_follows_platformdirs() -> None:
+    assert default_data_dir() == Path(platformdirs.user_data_dir("tuma")) / "sandbox"
+
+
+def test_restart_keeps_everything(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with start_sandbox(data, settle_seconds=0.05, admin_key="first-key") as first:
+        assert first.admin_key == "first-key"
+        with SandboxAdmin(first.base_url, first.admin_key) as admin:
+            account_id = admin.create_account("Persistent shop", 20, ["TUMA"])
+            token = admin.create_token(account_id)
+        headers = {"Authorization": f"Bearer {token}"}
+        with httpx.Client(base_url=first.base_url, headers=headers, trust_env=False) as client:
+            sent = client.post(
+                "/v1/send/message",
+                json={"senderID": "TUMA", "phone": "0712345678", "message": "Habari"},
+            ).json()
+            contact = client.post("/api/v1/contacts", json={"phone": "0722000001"}).json()
+            accepted = client.post(
+                "/api/v1/contacts/upload",
+                files={"file": ("big.csv", b"phone\n" + b"0733000001\n" * 100_000, "text/csv")},
+            )
+            assert accepted.status_code == 202
+    assert first.running() is False
+    # As if the service had died mid-import (a stop may also land after the import ended):
+    with sqlite3.connect(data / "sandbox.sqlite3") as db:
+        db.execute("UPDATE uploads SET status='processing'")
+    db.close()
+
+    with start_sandbox(data, settle_seconds=0.05) as second:
+        assert second.admin_key != "first-key"
+        with SandboxAdmin(second.base_url, second.admin_key) as admin:
+            assert admin.balance(account_id) == 19
+            assert [m["message_id"] for m in admin.messages(account_id)] == [sent["messageId"]]
+        with httpx.Client(base_url=second.base_url, headers=headers, trust_env=False) as client:
+            uuid = contact["data"]["uuid"]
+            assert client.get(f"/api/v1/contacts/{uuid}").json()["data"]["phone"] == (
+                "+254722000001"
+            )
+
+            def delivered() -> bool:
+                records = client.post("/v1/dlr", json={"messageId": sent["messageId"]}).json()
+                return bool(records["messages"][0]["status"] == "delivered")
+
+            wait_until(delivered)
+            [upload] = client.get("/api/v1/contacts/uploads").json()["data"]["uploads"]
+            # an import cut short can never finish
+            assert upload["status"] == "failed"
+            assert upload["total"] == 100_000
+
+
+def test_burst_of_200_concurrent_sends(admin: SandboxAdmin, sandbox: Any) -> None:
+    account_id = admin.create_account("Busy shop", 1000, ["TUMA"])
+    token = admin.create_token(account_id, kind="scoped", scopes=["sms"])
+    texts = ["a" * 10, "b" * 200, "ç" * 71, "d" * 400]  # 1, 2, 2 and 3 parts
+
+    async def burst() -> list[httpx.Response]:
+        limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+        async with httpx.AsyncClient(
+            base_url=sandbox.base_url,
+            headers={"Authorization": f"Bearer {token}"},
+            limits=limits,
+            timeout=30.0,
+            trust_env=False,
+        ) as client:
+            return await asyncio.gather(
+                *(
+                    client.post(
+                        "/v1/send/message",
+                        json={"senderID": "TUMA", "phone": f"07{n:08d}", "message": texts[n % 4]},
+                    )
+                    for n in range(12_000_000, 12_000_200)
+                )
+            )
+
+    responses = asyncio.run(burst())
+    assert [r.status_code for r in responses] == [200] * 200
+    assert all(r.json()["responseCode"] == "0200" for r in responses)
+    assert admin.balance(account_id) == 1000 - 50 * (1 + 2 + 2 + 3)
+    assert len(admin.messages(account_id)) == 200
