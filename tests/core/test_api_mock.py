@@ -1222,3 +1222,11 @@ def test_contacts_error_under_a_2xx_status_uses_its_code(
     body = {"success": False, "error": {"code": code, "message": "m"}}
     with pytest.raises(kind):
         call(Script(reply(200, body)), lambda c: c.get_contact("c-1"))
+
+
+@pytest.mark.parametrize("code", ["0400", "0403"])
+def test_sender_id_refusal_recognised_by_its_words(code: str) -> None:
+    script = Script(fail(400, code, "You are not assigned to this sender ID"))
+    with pytest.raises(errors.SenderIdRejected) as info:
+        call(script, lambda c: c.send_message("SHOP", "0712345678", "x"))
+    assert info.value.sender_id == "SHOP"

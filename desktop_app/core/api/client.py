@@ -599,9 +599,17 @@ class Client:
             "response_code": code,
             "http_status": http,
         }
+        if code == "0422" or (code in ("0400", "0403") and _says_sender_not_owned(message)):
+            # The spec gives the sender-ID refusal no code; it is recognised by its words too.
+            return errors.SenderIdRejected(sender_id=sender_id, **common)
         if code == "0400":
             invalid = _lenient(_str_tuple, _get(body, "invalid", "invalidPhones")) or ()
-            fields = _lenient(_fields, _get(body, "errors", "fields")) or {}
+            fields = {
+                name: self._scrub(problem) or ""
+                for name, problem in (
+                    _lenient(_fields, _get(body, "errors", "fields")) or {}
+                ).items()
+            }
             return errors.InvalidRequest(fields=fields, invalid_phones=invalid, **common)
         if code == "0401":
             return errors.AuthError(**common)
@@ -609,8 +617,6 @@ class Client:
             return errors.InsufficientBalance(**common)
         if code == "0403":
             return errors.ScopeError(scope=scope, **common)
-        if code == "0422":
-            return errors.SenderIdRejected(sender_id=sender_id, **common)
         if code == "0429":
             return errors.RateLimited(retry_after=retry_after, **common)
         if code is not None and code.isdigit() and 500 <= int(code) <= 599:
@@ -791,6 +797,12 @@ def _content_type(path: Path) -> str:
 
 
 # --- tolerant reading helpers --------------------------------------------------------------
+
+
+def _says_sender_not_owned(message: str | None) -> bool:
+    """The observed wording of the sender-ID refusal: "You are not assigned to this sender ID"."""
+    text = (message or "").casefold()
+    return "sender" in text and "not assigned" in text
 
 
 def _decode(response: httpx.Response) -> Any:
