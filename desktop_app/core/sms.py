@@ -22,6 +22,7 @@ Line endings are counted as given (``"\\r\\n"`` is two characters, both GSM); th
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -95,57 +96,20 @@ _EMPTY: Final = MessageInfo(
 )
 
 
-def _double_unit_starts(text: str, doubles: frozenset[str] | set[str]) -> set[int]:
-    """Unit offsets at which a two-unit character starts.
-
-    ``doubles`` are the distinct two-unit characters present in ``text``. The unit offset of
-    the k-th two-unit character (0-based) at character index p is p + k.
-    """
-    positions: list[int] = []
-    for ch in doubles:
-        i = text.find(ch)
-        while i != -1:
-            positions.append(i)
-            i = text.find(ch, i + 1)
-    positions.sort()
-    return {p + k for k, p in enumerate(positions)}
+# ASCII members of the tables, for the all-ASCII fast path (bytes.translate deletes in C).
+_ASCII_BASIC: Final = bytes(sorted(ord(c) for c in GSM_BASIC if ord(c) < 0x80))
+_ASCII_EXTENSION: Final = bytes(sorted(ord(c) for c in GSM_EXTENSION if ord(c) < 0x80))
 
 
-def _pack(total: int, size: int, starts: set[int]) -> tuple[int, int]:
-    """Greedy packing of ``total`` units into parts of ``size``; returns (parts, last units).
-
-    A part ends one unit early when a two-unit character would straddle its end.
-    """
-    count = 0
-    start = 0
-    while True:
-        count += 1
-        remaining = total - start
-        if remaining <= size:
-            return count, remaining
-        end = start + size
-        if end - 1 in starts:
-            end -= 1
-        start = end
-
-
-def _info(
+def _result(
     encoding: Encoding,
     text: str,
     units: int,
-    doubles: set[str],
+    n: int,
+    last: int,
+    size: int,
     non_gsm: tuple[str, ...],
-    single: int,
-    multi: int,
 ) -> MessageInfo:
-    if units <= single:
-        n, last, size = 1, units, single
-    elif not doubles:
-        n = -(-units // multi)
-        last, size = units - multi * (n - 1), multi
-    else:
-        n, last = _pack(units, multi, _double_unit_starts(text, doubles))
-        size = multi
     return MessageInfo(
         encoding=encoding,
         parts=n,
@@ -157,24 +121,73 @@ def _info(
     )
 
 
+def _gsm(text: str, units: int, extension: Collection[str]) -> MessageInfo:
+    """GSM-7 result; ``extension`` holds the distinct extension characters in ``text``."""
+    if units <= GSM_SINGLE:
+        return _result("GSM-7", text, units, 1, units, GSM_SINGLE, ())
+    if not extension:
+        n = -(-units // GSM_MULTI)
+        return _result("GSM-7", text, units, n, units - GSM_MULTI * (n - 1), GSM_MULTI, ())
+    # One character per septet: each extension character preceded by its escape (ESC is
+    # not a GSM character of its own, so it cannot already be in the text).
+    septets = text
+    for ch in extension:
+        septets = septets.replace(ch, "\x1b" + ch)
+    n, start = 1, 0
+    while units - start > GSM_MULTI:
+        end = start + GSM_MULTI
+        if septets[end - 1] == "\x1b":  # never split ESC from its character
+            end -= 1
+        n, start = n + 1, end
+    return _result("GSM-7", text, units, n, units - start, GSM_MULTI, ())
+
+
+def _ucs2(text: str, units: int, pairs: Collection[str], bad: set[str]) -> MessageInfo:
+    """UCS-2 result; ``bad``: the distinct non-GSM characters, ``pairs``: those outside the BMP."""
+    non_gsm = tuple(sorted(bad, key=text.index)) if len(bad) > 1 else tuple(bad)
+    if units <= UCS2_SINGLE:
+        return _result("UCS-2", text, units, 1, units, UCS2_SINGLE, non_gsm)
+    if not pairs:
+        n = -(-units // UCS2_MULTI)
+        return _result("UCS-2", text, units, n, units - UCS2_MULTI * (n - 1), UCS2_MULTI, non_gsm)
+    # Little-endian UTF-16: the high byte of code unit i is at 2*i + 1.
+    data = text.encode("utf-16-le", "surrogatepass")
+    n, start = 1, 0
+    while units - start > UCS2_MULTI:
+        end = start + UCS2_MULTI
+        # never split a surrogate pair: a high surrogate (D8-DB) then a low one (DC-DF)
+        if 0xD8 <= data[2 * end - 1] <= 0xDB and 0xDC <= data[2 * end + 1] <= 0xDF:
+            end -= 1
+        n, start = n + 1, end
+    return _result("UCS-2", text, units, n, units - start, UCS2_MULTI, non_gsm)
+
+
 def analyse(text: str) -> MessageInfo:
     """Encoding, parts and room left for ``text`` (counted exactly as given)."""
     if not text:
         return _EMPTY
+    if text.isascii():
+        # Delete every basic-table byte (in C); what is left is extension or non-GSM.
+        rest = text.encode("ascii").translate(None, _ASCII_BASIC)
+        if not rest:
+            return _gsm(text, len(text), ())
+        odd = rest.translate(None, _ASCII_EXTENSION)
+        if not odd:
+            return _gsm(text, len(text) + len(rest), set(rest.decode("ascii")))
+        return _ucs2(text, len(text), (), set(odd.decode("ascii")))
     distinct = set(text)
     bad = distinct - GSM_CHARS
     if not bad:
-        ext = distinct & GSM_EXTENSION
+        extension = distinct & GSM_EXTENSION
         units = len(text)
-        for ch in ext:
+        for ch in extension:
             units += text.count(ch)
-        return _info("GSM-7", text, units, ext, (), GSM_SINGLE, GSM_MULTI)
-    astral = {ch for ch in distinct if ch > "\uffff"}
+        return _gsm(text, units, extension)
+    pairs = [ch for ch in bad if ch > "\uffff"]  # outside the BMP: a UTF-16 surrogate pair
     units = len(text)
-    for ch in astral:
+    for ch in pairs:
         units += text.count(ch)
-    ordered = tuple(sorted(bad, key=text.index)) if len(bad) > 1 else tuple(bad)
-    return _info("UCS-2", text, units, astral, ordered, UCS2_SINGLE, UCS2_MULTI)
+    return _ucs2(text, units, pairs, bad)
 
 
 def is_gsm(text: str) -> bool:

@@ -225,6 +225,9 @@ def test_agrees_with_character_by_character_packing() -> None:
         BASIC_CHARS + "çñ–’Жε",
         "ab😀🇰🇪",
         BASIC_CHARS + EXT_CHARS + "😀ç",
+        "".join(map(chr, range(128))),  # all of ASCII: the bytes fast path, incl. ` and tab
+        "abc {}[]~|^\\\f",  # ASCII with extension characters
+        "abc {}[]~|^\\\f" + "`",
     ]
     for _ in range(3000):
         pool = rng.choice(pools)
