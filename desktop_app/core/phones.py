@@ -246,9 +246,10 @@ def _digit_count(token: str) -> int:
 
 def _split_piece(piece: str) -> list[str]:
     """Split one comma-free piece on whitespace only where that separates whole numbers."""
-    tokens = [(m.start(), m.end()) for m in _TOKENS.finditer(piece)]
+    # Tokens made only of separators ("/", "-", "(", ...) belong to no number.
+    tokens = [(m.start(), m.end()) for m in _TOKENS.finditer(piece) if m[0].strip(_SEPARATORS)]
     if len(tokens) <= 1 or try_normalize(piece) is not None:
-        return [piece]
+        return [piece] if tokens else []
     texts = [piece[s:e] for s, e in tokens]
     if all(_digit_count(t) >= _PLAUSIBLE_DIGITS for t in texts):
         return texts

@@ -13,8 +13,9 @@ extension table, otherwise as UCS-2 (UTF-16).
 
 Parts are counted by packing greedily (the way handsets and SMSCs split), not by division.
 
-``analyse`` runs on every keystroke, so the hot path uses set algebra and ``str.count`` /
-``str.find`` (C loops) rather than a Python loop per character.
+``analyse`` runs on every keystroke, so it never loops over characters in Python: ASCII text
+is checked with ``bytes.translate``, other text with set algebra and ``str.count``, and the
+packing loop runs once per part (on a string with each escape marked, or on UTF-16 bytes).
 
 Line endings are counted as given (``"\\r\\n"`` is two characters, both GSM); the UI calls
 ``normalize_newlines`` first.
@@ -99,6 +100,7 @@ _EMPTY: Final = MessageInfo(
 # ASCII members of the tables, for the all-ASCII fast path (bytes.translate deletes in C).
 _ASCII_BASIC: Final = bytes(sorted(ord(c) for c in GSM_BASIC if ord(c) < 0x80))
 _ASCII_EXTENSION: Final = bytes(sorted(ord(c) for c in GSM_EXTENSION if ord(c) < 0x80))
+_ASCII_GSM: Final = _ASCII_BASIC + _ASCII_EXTENSION
 
 
 def _result(
@@ -192,6 +194,8 @@ def analyse(text: str) -> MessageInfo:
 
 def is_gsm(text: str) -> bool:
     """True when ``text`` can be sent as GSM-7 (default alphabet + extension table)."""
+    if text.isascii():
+        return not text.encode("ascii").translate(None, _ASCII_GSM)
     return GSM_CHARS.issuperset(text)
 
 

@@ -241,6 +241,10 @@ def test_is_gsm_and_parts() -> None:
     assert is_gsm("")
     assert is_gsm(BASIC_CHARS + EXT_CHARS)
     assert not is_gsm("façade")
+    assert not is_gsm("tab\there")
+    assert not is_gsm("back`tick")
+    assert is_gsm("{[~^|\\]}\f")
+    assert all(is_gsm(chr(c)) == (chr(c) in GSM_CHARS) for c in range(0x3000))
     assert parts("") == 0
     assert parts("Habari") == 1
 
