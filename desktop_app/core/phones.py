@@ -238,6 +238,7 @@ def try_normalize(raw: str, region: str = "KE") -> str | None:
 _HARD_SEPARATORS: Final = re.compile(r"[,;\r\n\t]+")
 _TOKENS: Final = re.compile(r"\S+")
 _PLAUSIBLE_DIGITS: Final = 9  # a whitespace-free token with fewer digits is a fragment
+_MAX_DIGITS: Final = 18  # "000" international prefix + the 15 digits E.164 allows
 
 
 def _digit_count(token: str) -> int:
@@ -248,26 +249,28 @@ def _split_piece(piece: str) -> list[str]:
     """Split one comma-free piece on whitespace only where that separates whole numbers."""
     # Tokens made only of separators ("/", "-", "(", ...) belong to no number.
     tokens = [(m.start(), m.end()) for m in _TOKENS.finditer(piece) if m[0].strip(_SEPARATORS)]
-    if len(tokens) <= 1 or try_normalize(piece) is not None:
-        return [piece] if tokens else []
+    if not tokens:
+        return []
     texts = [piece[s:e] for s, e in tokens]
-    if all(_digit_count(t) >= _PLAUSIBLE_DIGITS for t in texts):
+    digits = [_digit_count(t) for t in texts]
+    if len(tokens) == 1 or (sum(digits) <= _MAX_DIGITS and try_normalize(piece) is not None):
+        return [piece]
+    if all(d >= _PLAUSIBLE_DIGITS for d in digits):
         return texts
     # Group fragments ("0712 345 678 0722 000 111"): extend a group while it is not yet a
     # valid number, or while the next token keeps it valid; cut when it is valid and the
-    # next token would spoil it.
+    # next token would spoil it. A group never grows past the digits a number can have.
     groups: list[str] = []
     start = 0
     while start < len(tokens):
-        j = start + 1
-        valid_end = -1
-        while j <= len(tokens):
-            candidate = piece[tokens[start][0] : tokens[j - 1][1]]
-            if try_normalize(candidate) is not None:
-                valid_end = j
+        end, valid_end, count = start, -1, 0
+        while end < len(tokens) and count + digits[end] <= _MAX_DIGITS:
+            count += digits[end]
+            end += 1
+            if try_normalize(piece[tokens[start][0] : tokens[end - 1][1]]) is not None:
+                valid_end = end
             elif valid_end != -1:
                 break
-            j += 1
         if valid_end == -1:
             return [piece]  # some part is not a number at all: leave it for the caller to flag
         groups.append(piece[tokens[start][0] : tokens[valid_end - 1][1]])
