@@ -190,6 +190,7 @@ def _slow_path(key: str) -> str:
 
 def _check(raw: str, region: str) -> tuple[bool, str]:
     """(True, E.164) or (False, the reason it is not a valid number)."""
+    region = region.upper()
     text = raw.strip()
     if not text:
         return False, _EMPTY

@@ -89,6 +89,7 @@ def test_other_region() -> None:
     assert normalize("020 7946 0958", region="GB") == "+442079460958"
     assert try_normalize("0712345678", region="GB") != "+254712345678"
     assert normalize("+254712345678", region="GB") == "+254712345678"
+    assert normalize("0712345678", region="ke") == "+254712345678"
 
 
 def test_slow_path_is_cached() -> None:
