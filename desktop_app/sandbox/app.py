@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -73,10 +74,25 @@ class FaultMiddleware:
             await self.app(scope, receive, send)
         elif fault.kind == "error500":
             await JSONResponse(_server_error_body(path), status_code=500)(scope, receive, send)
+        elif fault.kind == "ratelimit":
+            await self._rate_limited(path, fault.seconds)(scope, receive, send)
         elif fault.kind == "malformed":
             await self._malformed(scope, receive, send)
         else:
             await self._disconnect(scope, receive, send)
+
+    @staticmethod
+    def _rate_limited(path: str, seconds: float) -> Response:
+        retry_after = str(max(1, math.ceil(seconds)))
+        headers = {"Retry-After": retry_after}
+        if _is_contacts_path(path):
+            body: dict[str, Any] = {
+                "success": False,
+                "error": {"code": "rate_limited", "message": "Too many requests", "fields": {}},
+            }
+        else:
+            body = {"status": False, "responseCode": "0429", "message": "Too many requests"}
+        return JSONResponse(body, status_code=429, headers=headers)
 
     async def _malformed(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Processes the request, then answers with a body that is not JSON (a broken proxy)."""

@@ -43,6 +43,10 @@ class SandboxProcess:
     def __repr__(self) -> str:
         return f"SandboxProcess(pid={self.pid}, base_url={self.base_url!r})"
 
+    @property
+    def returncode(self) -> int | None:
+        return self._popen.returncode
+
     def running(self) -> bool:
         return self._popen.poll() is None
 

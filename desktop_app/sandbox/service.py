@@ -29,7 +29,7 @@ SCOPES = ("sms", "contacts", "whatsapp", "surveys")
 WEBHOOK_TIMEOUT = 5.0
 WEBHOOK_BACKOFF = (1.0, 2.0, 4.0, 8.0, 16.0)
 BACKOFF_SCALE_ENV = "TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE"
-FAULT_KINDS = ("error500", "delay", "disconnect", "malformed")
+FAULT_KINDS = ("error500", "delay", "disconnect", "malformed", "ratelimit")
 
 
 def token_hash(token: str) -> str:
@@ -235,10 +235,11 @@ class Sandbox:
         assert self._http is not None
         for attempt in range(len(WEBHOOK_BACKOFF) + 1):
             try:
-                reply = await self._http.post(target.url, content=body, headers=headers)
+                async with asyncio.timeout(WEBHOOK_TIMEOUT):  # the whole reply, not per read
+                    reply = await self._http.post(target.url, content=body, headers=headers)
                 if 200 <= reply.status_code < 300:
                     return
-            except httpx.HTTPError:
+            except (httpx.HTTPError, TimeoutError):
                 pass
             if attempt < len(WEBHOOK_BACKOFF):
                 await asyncio.sleep(WEBHOOK_BACKOFF[attempt] * self.backoff_scale)

@@ -91,3 +91,12 @@ def test_bad_fault_requests(sandbox: Any, body: dict[str, Any]) -> None:
         base_url=sandbox.base_url, trust_env=False, headers={"X-Admin-Key": sandbox.admin_key}
     ) as client:
         assert client.post("/sandbox/faults", json=body).status_code == 400
+
+
+def test_ratelimit_extra_fault(api: httpx.Client, admin: SandboxAdmin, account: Any) -> None:
+    admin.fault("ratelimit", 1, path_prefix="/v1/send", seconds=2)
+    response = api.post("/v1/send/message", json=SEND)
+    assert response.status_code == 429
+    assert response.headers["Retry-After"] == "2"
+    assert response.json()["responseCode"] == "0429"
+    assert admin.balance(account.account_id) == 1000

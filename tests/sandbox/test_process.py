@@ -86,6 +86,7 @@ def test_restart_keeps_everything(tmp_path: Path) -> None:
             )
             assert accepted.status_code == 202
     assert first.running() is False
+    assert first.returncode == 0  # SIGTERM is a clean stop
     # As if the service had died mid-import (a stop may also land after the import ended):
     with sqlite3.connect(data / "sandbox.sqlite3") as db:
         db.execute("UPDATE uploads SET status='processing'")
