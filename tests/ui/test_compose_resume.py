@@ -57,9 +57,7 @@ def test_never_sent_chunks_are_offered_and_resumed(qtbot, tab, ctx, admin, accou
     assert len(run.sent[0]) == 2  # type: ignore[arg-type]  # both chunks reach the Delivery tab
 
 
-def test_in_doubt_chunk_is_shown_never_resent(
-    qtbot, tab, ctx, admin, account
-) -> None:  # type: ignore[no-untyped-def]
+def test_in_doubt_chunk_is_shown_never_resent(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
     ctx.session.profile.bulk_chunk_size = 2
     compose(qtbot, tab, "0712 000 001, 0712 000 002, 0712 000 003, 0712 000 004", "Maybe sent")
     # The service takes the first chunk, then the connection drops before its reply.
@@ -88,9 +86,7 @@ def test_in_doubt_chunk_is_shown_never_resent(
     assert len(admin.messages(account.account_id)) == 4  # never resent
 
 
-def test_in_doubt_chunk_resent_only_on_request(
-    qtbot, tab, ctx, admin, account
-) -> None:  # type: ignore[no-untyped-def]
+def test_in_doubt_chunk_resent_only_on_request(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
     compose(qtbot, tab, "0712 000 001", "Second try")
     admin.fault("disconnect", 1, path_prefix="/v1/send")
     run = SendRun(qtbot, tab)

@@ -194,3 +194,35 @@ def test_a_burst_of_500s_is_retried_and_the_send_succeeds(qtbot, tab, admin, acc
     phones = sorted(r["phone"] for r in admin.messages(account.account_id))
     assert phones == ["+254712000001", "+254712000002"]
     assert "Sent to 2 people" in tab.notice.label.text()
+
+
+def test_all_matching_contacts_pages_through_every_result(qtbot, tab, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    client = ctx.client()
+
+    async def create_many() -> None:
+        await asyncio.gather(
+            *(client.create_contact(f"0720 {n:06d}", first_name=f"Mteja {n}") for n in range(105))
+        )
+
+    arun(create_many(), timeout=60)
+    qtbot.mouseClick(tab.recipients.pick_button, LEFT)
+    picker = tab.picker
+    qtbot.waitUntil(lambda: picker is not None and picker.list.count() == 100, timeout=10000)
+    assert picker is not None
+    assert picker.all_button.text() == "Add all contacts (105)"
+    qtbot.mouseClick(picker.all_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab.recipients.people()) == 105, timeout=15000)
+    assert not picker.isVisible()
+    assert tab.summary.recipients_value.text() == "105"
+
+
+def test_the_draft_survives_a_restart(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    first = make_tab(qtbot, ctx)
+    first.recipients.set_numbers_text("0712 345 678")
+    qtbot.keyClicks(first.composer.editor, "Half-written message")
+    first.save_draft()
+    second = make_tab(qtbot, ctx)
+    assert second.composer.text() == "Half-written message"
+    assert [p.phone for p in second.recipients.people()] == ["+254712345678"]

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from desktop_app.core.api.models import SendResult
     from desktop_app.ui.context import AppContext
 
+CARD_WIDTH = 720
 LANGUAGES = (("en", "English"), ("sw", "Kiswahili"), ("en_US", "English (US)"), ("fr", "Français"))
 
 
@@ -71,11 +72,11 @@ class WhatsAppPanel(QWidget):
         super().__init__(parent)
         self._ctx = ctx
         self._parser = NumberParser()
-        outer = QVBoxLayout(self)
+        outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         card = QFrame()
         card.setObjectName("card")
-        card.setMaximumWidth(640)
+        card.setFixedWidth(CARD_WIDTH)
         layout = QVBoxLayout(card)
         layout.setContentsMargins(20, 16, 20, 20)
         layout.setSpacing(12)
@@ -124,7 +125,8 @@ class WhatsAppPanel(QWidget):
         layout.addLayout(row)
         self.result_label = _ResultLabel()
         layout.addWidget(self.result_label)
-        outer.addWidget(card, 0, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        layout.addStretch(1)
+        outer.addWidget(card)
         outer.addStretch(1)
 
         self.template_edit.textChanged.connect(self._validate)
@@ -210,11 +212,11 @@ class SurveyPanel(QWidget):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ctx = ctx
-        outer = QVBoxLayout(self)
+        outer = QHBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         card = QFrame()
         card.setObjectName("card")
-        card.setMaximumWidth(760)
+        card.setFixedWidth(CARD_WIDTH)
         layout = QVBoxLayout(card)
         layout.setContentsMargins(20, 16, 20, 20)
         layout.setSpacing(12)
@@ -236,8 +238,7 @@ class SurveyPanel(QWidget):
         to.setObjectName("sectionTitle")
         layout.addWidget(to)
         self.recipients = RecipientsPanel()
-        self.recipients.setMinimumHeight(180)
-        layout.addWidget(self.recipients, 1)
+        layout.addWidget(self.recipients)
         row = QHBoxLayout()
         row.addStretch(1)
         self.send_button = QPushButton(self.tr("Send survey"))
@@ -248,7 +249,9 @@ class SurveyPanel(QWidget):
         layout.addLayout(row)
         self.result_label = _ResultLabel()
         layout.addWidget(self.result_label)
-        outer.addWidget(card, 1, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(1)
+        outer.addWidget(card)
+        outer.addStretch(1)
 
         self.survey_edit.textChanged.connect(self._validate)
         self.recipients.changed.connect(self._validate)

@@ -198,13 +198,18 @@ class MakeGsmBanner(QFrame):
             return
         converted = sms.to_gsm(text)
         if converted == text:
+            stripped = sms.analyse("".join(c for c in text if c not in info.non_gsm))
             self.summary_label.setText(
                 self.tr(
                     "This message uses special characters ({chars}) that have no standard "
-                    "look-alike, so each part holds 70 characters."
+                    "look-alike, so each part holds only 70 characters."
                 ).format(chars=" ".join(info.non_gsm))
             )
-            self.detail_label.setText(self.tr("Remove them to fit 160 characters per part."))
+            self.detail_label.setText(
+                self.tr("Remove them to fit 160 characters per part: {before} → {after}.").format(
+                    before=count("part", info.parts), after=count("part", stripped.parts)
+                )
+            )
             self.apply_button.hide()
             self.show()
             return
@@ -213,7 +218,19 @@ class MakeGsmBanner(QFrame):
         mapping = "   ".join(f"{c} → {sms.to_gsm(c)}" for c in replaced[:6])
         if len(replaced) > 6:
             mapping += " …"
-        if after.parts < info.parts:
+        if after.encoding == "UCS-2":
+            # Look-alikes alone do not help: say what else has to go, and what that saves.
+            stubborn = after.non_gsm
+            stripped = sms.analyse("".join(c for c in converted if c not in stubborn))
+            saving = self.tr(
+                "Some characters ({chars}) have no standard look-alike and keep this message "
+                "in UCS-2. Make GSM-7 and remove them to go from {before} → {after}."
+            ).format(
+                chars=" ".join(stubborn),
+                before=count("part", info.parts),
+                after=count("part", stripped.parts),
+            )
+        elif after.parts < info.parts:
             saving = self.tr("Make GSM-7 to save credits: {before} → {after}.").format(
                 before=count("part", info.parts),
                 after=count("part", after.parts),
@@ -224,10 +241,6 @@ class MakeGsmBanner(QFrame):
             ).format(
                 before=QLocale().toString(info.units_left),
                 after=QLocale().toString(after.units_left),
-            )
-        if after.encoding == "UCS-2":
-            saving += " " + self.tr("Some characters ({chars}) still need UCS-2.").format(
-                chars=" ".join(after.non_gsm)
             )
         self.summary_label.setText(saving)
         self.detail_label.setText(self.tr("Replaces: {mapping}").format(mapping=mapping))

@@ -99,9 +99,7 @@ class ConfirmSendDialog(QDialog):
 
         if skipped:
             warning = QLabel(
-                self.tr("{invalid}: they will be skipped.").format(
-                    invalid=count("invalid", skipped)
-                )
+                self.tr("{invalid} and will be skipped.").format(invalid=count("invalid", skipped))
             )
             warning.setObjectName("warning")
             warning.setWordWrap(True)

@@ -8,6 +8,7 @@ QFrame#card {
     border-radius: 10px;
 }
 QLabel#cardTitle { font-size: 15px; font-weight: 600; }
+QLabel#dialogTitle { font-size: 16px; font-weight: 600; }
 QLabel#sectionTitle { font-size: 14px; font-weight: 600; }
 QLabel#hint { color: #5b6572; }
 QLabel#problem {

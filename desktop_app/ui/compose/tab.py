@@ -131,6 +131,7 @@ class ComposeTab(QWidget):
         self.progress_dialog: SendProgressDialog | None = None
         self.resume_dialog: ResumeDialog | None = None
         self._picker_target: RecipientsPanel | None = None
+        self._draft_sender = ""
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
@@ -344,8 +345,15 @@ class ComposeTab(QWidget):
         return ids
 
     def _on_session_changed(self) -> None:
+        # Dialogs bound to the previous account (its contacts, its outbox rows) go away.
+        for dialog in (self.picker, self.resume_dialog):
+            if dialog is not None:
+                dialog.close()
+                dialog.deleteLater()
+        self.picker = None
+        self.resume_dialog = None
         combo = self.summary.sender_combo
-        previous = combo.currentText()
+        previous = combo.currentText() or self._draft_sender
         ids = self.sender_ids()
         combo.blockSignals(True)
         combo.clear()
@@ -461,6 +469,7 @@ class ComposeTab(QWidget):
         self.recipients.set_numbers_text(draft.numbers)
         self.composer.set_text(draft.text)
         self.composer.editor.document().clearUndoRedoStacks()
+        self._draft_sender = draft.sender_id
         if draft.sender_id and draft.sender_id in self.sender_ids():
             self.summary.sender_combo.setCurrentText(draft.sender_id)
         if draft.fallback is not None:
