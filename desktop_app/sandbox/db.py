@@ -133,6 +133,9 @@ class Database:
         self._local = threading.local()
         self._all: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        # One writer at a time, waiting in a real lock rather than in SQLite's busy handler
+        # (which polls, and lets a thread that writes in a loop starve the others).
+        self._write_lock = threading.Lock()
         conn = self.connection()
         conn.executescript(SCHEMA)
 
@@ -156,14 +159,15 @@ class Database:
     @contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
         conn = self.connection()
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        else:
-            conn.execute("COMMIT")
+        with self._write_lock:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            else:
+                conn.execute("COMMIT")
 
     def query(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         return self.connection().execute(sql, params).fetchall()

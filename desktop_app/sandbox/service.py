@@ -155,6 +155,14 @@ class Sandbox:
         status, then queues the delivery-report webhooks. Returns how many settled."""
         now = time.time()
         settled: list[dict[str, Any]] = []
+        due = self.db.query_one(
+            "SELECT 1 FROM recipients WHERE final = 0"
+            + ("" if force else " AND settle_at <= ?")
+            + " LIMIT 1",
+            () if force else (now,),
+        )
+        if due is None:
+            return 0
         with self.db.transaction() as conn:
             sql = (
                 "SELECT r.id, r.message_id, r.account_id, r.phone, r.settle_at, m.tracking_id "

@@ -9,6 +9,7 @@ import json
 import re
 import sqlite3
 import threading
+import time
 import uuid
 import zipfile
 from datetime import date, datetime
@@ -173,29 +174,28 @@ class UploadWorker(threading.Thread):
         for start in range(0, len(self.rows), BATCH):
             if self._halt.is_set():
                 return  # stays "processing"; marked failed on the next start
+            good: list[tuple[str, dict[str, str]]] = []
+            for number, fields in self.rows[start : start + BATCH]:
+                phone, reason = self._check(fields)
+                if phone is None:
+                    failed += 1
+                    if len(errors) < MAX_ERRORS:
+                        errors.append(
+                            {"row": number, "phone": fields.get("phone") or None, "reason": reason}
+                        )
+                else:
+                    good.append((phone, fields))
             now = now_iso()
             with self.db.transaction() as conn:
-                for number, fields in self.rows[start : start + BATCH]:
-                    phone, reason = self._check(fields)
-                    if phone is None:
-                        failed += 1
-                        if len(errors) < MAX_ERRORS:
-                            errors.append(
-                                {
-                                    "row": number,
-                                    "phone": fields.get("phone") or None,
-                                    "reason": reason,
-                                }
-                            )
-                        continue
-                    conn.execute(
-                        "INSERT INTO contacts (uuid, account_id, phone, first_name, last_name,"
-                        " email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
-                        "ON CONFLICT (account_id, phone) DO UPDATE SET "
-                        "first_name = coalesce(excluded.first_name, first_name), "
-                        "last_name = coalesce(excluded.last_name, last_name), "
-                        "email = coalesce(excluded.email, email), "
-                        "updated_at = excluded.updated_at",
+                conn.executemany(
+                    "INSERT INTO contacts (uuid, account_id, phone, first_name, last_name,"
+                    " email, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
+                    "ON CONFLICT (account_id, phone) DO UPDATE SET "
+                    "first_name = coalesce(excluded.first_name, first_name), "
+                    "last_name = coalesce(excluded.last_name, last_name), "
+                    "email = coalesce(excluded.email, email), "
+                    "updated_at = excluded.updated_at",
+                    [
                         (
                             str(uuid.uuid4()),
                             self.account_id,
@@ -205,13 +205,16 @@ class UploadWorker(threading.Thread):
                             fields.get("email") or None,
                             now,
                             now,
-                        ),
-                    )
-                    imported += 1
+                        )
+                        for phone, fields in good
+                    ],
+                )
+                imported += len(good)
                 conn.execute(
                     "UPDATE uploads SET imported=?, failed=?, errors=? WHERE uuid=?",
                     (imported, failed, json.dumps(errors), self.upload_uuid),
                 )
+            time.sleep(0.002)  # let request handlers waiting to write go first
         with self.db.transaction() as conn:
             conn.execute("UPDATE uploads SET status='completed' WHERE uuid=?", (self.upload_uuid,))
 
