@@ -40,9 +40,16 @@ class InvalidPhoneNumber(ValueError):
         self.raw = raw
         self.reason = reason
 
+    def __reduce__(self) -> tuple[type[InvalidPhoneNumber], tuple[str, str]]:
+        return (type(self), (self.raw, self.reason))
+
 
 # Characters people put between digits: spaces of every kind, dashes, dots, brackets, slashes.
-_SEPARATORS: Final = " \t\u00a0\u2007\u202f\u2009\u200a-\u2010\u2011\u2012\u2013\u2014\u2212.()/"
+_SEPARATORS: Final = (
+    " \t\r\n\v\f\u00a0\u202f\u205f\u3000"
+    + "".join(map(chr, range(0x2000, 0x200B)))  # en quad .. hair space
+    + "-\u2010\u2011\u2012\u2013\u2014\u2212.()/"
+)
 _DELETE_SEPARATORS: Final = str.maketrans("", "", _SEPARATORS)
 
 _KE_CC: Final = 254

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 
@@ -37,6 +38,7 @@ def test_the_three_forms(raw: str) -> None:
         ("712345678", "+254712345678"),  # the leading 0 left out
         ("0712\u00a0345\u00a0678", "+254712345678"),  # no-break spaces from a web page
         ("0712–345–678", "+254712345678"),  # en dashes from a word processor
+        ("0712\u2009345\u2009678", "+254712345678"),  # thin spaces
         ("0110 123 456", "+254110123456"),  # 01xx mobile range
         ("+254 110 123456", "+254110123456"),
         ("0100123456", "+254100123456"),
@@ -83,6 +85,12 @@ def test_invalid_numbers_say_why(raw: str, reason: str) -> None:
     assert exc.reason == reason
     assert str(exc) == reason
     assert try_normalize(raw) is None
+
+
+def test_error_pickles() -> None:
+    exc = InvalidPhoneNumber("0712 34", "0712 34 is too short for a Kenyan mobile number")
+    copy = pickle.loads(pickle.dumps(exc))
+    assert (copy.raw, copy.reason, str(copy)) == (exc.raw, exc.reason, str(exc))
 
 
 def test_other_region() -> None:
