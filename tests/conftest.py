@@ -52,10 +52,10 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
 
 
 @pytest.fixture
-def no_keyring(memory_keyring: MemoryKeyring) -> Iterator[None]:
-    """The headless-Linux case: no working keyring backend at all."""
+def no_keyring(memory_keyring: MemoryKeyring) -> None:
+    """The headless-Linux case: no working keyring backend at all (memory_keyring's teardown
+    restores the developer's own backend)."""
     keyring.set_keyring(fail.Keyring())
-    yield
 
 
 @pytest.fixture(autouse=True)
@@ -114,6 +114,8 @@ class Account:
 def account(sandbox, admin) -> Account:  # type: ignore[no-untyped-def]
     n = next(_account_numbers)
     account_id = admin.create_account(name=f"Test shop {n}", balance=1000, sender_ids=["TUMA"])
-    token = admin.create_token(account_id, kind="scoped", scopes=["sms", "contacts", "whatsapp", "surveys"])
+    token = admin.create_token(
+        account_id, kind="scoped", scopes=["sms", "contacts", "whatsapp", "surveys"]
+    )
     legacy = admin.create_token(account_id, kind="legacy")
     return Account(account_id, token, legacy, sandbox.base_url, sandbox.contacts_base_url)
