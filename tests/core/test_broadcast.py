@@ -503,3 +503,47 @@ def test_sandbox_revoked_token_stops(outbox: Outbox, admin: Any, account: Any) -
     outcome = real_run(account, outbox, bid)
     assert isinstance(outcome.error, errors.AuthError)
     assert outcome.pending == 2
+
+
+@pytest.mark.slow
+def test_sandbox_faults(outbox: Outbox, admin: Any, account: Any) -> None:
+    """A dropped connection after the send: in doubt, sent once, never resent. A short 500
+    burst is retried by the client and succeeds; a long one stops the run, nothing lost."""
+    recipients = sandbox_numbers(6, 11_900_000)
+    bid = outbox.create_broadcast(
+        BroadcastKind.BULK, account.sender_id, TEXT, recipients, 2, profile="shop"
+    ).id
+    try:
+        admin.fault("disconnect", count=1, path_prefix="/v1/send")
+        outcome = real_run(account, outbox, bid)
+        assert states(outbox, bid) == [
+            ChunkState.IN_DOUBT,
+            ChunkState.ACCEPTED,
+            ChunkState.ACCEPTED,
+        ]
+        assert outcome.error is None
+        assert recorded(admin, account) == sorted(r.phone for r in recipients)  # once each
+        real_run(account, outbox, bid)  # resuming never resends the in-doubt chunk
+        assert recorded(admin, account) == sorted(r.phone for r in recipients)
+
+        burst = sandbox_numbers(2, 11_940_000)
+        bid = outbox.create_broadcast(
+            BroadcastKind.BULK, account.sender_id, TEXT, burst, 2, profile="shop"
+        ).id
+        admin.fault("error500", count=2, path_prefix="/v1/send")  # the third attempt succeeds
+        assert real_run(account, outbox, bid).finished
+
+        more = sandbox_numbers(4, 11_950_000)
+        bid = outbox.create_broadcast(
+            BroadcastKind.BULK, account.sender_id, TEXT, more, 2, profile="shop"
+        ).id
+        admin.fault("error500", count=3, path_prefix="/v1/send")  # outlasts every attempt
+        outcome = real_run(account, outbox, bid)
+        assert isinstance(outcome.error, errors.ServerError)
+        assert states(outbox, bid) == [ChunkState.PENDING, ChunkState.PENDING]
+        outcome = real_run(account, outbox, bid)
+        assert outcome.finished
+        expected = sorted(r.phone for r in recipients + burst + more)
+        assert recorded(admin, account) == expected
+    finally:
+        admin.clear_faults()
