@@ -152,6 +152,8 @@ def test_server_0402_is_shown_and_the_broadcast_kept_for_later(qtbot, tab, admin
     assert "resume later" in problem
     assert admin.messages(account.account_id) == []
     assert tab.resume_banner.isVisible()  # nothing lost: resumable after a top-up
+    assert tab.summary.send_button.text() == "Send to 3 people"  # ready to try again
+    assert tab.summary.send_button.isEnabled()
     assert "3 recipients not sent yet" in tab.resume_banner.label.text()
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -132,6 +134,8 @@ class ComposeTab(QWidget):
         self.resume_dialog: ResumeDialog | None = None
         self._picker_target: RecipientsPanel | None = None
         self._draft_sender = ""
+        self._drafts_enabled = True
+        self._sending = False
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
@@ -266,7 +270,9 @@ class ComposeTab(QWidget):
             button.setChecked(True)
 
     def show_sample(self) -> None:
-        """Type a realistic sample (screenshots mode)."""
+        """Type a realistic sample (screenshots mode). The user's own draft is left alone."""
+        self._drafts_enabled = False
+        self._draft_timer.stop()
         self.set_channel(0)
         self.recipients.set_numbers_text(SAMPLE_NUMBERS)
         self.recipients.add_people(
@@ -363,10 +369,16 @@ class ComposeTab(QWidget):
         if wanted is None and session is not None:
             default = session.profile.default_sender_id
             wanted = default if default in ids else (ids[0] if ids else None)
+        # No sender IDs saved for this account: let the user type theirs (a wrong one is
+        # refused by the service and explained).
+        combo.setEditable(session is not None and not ids)
+        line_edit = combo.lineEdit() if combo.isEditable() else None
+        if line_edit is not None:
+            line_edit.setPlaceholderText(self.tr("Your sender ID"))
         if wanted:
             combo.setCurrentText(wanted)
         combo.blockSignals(False)
-        combo.setEnabled(bool(ids))
+        combo.setEnabled(session is not None)
         self.resume_banner.hide()
         last = self.ctx.last_balance
         self._balance = last.credits if last is not None else None
@@ -378,9 +390,13 @@ class ComposeTab(QWidget):
         self._schedule_estimate()
 
     def _on_input_changed(self) -> None:
-        self.notice.hide() if self.notice.property("ok") else None
+        if self.notice.property("ok"):
+            self.notice.hide()  # a "sent" note is stale once the next message is started
+        if not self._sending and self.last_problem and not self._problem_is_shortfall:
+            self._show_problem(None)  # the user is fixing what the last attempt ran into
         self._schedule_estimate()
-        self._draft_timer.start()
+        if self._drafts_enabled:
+            self._draft_timer.start()
 
     def _schedule_estimate(self) -> None:
         people = len(self.recipients.people())
@@ -438,15 +454,19 @@ class ComposeTab(QWidget):
         self.summary.show_estimate(plan.estimate)
         self.preview.update_preview(plan.text, plan.people, self.merge_bar.fallback())
         reason = self.blocking_reason(plan)
-        sending = self.ctx.tasks.is_running(SEND_TASK)
+        sending = self._sending
         has_input = bool(plan.people or plan.text.strip())
         self.summary.show_note(reason if has_input or self.ctx.session is None else None)
-        if not plan.estimate.affordable and reason is None:
-            self._show_problem(shortfall_message(plan.estimate))
-        elif self.last_problem and self._problem_is_shortfall:
-            self._show_problem(None)
+        sticky = bool(self.last_problem) and not self._problem_is_shortfall
+        if not sticky:  # an error from the last attempt stays until the user changes something
+            if not plan.estimate.affordable and reason is None:
+                self._show_problem(shortfall_message(plan.estimate))
+            elif self.last_problem:
+                self._show_problem(None)
         self.summary.send_button.setEnabled(reason is None and not sending)
-        if plan.people and reason is None:
+        if sending:
+            self.summary.send_button.setText(self.tr("Sending…"))
+        elif plan.people and reason is None:
             self.summary.send_button.setText(
                 self.tr("Send to {people}").format(people=count("person", len(plan.people)))
             )
@@ -478,6 +498,8 @@ class ComposeTab(QWidget):
 
     def save_draft(self) -> None:
         self._draft_timer.stop()
+        if not self._drafts_enabled:
+            return
         self._drafts.save(
             Draft(
                 text=self.composer.text(),
@@ -505,7 +527,7 @@ class ComposeTab(QWidget):
 
     def send(self) -> None:
         """Check, confirm, write the broadcast down, then send it chunk by chunk."""
-        if self.ctx.tasks.is_running(SEND_TASK):
+        if self._sending:
             return
         self.update_estimate()
         plan = self.build_plan()
@@ -515,26 +537,39 @@ class ComposeTab(QWidget):
             self.send_finished.emit(None)
             return
         self._show_problem(None)
-        self.summary.send_button.setEnabled(False)
+        self._start_send(self._send_flow_inner(plan))
+
+    def _start_send(self, flow: Coroutine[Any, Any, object]) -> None:
+        """Run a send or resume as the one SEND_TASK; `send_finished` fires once it has been
+        dealt with (error shown, form updated), whatever happened."""
+        self._sending = True
+        self.update_estimate()
         self.ctx.tasks.start(
             SEND_TASK,
-            self._send_flow(plan),
-            on_success=lambda _r: None,
-            on_error=self._on_send_error,
+            self._guarded(flow),
+            on_success=self._finish,
+            on_error=self._on_send_failed,
         )
 
-    async def _send_flow(self, plan: SmsPlan) -> object:
-        outcome: object = None
+    async def _guarded(self, flow: Coroutine[Any, Any, object]) -> object:
         try:
-            outcome = await self._send_flow_inner(plan)
-            return outcome
-        except BaseException as exc:
-            outcome = exc
+            return await flow
+        except asyncio.CancelledError:
+            self._finish(None)  # the runner reports nothing for a cancelled task
             raise
         finally:
             self.progress_dialog_close()
-            self.update_estimate()
-            self.send_finished.emit(outcome)
+
+    def _on_send_failed(self, exc: BaseException) -> bool:
+        try:
+            return self._on_send_error(exc)
+        finally:
+            self._finish(exc)
+
+    def _finish(self, outcome: object) -> None:
+        self._sending = False
+        self.update_estimate()
+        self.send_finished.emit(outcome)
 
     async def _send_flow_inner(self, plan: SmsPlan) -> object:
         session = self.ctx.session
@@ -652,30 +687,12 @@ class ComposeTab(QWidget):
 
     def resume_broadcast(self, broadcast_id: int) -> None:
         """Send the never-sent chunks of an unfinished broadcast (in-doubt ones stay put)."""
-        if self.ctx.tasks.is_running(SEND_TASK) or self.ctx.session is None:
+        if self._sending or self.ctx.session is None:
             return
         pending_chunks, pending_people = engine.pending_counts(self.ctx.outbox, broadcast_id)
         if not pending_chunks:
             return
-        self.ctx.tasks.start(
-            SEND_TASK,
-            self._resume_flow(broadcast_id, pending_chunks, pending_people),
-            on_success=lambda _r: None,
-            on_error=self._on_send_error,
-        )
-
-    async def _resume_flow(self, broadcast_id: int, chunks: int, people: int) -> object:
-        outcome: object = None
-        try:
-            outcome = await self._run(broadcast_id, chunks, people)
-            return outcome
-        except BaseException as exc:
-            outcome = exc
-            raise
-        finally:
-            self.progress_dialog_close()
-            self.update_estimate()
-            self.send_finished.emit(outcome)
+        self._start_send(self._run(broadcast_id, pending_chunks, pending_people))
 
     def _on_send_error(self, exc: BaseException) -> bool:
         """Balance and sender-ID problems are shown on the card; the rest go to the presenter."""

@@ -7,6 +7,11 @@ from PySide6.QtCore import QCoreApplication, QLocale
 CONTEXT = "Compose"
 
 
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks a literal for pyside6-lupdate (which looks for this name); returns it as is."""
+    return text
+
+
 def tr(text: str) -> str:
     return QCoreApplication.translate(CONTEXT, text)
 
@@ -24,28 +29,54 @@ def kes(amount: float) -> str:
 
 
 # Plain English plurals without a .qm file; a translation replaces each whole phrase.
+# QT_TRANSLATE_NOOP marks the literals for pyside6-lupdate; count() translates at run time.
 _PHRASES: dict[str, tuple[str, str]] = {
-    "part": ("1 part", "{n} parts"),
-    "character": ("1 character", "{n} characters"),
-    "recipient": ("1 recipient", "{n} recipients"),
-    "credit": ("1 credit", "{n} credits"),
-    "number": ("1 number", "{n} numbers"),
-    "contact": ("1 contact", "{n} contacts"),
-    "person": ("1 person", "{n} people"),
-    "duplicate": ("1 duplicate removed", "{n} duplicates removed"),
-    "invalid": ("1 number is not valid", "{n} numbers are not valid"),
-    "chunk": ("1 batch", "{n} batches"),
+    "part": (
+        QT_TRANSLATE_NOOP("Compose", "1 part"),
+        QT_TRANSLATE_NOOP("Compose", "{n} parts"),
+    ),
+    "character": (
+        QT_TRANSLATE_NOOP("Compose", "1 character"),
+        QT_TRANSLATE_NOOP("Compose", "{n} characters"),
+    ),
+    "recipient": (
+        QT_TRANSLATE_NOOP("Compose", "1 recipient"),
+        QT_TRANSLATE_NOOP("Compose", "{n} recipients"),
+    ),
+    "credit": (
+        QT_TRANSLATE_NOOP("Compose", "1 credit"),
+        QT_TRANSLATE_NOOP("Compose", "{n} credits"),
+    ),
+    "number": (
+        QT_TRANSLATE_NOOP("Compose", "1 number"),
+        QT_TRANSLATE_NOOP("Compose", "{n} numbers"),
+    ),
+    "contact": (
+        QT_TRANSLATE_NOOP("Compose", "1 contact"),
+        QT_TRANSLATE_NOOP("Compose", "{n} contacts"),
+    ),
+    "person": (
+        QT_TRANSLATE_NOOP("Compose", "1 person"),
+        QT_TRANSLATE_NOOP("Compose", "{n} people"),
+    ),
+    "duplicate": (
+        QT_TRANSLATE_NOOP("Compose", "1 duplicate removed"),
+        QT_TRANSLATE_NOOP("Compose", "{n} duplicates removed"),
+    ),
+    "invalid": (
+        QT_TRANSLATE_NOOP("Compose", "1 number is not valid"),
+        QT_TRANSLATE_NOOP("Compose", "{n} numbers are not valid"),
+    ),
+    "chunk": (
+        QT_TRANSLATE_NOOP("Compose", "1 batch"),
+        QT_TRANSLATE_NOOP("Compose", "{n} batches"),
+    ),
 }
 
 
 def count(kind: str, n: int | float) -> str:
+    """The phrase for *n* ("1 part", "3 parts"), the number formatted for the locale."""
     one, many = _PHRASES[kind]
     if n == 1:
         return tr(one)
     return tr(many).format(n=number(n))
-
-
-def _register_for_lupdate() -> None:  # pragma: no cover - only marks strings for translators
-    for one, many in _PHRASES.values():
-        QCoreApplication.translate(CONTEXT, one)
-        QCoreApplication.translate(CONTEXT, many)
