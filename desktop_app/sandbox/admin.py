@@ -35,9 +35,27 @@ class SandboxAdmin:
     def close(self) -> None:
         self._client.close()
 
-    def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    def _call(
+        self,
+        method: str,
+        path: str,
+        body: dict[str, Any] | None = None,
+        *,
+        shown_path: str | None = None,
+    ) -> Any:
+        """The decoded reply; an error status raises httpx.HTTPStatusError whose text names
+        `shown_path` (never a token) and the service's own words."""
         response = self._client.request(method, path, json=body)
-        response.raise_for_status()
+        if response.is_error:
+            try:
+                reason = str(response.json().get("error", ""))
+            except ValueError:
+                reason = response.text[:200]
+            raise httpx.HTTPStatusError(
+                f"{method} {shown_path or path} -> HTTP {response.status_code}: {reason}",
+                request=response.request,
+                response=response,
+            )
         return response.json()
 
     # --- accounts and tokens -------------------------------------------------------------
@@ -87,7 +105,7 @@ class SandboxAdmin:
         return str(self._call("POST", f"/sandbox/accounts/{account_id}/tokens", body)["token"])
 
     def revoke_token(self, token: str) -> None:
-        self._call("DELETE", f"/sandbox/tokens/{token}")
+        self._call("DELETE", f"/sandbox/tokens/{token}", shown_path="/sandbox/tokens/<token>")
 
     def topup(self, account_id: str, amount: float) -> float:
         body = {"amount": amount}

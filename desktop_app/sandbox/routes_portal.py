@@ -102,6 +102,7 @@ def _account_json(sandbox: Sandbox, account_id: str) -> dict[str, Any]:
         "balance": float(row["balance"]),
         "sender_ids": json.loads(row["sender_ids"]),
         "webhook_url": row["webhook_url"],
+        "webhook_secret": row["webhook_secret"],
         "sms_rate": float(row["sms_rate"]),
         "currency": "KES",
         "created_at": row["created_at"],
@@ -120,6 +121,8 @@ async def _create_account(request: Request, sandbox: Sandbox) -> Response:
         raise PortalError(400, "sender_ids must be a list of non-empty strings")
     webhook_url = _opt(body, "webhook_url")
     webhook_secret = _opt(body, "webhook_secret")
+    if webhook_url and not webhook_secret:  # every webhook call is signed
+        webhook_secret = "whsec_" + secrets.token_urlsafe(24)
     sms_rate = _number(body, "sms_rate") if "sms_rate" in body else DEFAULT_SMS_RATE
     account_id = "acc_" + uuid.uuid4().hex
     with sandbox.db.transaction() as conn:
@@ -137,7 +140,9 @@ async def _create_account(request: Request, sandbox: Sandbox) -> Response:
                 now_iso(),
             ),
         )
-    return JSONResponse({"account_id": account_id}, status_code=201)
+    return JSONResponse(
+        {"account_id": account_id, "webhook_secret": webhook_secret}, status_code=201
+    )
 
 
 async def _list_accounts(request: Request, sandbox: Sandbox) -> Response:
@@ -163,6 +168,11 @@ async def _update_account(request: Request, sandbox: Sandbox) -> Response:
         updates["sender_ids"] = json.dumps(sender_ids)
     if "sms_rate" in body:
         updates["sms_rate"] = _number(body, "sms_rate")
+    current = sandbox.db.query_one("SELECT webhook_secret FROM accounts WHERE id=?", (account_id,))
+    if updates.get("webhook_url") and not updates.get(
+        "webhook_secret", current["webhook_secret"] if current else None
+    ):
+        updates["webhook_secret"] = "whsec_" + secrets.token_urlsafe(24)
     if updates:
         with sandbox.db.transaction() as conn:
             for column, value in updates.items():

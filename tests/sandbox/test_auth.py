@@ -171,3 +171,12 @@ def test_portal_needs_the_admin_key(sandbox: Any) -> None:
         assert client.get("/sandbox/accounts").status_code == 401
         response = client.get("/sandbox/accounts", headers={"X-Admin-Key": "wrong"})
         assert response.status_code == 401
+
+
+def test_admin_errors_never_show_a_token(admin: Any, account: Any) -> None:
+    admin.revoke_token(account.token)
+    with pytest.raises(httpx.HTTPStatusError) as failure:
+        admin.revoke_token("mbs_" + "z" * 40)
+    assert failure.value.response.status_code == 404
+    assert "zzzz" not in str(failure.value)
+    assert "<token>" in str(failure.value)

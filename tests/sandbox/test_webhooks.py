@@ -182,3 +182,13 @@ def test_webhook_backoff_default_is_the_contracts(tmp_path: Path) -> None:
     sandbox = service.Sandbox(tmp_path / "data", admin_key="k")
     assert sandbox.backoff_scale == 1.0
     sandbox.db.close()
+
+
+def test_a_secret_is_minted_when_none_is_given(receiver: Receiver, admin: SandboxAdmin) -> None:
+    owner = admin.create_account("Unsigned shop", 0, [], receiver.url)
+    secret = admin.account(owner)["webhook_secret"]
+    assert secret.startswith("whsec_")
+    admin.add_shortcode(owner, "22999", [])
+    admin.inbound("22999", "0712345678", "hi")
+    [event] = wait_until(receiver.events)
+    assert event.headers["x-signature"] == _signed(event.body, secret)
