@@ -277,3 +277,11 @@ def test_balance_and_account_details(api: httpx.Client, admin: Any, account: Any
     assert body["balance"] == 1050
     assert body["sms_rate"] == pytest.approx(0.80)
     assert body["currency"] == "KES"
+
+
+def test_get_send_errors(http: httpx.Client, account: Any, admin: Any) -> None:
+    params = {**SEND, "api_token": account.legacy_token}
+    _error(http.get("/v1/send/message", params={**params, "message": ""}), "0400")
+    _error(http.get("/v1/send/messageget", params={**params, "senderID": "NOPE"}), "0422")
+    _error(http.get("/v1/send/message", params={**SEND, "api_token": "wrong"}), "0401")
+    assert admin.balance(account.account_id) == 1000
