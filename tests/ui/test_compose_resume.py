@@ -69,7 +69,7 @@ def test_in_doubt_chunk_is_shown_never_resent(qtbot, tab, ctx, admin, account) -
     assert len(admin.messages(account.account_id)) == 4
     qtbot.waitUntil(tab.resume_banner.isVisible)
     assert "2 recipients with an unknown outcome" in tab.resume_banner.label.text()
-    assert tab.composer.text() == "Maybe sent"  # not complete: the form is kept
+    assert tab.composer.text() == ""  # it lives on in the outbox; Send again cannot repeat it
     (broadcast,) = ctx.outbox.unfinished(ctx.session.profile.name)
     assert broadcast.in_doubt == 1
     assert broadcast.pending == 0
@@ -121,3 +121,32 @@ def test_the_rest_of_a_broadcast_can_be_dropped(qtbot, tab, ctx, admin, account)
     assert ctx.outbox.unfinished(ctx.session.profile.name) == []
     assert tab.resume_banner.isHidden()
     assert admin.messages(account.account_id) == []
+
+
+def test_balance_runs_out_mid_broadcast_then_resume_after_top_up(
+    qtbot, tab, ctx, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    ctx.session.profile.bulk_chunk_size = 1
+    compose(qtbot, tab, "0712 000 001, 0712 000 002, 0712 000 003", "Jumamosi sale")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm_dialog()
+    admin.topup(account.account_id, -998)  # 2 credits left: two of the three batches go
+    run.confirm()
+    run.wait()
+    assert len(admin.messages(account.account_id)) == 2
+    problem = tab.summary.problem_label.text()
+    assert "needs 1 credit, but your balance is 0 credits" in problem
+    assert "resume it from the note above" in problem
+    assert "1 recipient not sent yet" in tab.resume_banner.label.text()
+    assert tab.composer.text() == ""  # two got it: Send cannot repeat it to them
+
+    admin.topup(account.account_id, 10)
+    run.finished.clear()
+    qtbot.mouseClick(tab.resume_banner.review_button, LEFT)
+    qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
+    qtbot.mouseClick(_button(tab, "resumeButton"), LEFT)
+    run.wait()
+    phones = sorted(r["phone"] for r in admin.messages(account.account_id))
+    assert phones == ["+254712000001", "+254712000002", "+254712000003"]
+    assert tab.resume_banner.isHidden()

@@ -139,7 +139,7 @@ def test_a_send_the_balance_cannot_cover_is_stopped_with_the_numbers(
     assert tab.composer.text() == "Offer ends today"
 
 
-def test_server_0402_is_shown_and_the_broadcast_kept_for_later(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+def test_server_0402_is_shown_and_the_form_kept(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
     compose(qtbot, tab, "0712 000 001, 0712 000 002, 0712 000 003", "Karibu")
     run = SendRun(qtbot, tab)
     run.click_send()
@@ -149,12 +149,14 @@ def test_server_0402_is_shown_and_the_broadcast_kept_for_later(qtbot, tab, admin
     run.wait()
     problem = tab.summary.problem_label.text()
     assert "needs 3 credits, but your balance is 1 credit" in problem
-    assert "resume later" in problem
+    assert "Nothing was sent. Top up, then press Send again." in problem
     assert admin.messages(account.account_id) == []
-    assert tab.resume_banner.isVisible()  # nothing lost: resumable after a top-up
+    # Nothing went out: the form is the one thing to send again (no stray broadcast to resume).
+    assert tab.composer.text() == "Karibu"
+    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+    assert tab.resume_banner.isHidden()
     assert tab.summary.send_button.text() == "Send to 3 people"  # ready to try again
     assert tab.summary.send_button.isEnabled()
-    assert "3 recipients not sent yet" in tab.resume_banner.label.text()
 
 
 def test_rejected_sender_id_is_explained(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
@@ -170,6 +172,8 @@ def test_rejected_sender_id_is_explained(qtbot, tab, ctx, admin, account) -> Non
     assert "“NOTMINE” is not registered to your account" in problem
     assert "nothing was sent" in problem
     assert admin.messages(account.account_id) == []
+    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+    assert tab.composer.text() == "Hello"
 
 
 def test_revoked_token_asks_to_connect_again(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
@@ -228,3 +232,32 @@ def test_the_draft_survives_a_restart(qtbot, ctx) -> None:  # type: ignore[no-un
     second = make_tab(qtbot, ctx)
     assert second.composer.text() == "Half-written message"
     assert [p.phone for p in second.recipients.people()] == ["+254712345678"]
+
+
+def test_cancel_stops_between_chunks_and_keeps_the_rest(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    ctx.session.profile.bulk_chunk_size = 1
+    compose(qtbot, tab, "\n".join(f"0712 000 00{n}" for n in range(1, 7)), "Slow day")
+    admin.fault("delay", 6, path_prefix="/v1/send", seconds=0.3)
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    qtbot.waitUntil(
+        lambda: tab.progress_dialog is not None and tab.progress_dialog.bar.value() >= 1,
+        timeout=10000,
+    )
+    progress = tab.progress_dialog
+    assert progress is not None
+    assert progress.bar.maximum() == 6
+    qtbot.mouseClick(progress.cancel_button, LEFT)
+    run.wait()
+    admin.clear_faults()
+    sent = len(admin.messages(account.account_id))
+    assert 1 <= sent < 6
+    assert tab.resume_banner.isVisible()
+    assert f"{6 - sent} recipients not sent yet" in tab.resume_banner.label.text() or (
+        6 - sent == 1 and "1 recipient not sent yet" in tab.resume_banner.label.text()
+    )
+    assert "not sent yet" in tab.notice.label.text()
+    # Part of it went: the rest lives in the outbox (resume), and the form is cleared so
+    # pressing Send again cannot send the first ones a second copy.
+    assert tab.composer.text() == ""

@@ -110,7 +110,7 @@ class SummaryCard(QFrame):
         label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return label
 
-    def show_estimate(self, estimate: Estimate) -> None:
+    def show_estimate(self, estimate: Estimate, *, connected: bool = True) -> None:
         self.recipients_value.setText(number(estimate.recipients))
         self.parts_value.setText(parts_text(estimate) if estimate.parts_max else "—")
         self.credits_value.setText(number(estimate.credits))
@@ -129,7 +129,7 @@ class SummaryCard(QFrame):
                 )
             )
         if estimate.balance is None:
-            self.balance_value.setText(self.tr("checking…"))
+            self.balance_value.setText(self.tr("checking…") if connected else "—")
             self.after_value.setText("—")
         else:
             self.balance_value.setText(count("credit", estimate.balance))

@@ -115,11 +115,6 @@ async def run(
     return outcome
 
 
-def is_complete(outbox: Outbox, broadcast_id: int) -> bool:
-    b = outbox.broadcast(broadcast_id)
-    return b.is_finished and b.rejected == 0
-
-
 def sent_for(outbox: Outbox, profile: str, broadcast_id: int) -> list[SentMessage]:
     return [m for m in outbox.sent_messages(profile, limit=5000) if m.broadcast_id == broadcast_id]
 

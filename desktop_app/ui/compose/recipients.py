@@ -270,6 +270,7 @@ class RecipientsPanel(QWidget):
             item.setSizeHint(QSize(item.sizeHint().width(), 24))
             self.chips.addItem(item)
             shown += 1
+        self.chips.setVisible(shown > 0)  # an empty box only looks like something is missing
         hidden = len(self.current.invalid) + len(self.current.people) - shown
         if hidden > 0:
             more = QListWidgetItem(self.tr("… and {n} more").format(n=count("number", hidden)))

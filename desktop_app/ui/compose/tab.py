@@ -136,6 +136,7 @@ class ComposeTab(QWidget):
         self._draft_sender = ""
         self._drafts_enabled = True
         self._sending = False
+        self._dropped = False
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 12, 16, 12)
@@ -451,7 +452,7 @@ class ComposeTab(QWidget):
         self._estimate_timer.stop()
         plan = self.build_plan()
         self._estimate = plan.estimate
-        self.summary.show_estimate(plan.estimate)
+        self.summary.show_estimate(plan.estimate, connected=self.ctx.session is not None)
         self.preview.update_preview(plan.text, plan.people, self.merge_bar.fallback())
         reason = self.blocking_reason(plan)
         sending = self._sending
@@ -612,19 +613,37 @@ class ComposeTab(QWidget):
             texts=list(plan.texts) if plan.texts is not None else None,
             chunk_size=chunk_size,
         )
-        outcome = await self._run(broadcast_id, chunks, len(plan.people))
-        if engine.is_complete(self.ctx.outbox, broadcast_id):
-            self.recipients.clear()
-            self.composer.set_text("")
-            self.save_draft()
-        return outcome
+        return await self._run(broadcast_id, chunks, len(plan.people), from_form=True)
 
-    async def _run(self, broadcast_id: int, chunks: int, recipients: int) -> object:
+    def _settle_form(self, broadcast_id: int) -> bool:
+        """After a send from the form. When nothing went out (refused before any batch was
+        accepted, nothing in doubt) the broadcast is dropped and the form stays the one thing
+        to send again; otherwise the broadcast lives on in the outbox (the rest can be resumed
+        from the banner) and the form is cleared, so pressing Send again cannot send anyone
+        the same message twice. Returns True when the broadcast was dropped."""
+        broadcast = self.ctx.outbox.broadcast(broadcast_id)
+        if broadcast.accepted == 0 and broadcast.in_doubt == 0 and broadcast.sending == 0:
+            self.ctx.outbox.cancel_pending(broadcast_id)
+            return True
+        self.recipients.clear()
+        self.composer.set_text("")
+        self.composer.editor.document().clearUndoRedoStacks()
+        self.save_draft()
+        return False
+
+    async def _run(
+        self, broadcast_id: int, chunks: int, recipients: int, *, from_form: bool = False
+    ) -> object:
         session = self.ctx.session
         assert session is not None
         self.progress_dialog = SendProgressDialog(chunks, recipients, self)
         self.progress_dialog.open()
         dialog = self.progress_dialog
+        from desktop_app.core.api import errors as api
+
+        self._refused_estimate = None
+        self._dropped = False
+        needed = 0
         try:
             outcome = await engine.run(
                 session.client,
@@ -633,21 +652,23 @@ class ComposeTab(QWidget):
                 progress=lambda done, total, people: dialog.show_progress(done, total, people),
                 cancel=dialog.cancel_event,
             )
+            if isinstance(outcome.error, api.InsufficientBalance):
+                needed = engine.pending_credits(self.ctx.outbox, broadcast_id)
         finally:
+            if from_form:
+                self._dropped = self._settle_form(broadcast_id)
             self._after_run(broadcast_id)
-        if outcome.recipients_accepted or outcome.error is None:
+        if self._dropped and outcome.error is None:
+            self.notice.show_text(self.tr("Stopped before anything was sent."), ok=False)
+        elif not self._dropped:
             self.notice.show_text(
                 engine.describe_outcome(self.ctx.outbox, broadcast_id),
                 ok=outcome.error is None and outcome.finished,
             )
         if outcome.error is not None:
             # Nothing of the stopped chunk was sent; the rest stays pending (resumable).
-            from desktop_app.core.api import errors as api
-
             if isinstance(outcome.error, api.InsufficientBalance):
                 # Show the numbers: what the rest needs, and the balance right now.
-                self._refused_estimate = None
-                needed = engine.pending_credits(self.ctx.outbox, broadcast_id)
                 try:
                     balance: float | None = await engine.fetch_balance(session.client)
                 except Exception:
@@ -707,7 +728,12 @@ class ComposeTab(QWidget):
                 text += " " + tr("(The service said: “{message}”)").format(
                     message=exc.service_message
                 )
-            text += " " + tr("Nothing was sent for the remaining batches; you can resume later.")
+            if self._dropped:
+                text += " " + tr("Nothing was sent. Top up, then press Send again.")
+            else:
+                text += " " + tr(
+                    "The rest was not sent: top up, then resume it from the note above."
+                )
             self._show_problem(text, shortfall=False)
             return True
         if isinstance(exc, api.SenderIdRejected):
