@@ -66,6 +66,8 @@ class ContactPickerDialog(QDialog):
 
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setSpacing(2)
+        self.list.setAccessibleName(self.tr("Contacts"))
         self.list.itemChanged.connect(self._update_buttons)
         self.list.itemDoubleClicked.connect(self._toggle)
         layout.addWidget(self.list, 1)

@@ -64,7 +64,7 @@ class SummaryCard(QFrame):
         self.sender_combo.setToolTip(
             self.tr("The name your customers see as the sender (your registered sender IDs)")
         )
-        sender_label = QLabel(self.tr("&From"))
+        sender_label = QLabel(self.tr("F&rom"))
         sender_label.setBuddy(self.sender_combo)
         form.addRow(sender_label, self.sender_combo)
         self.recipients_value = self._value("summaryRecipients")

@@ -208,10 +208,12 @@ class ComposeTab(QWidget):
 
         left = QVBoxLayout()
         left.setSpacing(8)
-        to_title = QLabel(self.tr("To"))
+        to_title = QLabel(self.tr("&To"))
         to_title.setObjectName("sectionTitle")
         left.addWidget(to_title)
         self.recipients = RecipientsPanel()
+        to_title.setBuddy(self.recipients.numbers_edit)
+        self.recipients.numbers_edit.setAccessibleName(self.tr("Recipients' phone numbers"))
         self.recipients.changed.connect(self._on_input_changed)
         self.recipients.pick_contacts_requested.connect(
             lambda: self.open_contact_picker(self.recipients)
@@ -219,11 +221,13 @@ class ComposeTab(QWidget):
         left.addWidget(self.recipients)
 
         message_row = QHBoxLayout()
-        message_title = QLabel(self.tr("Message"))
+        message_title = QLabel(self.tr("&Message"))
         message_title.setObjectName("sectionTitle")
         message_row.addWidget(message_title)
         message_row.addStretch(1)
         self.composer = MessageComposer()
+        message_title.setBuddy(self.composer.editor)
+        self.composer.editor.setAccessibleName(self.tr("Message text"))
         self.templates = TemplatesButton(lambda: self.ctx.outbox, self.composer.text)
         self.templates.use_requested.connect(self.use_template)
         self.templates.templates_changed.connect(
