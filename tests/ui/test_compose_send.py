@@ -261,3 +261,19 @@ def test_cancel_stops_between_chunks_and_keeps_the_rest(qtbot, tab, ctx, admin, 
     # Part of it went: the rest lives in the outbox (resume), and the form is cleared so
     # pressing Send again cannot send the first ones a second copy.
     assert tab.composer.text() == ""
+
+
+def test_practice_account_offers_the_shared_sandbox_sender(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    ctx.session.is_sandbox = True
+    ctx.session_changed.emit()
+    combo = tab.summary.sender_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == ["TUMA", "SANDBOX"]
+    assert combo.currentText() == "TUMA"  # the profile's default stays selected
+    combo.setCurrentText("SANDBOX")
+    compose(qtbot, tab, "0712 345 678", "From the shared sender")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    (record,) = admin.messages(account.account_id)
+    assert record["sender_id"] == "SANDBOX"
