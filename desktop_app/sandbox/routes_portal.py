@@ -8,6 +8,7 @@ import secrets
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -78,6 +79,15 @@ def _req(body: dict[str, Any], name: str) -> str:
     return value
 
 
+def _webhook_url(body: dict[str, Any]) -> str | None:
+    url = _opt(body, "webhook_url")
+    if url:
+        parsed = urlsplit(url)
+        if parsed.scheme not in ("http", "https") or not parsed.hostname:
+            raise PortalError(400, "webhook_url must be an http:// or https:// URL")
+    return url or None
+
+
 def _number(body: dict[str, Any], name: str) -> float:
     value = body.get(name)
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -119,7 +129,7 @@ async def _create_account(request: Request, sandbox: Sandbox) -> Response:
     sender_ids = body.get("sender_ids", [])
     if not isinstance(sender_ids, list) or not all(isinstance(s, str) and s for s in sender_ids):
         raise PortalError(400, "sender_ids must be a list of non-empty strings")
-    webhook_url = _opt(body, "webhook_url")
+    webhook_url = _webhook_url(body)
     webhook_secret = _opt(body, "webhook_secret")
     if webhook_url and not webhook_secret:  # every webhook call is signed
         webhook_secret = "whsec_" + secrets.token_urlsafe(24)
@@ -158,9 +168,12 @@ async def _update_account(request: Request, sandbox: Sandbox) -> Response:
     account_id = _account(sandbox, request)
     body = await _body(request)
     updates: dict[str, Any] = {}
-    for name in ("webhook_url", "webhook_secret", "name"):
-        if name in body:
-            updates[name] = _opt(body, name)
+    if "webhook_url" in body:
+        updates["webhook_url"] = _webhook_url(body)
+    if "webhook_secret" in body:
+        updates["webhook_secret"] = _opt(body, "webhook_secret")
+    if "name" in body:
+        updates["name"] = _req(body, "name")
     if "sender_ids" in body:
         sender_ids = body["sender_ids"]
         if not isinstance(sender_ids, list) or not all(isinstance(s, str) for s in sender_ids):

@@ -247,7 +247,7 @@ class Sandbox:
                     reply = await self._http.post(target.url, content=body, headers=headers)
                 if 200 <= reply.status_code < 300:
                     return
-            except (httpx.HTTPError, TimeoutError):
+            except (httpx.HTTPError, httpx.InvalidURL, TimeoutError, OSError):
                 pass
             if attempt < len(WEBHOOK_BACKOFF):
                 await asyncio.sleep(WEBHOOK_BACKOFF[attempt] * self.backoff_scale)

@@ -118,3 +118,13 @@ def test_messages_listing(admin: SandboxAdmin, account: Any) -> None:
         "created_at",
     } <= set(record)
     assert (record["status"], record["tracking_id"]) == ("delivered", "x-1")
+
+
+def test_webhook_url_must_be_http(portal: httpx.Client, account: Any) -> None:
+    body = {"name": "x", "webhook_url": "ftp://example.com/hook"}
+    assert portal.post("/sandbox/accounts", json=body).status_code == 400
+    path = f"/sandbox/accounts/{account.account_id}"
+    assert portal.patch(path, json={"webhook_url": "nope"}).status_code == 400
+    assert portal.patch(path, json={"name": None}).status_code == 400
+    patched = portal.patch(path, json={"webhook_url": "http://127.0.0.1:9/hook"}).json()
+    assert patched["webhook_secret"].startswith("whsec_")
