@@ -136,11 +136,20 @@ class SandboxAdmin:
         return data
 
     def ussd(
-        self, service_code: str, phone: str, text: str, session_id: str | None = None
+        self,
+        service_code: str,
+        phone: str,
+        text: str,
+        session_id: str | None = None,
+        event: str | None = None,
     ) -> dict[str, Any]:
+        """A USSD session event; `event` (start/continue/end) defaults to start for a new
+        session and continue for a known one."""
         body: dict[str, Any] = {"serviceCode": service_code, "phone": phone, "text": text}
         if session_id is not None:
             body["sessionId"] = session_id
+        if event is not None:
+            body["event"] = event
         data: dict[str, Any] = self._call("POST", "/sandbox/ussd", body)
         return data
 

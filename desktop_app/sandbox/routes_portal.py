@@ -375,8 +375,13 @@ async def _ussd(request: Request, sandbox: Sandbox) -> Response:
     phone = normalize_phone(raw)
     if phone is None:
         raise PortalError(400, "phone is not a valid phone number")
-    event = "continue" if session_id in sandbox.ussd_sessions else "start"
-    sandbox.ussd_sessions.add(session_id)
+    event = _opt(body, "event") or ("continue" if session_id in sandbox.ussd_sessions else "start")
+    if event not in ("start", "continue", "end"):
+        raise PortalError(400, "event must be start, continue or end")
+    if event == "end":
+        sandbox.ussd_sessions.discard(session_id)
+    else:
+        sandbox.ussd_sessions.add(session_id)
     route = _route(sandbox, service_code, text)
     result: dict[str, Any] = {"sessionId": session_id, "event": event, "routed": False}
     if route is None:
