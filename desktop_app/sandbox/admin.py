@@ -97,11 +97,18 @@ class SandboxAdmin:
         return data
 
     def create_token(
-        self, account_id: str, kind: str = "scoped", scopes: list[str] | None = None
+        self,
+        account_id: str,
+        kind: str = "scoped",
+        scopes: list[str] | None = None,
+        expires_in: float | None = None,
     ) -> str:
+        """A new token; `expires_in` (seconds) makes it expire, never when None."""
         body: dict[str, Any] = {"kind": kind}
         if scopes is not None:
             body["scopes"] = scopes
+        if expires_in is not None:
+            body["expires_in"] = expires_in
         return str(self._call("POST", f"/sandbox/accounts/{account_id}/tokens", body)["token"])
 
     def revoke_token(self, token: str) -> None:

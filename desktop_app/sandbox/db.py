@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS tokens (
     kind TEXT NOT NULL,
     scopes TEXT NOT NULL,
     revoked INTEGER NOT NULL DEFAULT 0,
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    expires_at TEXT
 );
 CREATE TABLE IF NOT EXISTS messages (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -138,6 +139,14 @@ class Database:
         self._write_lock = threading.Lock()
         conn = self.connection()
         conn.executescript(SCHEMA)
+        self._migrate(conn)
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Brings a data dir written by an older sandbox up to the current schema."""
+        columns = {row["name"] for row in conn.execute("PRAGMA table_info(tokens)")}
+        if "expires_at" not in columns:  # absolute UTC expiry (ISO 8601), NULL: never
+            conn.execute("ALTER TABLE tokens ADD COLUMN expires_at TEXT")
 
     def connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)

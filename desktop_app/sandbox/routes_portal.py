@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import hmac
 import json
+import math
 import secrets
 import uuid
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from desktop_app.sandbox.db import now_iso
+from desktop_app.sandbox.db import iso, now_iso, utc_now
 from desktop_app.sandbox.rules import normalize_phone
 from desktop_app.sandbox.service import (
     DEFAULT_SMS_RATE,
@@ -24,6 +26,8 @@ from desktop_app.sandbox.service import (
     token_hash,
 )
 from desktop_app.sandbox.web import BadBody, read_json_object, sandbox_of
+
+MAX_TOKEN_LIFETIME = 10 * 366 * 24 * 3600  # seconds: ten years
 
 
 class PortalError(Exception):
@@ -217,14 +221,39 @@ async def _create_token(request: Request, sandbox: Sandbox) -> Response:
         scopes = list(SCOPES) if kind == "scoped" else []
     if not isinstance(scopes, list) or not all(s in SCOPES for s in scopes):
         raise PortalError(400, f"scopes must be a list drawn from {', '.join(SCOPES)}")
+    expires_at = _expiry(body)
     token = "mbs_" + secrets.token_urlsafe(32) if kind == "scoped" else secrets.token_hex(20)
     with sandbox.db.transaction() as conn:
         conn.execute(
-            "INSERT INTO tokens (token_hash, account_id, kind, scopes, created_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (token_hash(token), account_id, kind, json.dumps(sorted(set(scopes))), now_iso()),
+            "INSERT INTO tokens (token_hash, account_id, kind, scopes, created_at, expires_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                token_hash(token),
+                account_id,
+                kind,
+                json.dumps(sorted(set(scopes))),
+                now_iso(),
+                expires_at,
+            ),
         )
-    return JSONResponse({"token": token}, status_code=201)
+    return JSONResponse({"token": token, "expires_at": expires_at}, status_code=201)
+
+
+def _expiry(body: dict[str, Any]) -> str | None:
+    """The absolute UTC expiry (ISO 8601) for an optional `expires_in` in seconds."""
+    value = body.get("expires_in")
+    if value is None:
+        return None
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or not 0 < value <= MAX_TOKEN_LIFETIME
+    ):
+        raise PortalError(
+            400, f"expires_in must be a number of seconds above 0, at most {MAX_TOKEN_LIFETIME}"
+        )
+    return iso(utc_now() + timedelta(seconds=value))
 
 
 async def _revoke_token(request: Request, sandbox: Sandbox) -> Response:

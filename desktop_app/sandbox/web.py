@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from desktop_app.sandbox.db import utc_now
 from desktop_app.sandbox.service import Sandbox, token_hash
 
 SCOPED_PREFIX = "mbs_"
@@ -168,11 +170,13 @@ def authenticate(
     if token.startswith(SCOPED_PREFIX) and not _SCOPED_RE.match(token):
         raise AuthFailure(401, "Unauthorized: the API token is not valid")
     row = sandbox_of(request).db.query_one(
-        "SELECT account_id, kind, scopes, revoked FROM tokens WHERE token_hash=?",
+        "SELECT account_id, kind, scopes, revoked, expires_at FROM tokens WHERE token_hash=?",
         (token_hash(token),),
     )
     if row is None or row["revoked"]:
         raise AuthFailure(401, "Unauthorized: the API token is not valid")
+    if row["expires_at"] is not None and datetime.fromisoformat(row["expires_at"]) <= utc_now():
+        raise AuthFailure(401, "Unauthorized: the API token has expired")
     if row["kind"] == "legacy":
         if not frozen:
             raise AuthFailure(

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+
+from desktop_app.sandbox.db import Database
+from tests.sandbox.conftest import wait_until
 
 SEND = {"senderID": "TUMA", "phone": "0712345678", "message": "Habari"}
 
@@ -131,7 +138,7 @@ def test_scopes(
 ) -> None:
     token = admin.create_token(account.account_id, kind="scoped", scopes=scopes)
     headers = {"Authorization": f"Bearer {token}"}
-    calls = {
+    calls: dict[str, Callable[[], httpx.Response]] = {
         "sms": lambda: http.get("/v1/get-balance/", headers=headers),
         "contacts": lambda: http.get("/api/v1/contacts", headers=headers),
         "whatsapp": lambda: http.post(
@@ -180,3 +187,94 @@ def test_admin_errors_never_show_a_token(admin: Any, account: Any) -> None:
     assert failure.value.response.status_code == 404
     assert "zzzz" not in str(failure.value)
     assert "<token>" in str(failure.value)
+
+
+def _portal(sandbox: Any) -> httpx.Client:
+    return httpx.Client(
+        base_url=sandbox.base_url, headers={"X-Admin-Key": sandbox.admin_key}, trust_env=False
+    )
+
+
+def test_token_expiry_is_stored_absolute_and_reported(account: Any, sandbox: Any) -> None:
+    before = datetime.now(UTC)
+    with _portal(sandbox) as client:
+        reply = client.post(
+            f"/sandbox/accounts/{account.account_id}/tokens",
+            json={"kind": "scoped", "scopes": ["sms"], "expires_in": 3600},
+        )
+        assert reply.status_code == 201
+        expires_at = datetime.fromisoformat(reply.json()["expires_at"])
+        assert expires_at.utcoffset() == timedelta(0)
+        span = expires_at - before
+        assert timedelta(seconds=3598) < span < timedelta(seconds=3602)
+        headers = {"Authorization": f"Bearer {reply.json()['token']}"}
+        assert _code(client.get("/v1/get-balance/", headers=headers)) == "0200"
+        forever = client.post(
+            f"/sandbox/accounts/{account.account_id}/tokens",
+            json={},
+        )
+        assert forever.json()["expires_at"] is None
+
+
+def test_expired_token_is_401_saying_it_expired(
+    http: httpx.Client, account: Any, admin: Any
+) -> None:
+    scoped = admin.create_token(account.account_id, expires_in=1.0)
+    legacy = admin.create_token(account.account_id, kind="legacy", expires_in=1.0)
+    headers = {"Authorization": f"Bearer {scoped}"}
+    assert _code(http.get("/v1/get-balance/", headers=headers)) == "0200"
+    assert _code(http.get("/v1/get-balance/", params={"api_token": legacy})) == "0200"
+
+    expired = wait_until(
+        lambda: (r := http.get("/v1/get-balance/", headers=headers)).status_code == 401 and r
+    )
+    assert _code(expired) == "0401"
+    assert expired.json()["status"] is False
+    assert "expired" in expired.json()["message"]
+    response = http.get("/v1/get-balance/", params={"api_token": legacy})
+    assert _code(response) == "0401"
+    assert "expired" in response.json()["message"]
+    response = http.get("/api/v1/contacts", headers=headers)
+    assert response.status_code == 401
+    assert response.json()["error"]["code"] == "unauthorized"
+    assert "expired" in response.json()["error"]["message"]
+    assert scoped not in response.text
+    # the account's other tokens are untouched
+    ok = http.get("/v1/get-balance/", headers={"Authorization": f"Bearer {account.token}"})
+    assert _code(ok) == "0200"
+
+
+@pytest.mark.parametrize("expires_in", [0, -5, "60", True, 1e12, None])
+def test_expires_in_must_be_a_positive_number(
+    account: Any, sandbox: Any, expires_in: object
+) -> None:
+    with _portal(sandbox) as client:
+        body = {"expires_in": expires_in}
+        reply = client.post(
+            f"/sandbox/accounts/{account.account_id}/tokens",
+            json=body,
+        )
+    if expires_in is None:  # explicit null: no expiry
+        assert reply.status_code == 201
+        assert reply.json()["expires_at"] is None
+    else:
+        assert reply.status_code == 400
+        assert "expires_in" in reply.json()["error"]
+
+
+def test_an_older_data_dir_gains_the_expiry_column(tmp_path: Path) -> None:
+    path = tmp_path / "sandbox.sqlite3"
+    with sqlite3.connect(path) as old:
+        old.execute(
+            "CREATE TABLE tokens (token_hash TEXT PRIMARY KEY, account_id TEXT NOT NULL,"
+            " kind TEXT NOT NULL, scopes TEXT NOT NULL, revoked INTEGER NOT NULL DEFAULT 0,"
+            " created_at TEXT NOT NULL)"
+        )
+        old.execute("INSERT INTO tokens VALUES ('h', 'acc', 'legacy', '[]', 0, 'then')")
+    old.close()
+    db = Database(path)
+    try:
+        [row] = db.query("SELECT token_hash, expires_at FROM tokens")
+        assert (row["token_hash"], row["expires_at"]) == ("h", None)
+    finally:
+        db.close()
