@@ -7,9 +7,11 @@ import logging
 import math
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -20,6 +22,7 @@ from desktop_app.sandbox import routes_api
 from desktop_app.sandbox import routes_portal as portal
 from desktop_app.sandbox import routes_sms as sms
 from desktop_app.sandbox.service import Sandbox
+from desktop_app.sandbox.web import contacts_error
 
 log = logging.getLogger("desktop_app.sandbox")
 
@@ -42,7 +45,19 @@ class TrackingH11Protocol(H11Protocol):
 
 
 def _is_contacts_path(path: str) -> bool:
-    return path.startswith("/api/v1/contacts")
+    return path == "/api/v1/contacts" or path.startswith("/api/v1/contacts/")
+
+
+def _is_portal_path(path: str) -> bool:
+    return path == "/sandbox" or path.startswith("/sandbox/")
+
+
+def _shown_path(path: str) -> str:
+    """The path as echoed in an error message: a token in the portal's revoke path is never
+    repeated back (it would end up in exception text and logs)."""
+    if path.startswith("/sandbox/tokens/"):
+        return "/sandbox/tokens/<token>"
+    return path
 
 
 def _server_error_body(path: str) -> dict[str, Any]:
@@ -129,6 +144,47 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse(_server_error_body(request.url.path), status_code=500)
 
 
+def _allowed_methods(request: Request) -> list[str]:
+    """Every method some route serves at this path (Starlette names only the first)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if isinstance(route, Route) and route.methods and route.path_regex.match(request.url.path):
+            methods |= route.methods
+    return sorted(methods)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """404 and 405 (and any other HTTPException Starlette raises) in the shape of the family
+    the path belongs to, instead of Starlette's plain text."""
+    assert isinstance(exc, HTTPException)
+    path = request.url.path
+    status = exc.status_code
+    headers = dict(exc.headers or {})
+    shown = _shown_path(path)
+    if status == 404:
+        message = f"Not found: {shown}"
+    elif status == 405:
+        allowed = _allowed_methods(request)
+        if allowed:
+            headers["Allow"] = ", ".join(allowed)
+        message = f"Method not allowed: {request.method} {shown}"
+        if allowed:
+            message += f" (allowed: {', '.join(allowed)})"
+    else:
+        message = exc.detail or HTTPStatus(status).phrase
+    if _is_portal_path(path):
+        return JSONResponse({"error": message}, status_code=status, headers=headers)
+    if _is_contacts_path(path):
+        response = contacts_error(status, message)
+    else:
+        response = JSONResponse(
+            {"status": False, "responseCode": f"{status:04d}", "message": message},
+            status_code=status,
+        )
+    response.headers.update(headers)
+    return response
+
+
 def _routes() -> list[Route]:
     routes = [
         Route("/v1/send/message", sms.send_message, methods=["GET", "POST"]),
@@ -173,7 +229,7 @@ def create_app(sandbox: Sandbox) -> ASGIApp:
     app = Starlette(
         routes=_routes(),
         lifespan=lifespan,
-        exception_handlers={Exception: _server_error},
+        exception_handlers={Exception: _server_error, HTTPException: _http_error},
     )
     app.state.sandbox = sandbox
     return FaultMiddleware(app, sandbox)

@@ -43,6 +43,7 @@ _CONTACT_CODES = {
     401: "unauthorized",
     403: "forbidden",
     404: "not_found",
+    405: "method_not_allowed",
     409: "conflict",
     413: "payload_too_large",
     415: "unsupported_media_type",
