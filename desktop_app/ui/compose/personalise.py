@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core import sms
-from desktop_app.ui.compose.recipients import Person
+from desktop_app.ui.compose.recipients import Person, pretty_phone
 from desktop_app.ui.compose.wording import count
 
 MERGE_FIELDS = ("first_name", "last_name", "phone")
@@ -181,7 +181,10 @@ class PreviewCard(QFrame):
             self.person_combo.blockSignals(True)
             self.person_combo.clear()
             for person in people:
-                self.person_combo.addItem(person.label, person)
+                self.person_combo.addItem(person.name or pretty_phone(person.phone), person)
+                self.person_combo.setItemData(
+                    self.person_combo.count() - 1, person.label, Qt.ItemDataRole.ToolTipRole
+                )
             index = next((i for i, p in enumerate(people) if p == current), 0)
             self.person_combo.setCurrentIndex(index if people else -1)
             self.person_combo.blockSignals(False)
