@@ -99,6 +99,17 @@ CREATE TABLE IF NOT EXISTS surveys (
     title TEXT NOT NULL,
     PRIMARY KEY (account_id, survey_id)
 );
+CREATE TABLE IF NOT EXISTS webhook_queue (
+    event_id TEXT PRIMARY KEY,
+    event_type TEXT NOT NULL,
+    url TEXT NOT NULL,
+    body BLOB NOT NULL,
+    signature TEXT,
+    attempt INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at REAL NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS webhook_queue_due ON webhook_queue (next_attempt_at);
 CREATE TABLE IF NOT EXISTS shortcodes (
     shortcode TEXT NOT NULL,
     keyword TEXT NOT NULL,

@@ -106,6 +106,7 @@ class Sandbox:
         self.faults = Faults()
         self.ussd_sessions: set[str] = set()
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._delivering: set[str] = set()
         self._http: httpx.AsyncClient | None = None
         self._settler: asyncio.Task[None] | None = None
         self.upload_threads: list[Any] = []
@@ -122,6 +123,7 @@ class Sandbox:
 
     async def start(self) -> None:
         self._http = httpx.AsyncClient(timeout=WEBHOOK_TIMEOUT, trust_env=False)
+        self._resume_webhooks()
         self._settler = asyncio.create_task(self._settle_loop())
 
     async def stop(self) -> None:
@@ -137,6 +139,7 @@ class Sandbox:
             thread.join(timeout=5.0)
         if self._http is not None:
             await self._http.aclose()
+            self._http = None
         self.db.close()
 
     # --- settlement ----------------------------------------------------------------------
@@ -154,7 +157,7 @@ class Sandbox:
         """Moves every recipient whose time has come (all of them when forced) to its final
         status, then queues the delivery-report webhooks. Returns how many settled."""
         now = time.time()
-        settled: list[dict[str, Any]] = []
+        settled = 0
         due = self.db.query_one(
             "SELECT 1 FROM recipients WHERE final = 0"
             + ("" if force else " AND settle_at <= ?")
@@ -163,6 +166,7 @@ class Sandbox:
         )
         if due is None:
             return 0
+        queued: list[str] = []
         with self.db.transaction() as conn:
             sql = (
                 "SELECT r.id, r.message_id, r.account_id, r.phone, r.settle_at, m.tracking_id "
@@ -172,6 +176,7 @@ class Sandbox:
             if not force:
                 sql += " AND r.settle_at <= ?"
                 params = (now,)
+            targets: dict[str, WebhookTarget | None] = {}
             for row in conn.execute(sql, params).fetchall():
                 status, raw, reason = outcome_for(row["phone"])
                 at = iso(datetime.fromtimestamp(min(now, row["settle_at"]), UTC))
@@ -180,75 +185,139 @@ class Sandbox:
                     "final=1 WHERE id=?",
                     (status, raw, reason, at, row["id"]),
                 )
-                settled.append(
-                    {
-                        "account_id": row["account_id"],
-                        "payload": {
-                            "messageId": row["message_id"],
-                            "trackingId": row["tracking_id"],
-                            "phone": row["phone"],
-                            "status": status,
-                            "deliveredAt": at,
-                            "reason": reason,
-                        },
-                    }
-                )
-        if settled:
-            targets: dict[str, WebhookTarget | None] = {}
-            for item in settled:
-                account_id = item["account_id"]
+                settled += 1
+                account_id = row["account_id"]
                 if account_id not in targets:
-                    targets[account_id] = self.webhook_target(account_id)
+                    targets[account_id] = _webhook_target(conn, account_id)
                 target = targets[account_id]
-                if target is not None:
-                    self.emit(target, "delivery_report", item["payload"])
-        return len(settled)
+                if target is None:
+                    continue
+                payload = {
+                    "messageId": row["message_id"],
+                    "trackingId": row["tracking_id"],
+                    "phone": row["phone"],
+                    "status": status,
+                    "deliveredAt": at,
+                    "reason": reason,
+                }
+                # queued in the same transaction: a settled delivery always has its report
+                queued.append(_queue_event(conn, target, "delivery_report", payload, now))
+        for event_id in queued:
+            self._schedule(event_id)
+        return settled
 
     # --- webhooks ------------------------------------------------------------------------
+    #
+    # Every event is written to the webhook_queue table before its first attempt and stays
+    # there, with its attempt count and the time of its next attempt, until a 2xx reply or
+    # the last retry: pending retries survive a restart (start() resumes them), and every
+    # attempt carries the same X-Event-Id, body and signature.
 
     def webhook_target(self, account_id: str) -> WebhookTarget | None:
-        row = self.db.query_one(
-            "SELECT webhook_url, webhook_secret FROM accounts WHERE id=?", (account_id,)
-        )
-        if row is None or not row["webhook_url"]:
-            return None
-        return WebhookTarget(row["webhook_url"], row["webhook_secret"])
+        return _webhook_target(self.db.connection(), account_id)
 
     def emit(self, target: WebhookTarget, event_type: str, payload: dict[str, Any]) -> str:
-        """Queues one event (at least once, retried with backoff); returns its event id."""
-        event_id = str(uuid.uuid4())
-        try:
-            task = asyncio.get_running_loop().create_task(
-                self._deliver(target, event_id, event_type, payload)
-            )
-        except RuntimeError:  # no loop (not serving): nothing to deliver to
-            return event_id
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        """Queues one event durably (at least once, retried with backoff); returns its id."""
+        with self.db.transaction() as conn:
+            event_id = _queue_event(conn, target, event_type, payload, time.time())
+        self._schedule(event_id)
         return event_id
 
-    async def _deliver(
-        self, target: WebhookTarget, event_id: str, event_type: str, payload: dict[str, Any]
-    ) -> None:
-        body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    def pending_webhooks(self) -> int:
+        row = self.db.query_one("SELECT COUNT(*) AS n FROM webhook_queue")
+        return int(row["n"]) if row is not None else 0
+
+    def _schedule(self, event_id: str) -> None:
+        """Starts the delivery task of a queued event; without a running service (not
+        started yet, or stopped) the event waits in the queue for start()."""
+        if self._http is None or event_id in self._delivering:
+            return
+        try:
+            task = asyncio.get_running_loop().create_task(self._deliver(event_id))
+        except RuntimeError:  # no loop: not serving
+            return
+        self._delivering.add(event_id)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(lambda _t: self._delivering.discard(event_id))
+
+    def _resume_webhooks(self) -> None:
+        rows = self.db.query("SELECT event_id FROM webhook_queue ORDER BY next_attempt_at")
+        if rows:
+            log.info("resuming %d pending webhook event(s)", len(rows))
+        for row in rows:
+            self._schedule(row["event_id"])
+
+    async def _deliver(self, event_id: str) -> None:
+        row = self.db.query_one("SELECT * FROM webhook_queue WHERE event_id=?", (event_id,))
+        if row is None:
+            return
+        body: bytes = row["body"]
         headers = {
             "Content-Type": "application/json",
             "User-Agent": "tuma-sandbox",
             "X-Event-Id": event_id,
-            "X-Event-Type": event_type,
+            "X-Event-Type": row["event_type"],
         }
-        if target.secret:
-            digest = hmac.new(target.secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
-            headers["X-Signature"] = f"sha256={digest}"
+        if row["signature"]:
+            headers["X-Signature"] = row["signature"]
+        url: str = row["url"]
+        attempt: int = row["attempt"]  # attempts already made
+        next_at: float = row["next_attempt_at"]
         assert self._http is not None
-        for attempt in range(len(WEBHOOK_BACKOFF) + 1):
+        while True:
+            delay = next_at - time.time()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            delivered = False
             try:
                 async with asyncio.timeout(WEBHOOK_TIMEOUT):  # the whole reply, not per read
-                    reply = await self._http.post(target.url, content=body, headers=headers)
-                if 200 <= reply.status_code < 300:
-                    return
+                    reply = await self._http.post(url, content=body, headers=headers)
+                delivered = 200 <= reply.status_code < 300
             except (httpx.HTTPError, httpx.InvalidURL, TimeoutError, OSError):
                 pass
-            if attempt < len(WEBHOOK_BACKOFF):
-                await asyncio.sleep(WEBHOOK_BACKOFF[attempt] * self.backoff_scale)
-        log.warning("webhook event %s dropped after %d attempts", event_id, attempt + 1)
+            attempt += 1
+            if delivered or attempt > len(WEBHOOK_BACKOFF):
+                with self.db.transaction() as conn:
+                    conn.execute("DELETE FROM webhook_queue WHERE event_id=?", (event_id,))
+                if not delivered:
+                    log.warning("webhook event %s dropped after %d attempts", event_id, attempt)
+                return
+            next_at = time.time() + WEBHOOK_BACKOFF[attempt - 1] * self.backoff_scale
+            with self.db.transaction() as conn:
+                conn.execute(
+                    "UPDATE webhook_queue SET attempt=?, next_attempt_at=? WHERE event_id=?",
+                    (attempt, next_at, event_id),
+                )
+
+
+def _webhook_target(conn: sqlite3.Connection, account_id: str) -> WebhookTarget | None:
+    row = conn.execute(
+        "SELECT webhook_url, webhook_secret FROM accounts WHERE id=?", (account_id,)
+    ).fetchone()
+    if row is None or not row["webhook_url"]:
+        return None
+    return WebhookTarget(row["webhook_url"], row["webhook_secret"])
+
+
+def _queue_event(
+    conn: sqlite3.Connection,
+    target: WebhookTarget,
+    event_type: str,
+    payload: dict[str, Any],
+    now: float,
+) -> str:
+    """Writes one event to the delivery queue (inside the caller's transaction): the body
+    and signature are fixed now, so every attempt sends the same bytes."""
+    event_id = str(uuid.uuid4())
+    body = json.dumps(payload, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    signature = None
+    if target.secret:
+        digest = hmac.new(target.secret.encode("utf-8"), body, hashlib.sha256).hexdigest()
+        signature = f"sha256={digest}"
+    conn.execute(
+        "INSERT INTO webhook_queue (event_id, event_type, url, body, signature, attempt,"
+        " next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?)",
+        (event_id, event_type, target.url, body, signature, now, iso(datetime.now(UTC))),
+    )
+    return event_id
