@@ -249,6 +249,12 @@ class Sandbox:
             self._schedule(row["event_id"])
 
     async def _deliver(self, event_id: str) -> None:
+        try:
+            await self._deliver_queued(event_id)
+        except sqlite3.Error:  # the event stays queued; the next start tries it again
+            log.exception("webhook event %s: the delivery queue could not be updated", event_id)
+
+    async def _deliver_queued(self, event_id: str) -> None:
         row = self.db.query_one("SELECT * FROM webhook_queue WHERE event_id=?", (event_id,))
         if row is None:
             return
