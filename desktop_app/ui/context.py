@@ -90,6 +90,10 @@ class AppContext(QObject):
 
     # -- session --------------------------------------------------------------------------
 
+    def make_client(self, profile: Profile, token: str) -> Client:
+        """A new client for *profile* (the caller closes it); used to test a connection."""
+        return self._client_factory(profile, token)
+
     def client(self) -> Client:
         """The open client of the connected account."""
         if self.session is None:

@@ -1,0 +1,193 @@
+"""Start Tuma: ``tuma [--sandbox] [--profile NAME] [--screenshots DIR]``.
+
+The window appears first; the network stack (httpx), the keyring and the practice sandbox are
+loaded or started after it is on screen. Closing the window cancels running work, closes the
+client and stops the sandbox within a few seconds, then exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
+    from desktop_app.ui.context import AppContext
+    from desktop_app.ui.main_window import MainWindow
+
+__all__ = ["main", "parse_args", "resource_path"]
+
+log = logging.getLogger("desktop_app")
+
+RESOURCES = Path(__file__).resolve().parent / "resources"
+SCREENSHOT_SIZE = (1280, 800)
+
+
+def resource_path(name: str) -> Path:
+    return RESOURCES / name
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="tuma", description="Tuma: SMS broadcasts for small businesses."
+    )
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="practice mode: use the local sandbox service with a demo shop (nothing is sent)",
+    )
+    parser.add_argument("--profile", metavar="NAME", help="open the saved account NAME")
+    parser.add_argument(
+        "--screenshots",
+        metavar="DIR",
+        type=Path,
+        help="render every tab to DIR/<tab>.png at 1280x800 in practice mode, then exit",
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(
+        level=logging.INFO if os.environ.get("TUMA_DEBUG") else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    # qasync picks its Qt binding on import: it must be the one the app uses.
+    os.environ["QT_API"] = "pyside6"
+    if args.screenshots is not None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
+    app.setApplicationName("Tuma")
+    app.setApplicationDisplayName("Tuma")
+    app.setOrganizationName("Tuma")
+    app.setDesktopFileName("tuma")
+    app.setWindowIcon(QIcon(str(resource_path("tuma.svg"))))
+    try:
+        app.setStyleSheet(resource_path("style.qss").read_text(encoding="utf-8"))
+    except OSError:
+        log.warning("style sheet missing; using the platform look")
+    # The window's close starts an orderly shutdown; the loop ends when it is done.
+    app.setQuitOnLastWindowClosed(False)
+    if args.screenshots is not None:
+        args.screenshots.mkdir(parents=True, exist_ok=True)
+
+    import qasync
+
+    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+        result: int = runner.run(_run(app, args))
+    return result
+
+
+async def _run(app: QApplication, args: argparse.Namespace) -> int:
+    from desktop_app.core.outbox import Outbox
+    from desktop_app.core.settings import SettingsStore
+    from desktop_app.ui.context import AppContext
+    from desktop_app.ui.main_window import MainWindow
+    from desktop_app.ui.session import SessionManager
+
+    screenshots: Path | None = args.screenshots
+    ctx = AppContext(SettingsStore(), Outbox())
+    manager = SessionManager(ctx)
+    window = MainWindow(ctx, manager, deferred=True, remember_layout=screenshots is None)
+    _install_error_hooks(ctx)
+    closed = asyncio.Event()
+    window.close_requested.connect(closed.set)
+    if screenshots is not None:
+        window.resize(*SCREENSHOT_SIZE)
+    window.show()
+    await asyncio.sleep(0)  # let the window paint before the heavier imports
+    window.load_tabs()
+    if screenshots is None and ctx.settings.last_tab:
+        window.show_tab(ctx.settings.last_tab)
+    ctx.tasks.start(
+        "startup",
+        manager.start(
+            force_sandbox=args.sandbox or screenshots is not None, profile_name=args.profile
+        ),
+    )
+    code = 0
+    try:
+        if screenshots is not None:
+            code = await _take_screenshots(window, ctx, screenshots)
+        else:
+            await closed.wait()
+    finally:
+        window.hide()
+        await manager.shutdown(timeout=3.0)
+        ctx.outbox.close()
+        window.deleteLater()
+    return code
+
+
+def _install_error_hooks(ctx: AppContext) -> None:
+    """Uncaught exceptions (e.g. in an @asyncSlot or a Qt callback) reach the user."""
+
+    def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
+        log.error("uncaught exception", exc_info=(kind, exc, tb))
+        if isinstance(exc, KeyboardInterrupt):
+            return
+        try:
+            ctx.errors.present(exc)
+        except Exception:  # the presenter itself failed: at least the log has it
+            log.exception("could not show the error")
+
+    sys.excepthook = hook
+
+    def loop_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        if isinstance(exc, BaseException) and not isinstance(exc, asyncio.CancelledError):
+            hook(type(exc), exc, exc.__traceback__)
+        else:
+            loop.default_exception_handler(context)
+
+    asyncio.get_running_loop().set_exception_handler(loop_handler)
+
+
+async def _take_screenshots(window: MainWindow, ctx: AppContext, folder: Path) -> int:
+    """Wait for the practice session and its balance, then grab every tab."""
+    from desktop_app.ui.main_window import TAB_KEYS
+
+    deadline = asyncio.get_running_loop().time() + 90
+    while ctx.session is None or ctx.last_balance is None or ctx.tasks.busy:
+        if window.manager.has_started and ctx.session is None:
+            print("tuma: the practice session could not start", file=sys.stderr)
+            return 1
+        if asyncio.get_running_loop().time() > deadline:
+            print("tuma: the practice session did not start in time", file=sys.stderr)
+            return 1
+        await asyncio.sleep(0.1)
+    window.message_bar.dismiss()
+    window._update_bars_visibility()
+    window.resize(*SCREENSHOT_SIZE)
+    for key in TAB_KEYS:
+        window.show_tab(key)
+        if key == "compose":
+            show_sample = getattr(window.compose, "show_sample", None)
+            if callable(show_sample):
+                show_sample()
+        await ctx.tasks.wait_idle()
+        await asyncio.sleep(0.3)  # let layouts and deferred repaints settle
+        image = window.grab()
+        path = folder / f"{key}.png"
+        if not image.save(str(path)):
+            print(f"tuma: could not write {path}", file=sys.stderr)
+            return 1
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,411 @@
+"""Connect an account: service address, token (to the keyring only), sender IDs, price.
+
+The dialog is opened with ``open()`` (never ``exec()``): all its network and keyring work
+runs as tasks on the qasync loop, and errors are shown inline, next to the button pressed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+
+from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core.settings import Profile, SettingsError
+from desktop_app.ui.context import AppContext
+from desktop_app.ui.errors import describe
+from desktop_app.ui.widgets import set_role
+
+__all__ = ["AccountDialog"]
+
+log = logging.getLogger(__name__)
+
+NEW_ACCOUNT = ""  # combo data of the "New account" entry
+
+
+class AccountDialog(QDialog):
+    """Add, edit or switch to an account. Emits ``connected`` once the session is open."""
+
+    connected = Signal(object)  # the saved Profile
+    #: a test or save attempt ended (True = it worked); for tests and busy indicators
+    attempt_finished = Signal(bool)
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        parent: QWidget | None = None,
+        *,
+        reason: str | None = None,
+        profile_name: str | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setWindowTitle(self.tr("Connect an account"))
+        self.setMinimumWidth(560)
+        self._tested: str | None = None  # fingerprint of the values last tested successfully
+        self._contacts_follows = True
+        self._has_saved_token = False
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 20, 24, 20)
+        outer.setSpacing(14)
+
+        title = QLabel(self.tr("Connect your messaging account"), self)
+        title.setProperty("role", "title")
+        intro = QLabel(
+            self.tr(
+                "Enter the details your SMS provider gave you. Tuma checks them before saving, "
+                "and keeps the access token only in your computer's password store."
+            ),
+            self,
+        )
+        intro.setWordWrap(True)
+        intro.setProperty("role", "muted")
+        outer.addWidget(title)
+        outer.addWidget(intro)
+
+        self.reason_label = QLabel(self)
+        self.reason_label.setWordWrap(True)
+        self.reason_label.setProperty("role", "warning")
+        self.reason_label.hide()
+        outer.addWidget(self.reason_label)
+
+        form = QFormLayout()
+        form.setHorizontalSpacing(14)
+        form.setVerticalSpacing(10)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+        self.profile_combo = QComboBox(self)
+        self.profile_combo.setAccessibleName(self.tr("Saved accounts"))
+        form.addRow(self.tr("&Account:"), self.profile_combo)
+
+        self.name_edit = QLineEdit(self)
+        self.name_edit.setPlaceholderText(self.tr("For example: Mama Njeri Shop"))
+        form.addRow(self.tr("&Name:"), self.name_edit)
+
+        self.base_url_edit = QLineEdit(self)
+        self.base_url_edit.setPlaceholderText("https://api.example.co.ke")
+        form.addRow(self.tr("&Service address:"), self.base_url_edit)
+
+        self.contacts_url_edit = QLineEdit(self)
+        self.contacts_url_edit.setPlaceholderText(self.tr("Usually the same as the service"))
+        form.addRow(self.tr("C&ontacts address:"), self.contacts_url_edit)
+
+        token_row = QHBoxLayout()
+        token_row.setSpacing(6)
+        self.token_edit = QLineEdit(self)
+        self.token_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.token_edit.setPlaceholderText(self.tr("Paste the token, e.g. mbs_…"))
+        self.token_edit.setAccessibleName(self.tr("Access token"))
+        self.show_token = QPushButton(self.tr("Show"), self)
+        self.show_token.setCheckable(True)
+        self.show_token.setToolTip(self.tr("Show or hide the token while you check it"))
+        self.show_token.toggled.connect(self._on_show_token)
+        token_row.addWidget(self.token_edit, 1)
+        token_row.addWidget(self.show_token)
+        form.addRow(self.tr("Access &token:"), token_row)
+
+        self.legacy_label = QLabel(
+            self.tr(
+                "This looks like an older token (it does not start with mbs_). It can send SMS "
+                "and check the balance, but it cannot reach your contacts, WhatsApp or surveys. "
+                "Ask your provider for a scoped token to use everything."
+            ),
+            self,
+        )
+        self.legacy_label.setWordWrap(True)
+        self.legacy_label.setProperty("role", "warning")
+        self.legacy_label.hide()
+        form.addRow("", self.legacy_label)
+
+        self.sender_edit = QLineEdit(self)
+        self.sender_edit.setPlaceholderText(self.tr("e.g. MYSHOP, MYSHOP2"))
+        self.sender_edit.setToolTip(
+            self.tr("The sender names registered for you by your provider, separated by commas.")
+        )
+        form.addRow(self.tr("Sender &IDs:"), self.sender_edit)
+
+        self.price_spin = QDoubleSpinBox(self)
+        self.price_spin.setRange(0.0, 100.0)
+        self.price_spin.setDecimals(2)
+        self.price_spin.setSingleStep(0.05)
+        self.price_spin.setPrefix("KES ")
+        self.price_spin.setSpecialValueText(self.tr("Not set"))
+        self.price_spin.setToolTip(
+            self.tr("What one SMS part costs you. Used to show costs in shillings.")
+        )
+        self.price_spin.setMaximumWidth(160)
+        form.addRow(self.tr("&Price per SMS part:"), self.price_spin)
+        outer.addLayout(form)
+
+        test_row = QHBoxLayout()
+        self.test_button = QPushButton(self.tr("&Test connection"), self)
+        self.test_button.clicked.connect(self._on_test_clicked)
+        self.status_label = QLabel(self)
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
+        test_row.addWidget(self.status_label, 1)
+        outer.addLayout(test_row)
+        outer.addStretch(1)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.cancel_button = QPushButton(self.tr("Cancel"), self)
+        self.cancel_button.clicked.connect(self.reject)
+        self.save_button = QPushButton(self.tr("&Save and connect"), self)
+        self.save_button.setDefault(True)
+        self.save_button.clicked.connect(self._on_save_clicked)
+        buttons.addWidget(self.cancel_button)
+        buttons.addWidget(self.save_button)
+        outer.addLayout(buttons)
+
+        self.base_url_edit.textEdited.connect(self._on_base_url_edited)
+        self.contacts_url_edit.textEdited.connect(self._on_contacts_edited)
+        self.token_edit.textChanged.connect(self._on_token_changed)
+        self.profile_combo.currentIndexChanged.connect(self._on_profile_chosen)
+
+        self._fill_profiles(profile_name)
+        self.set_reason(reason)
+
+    # -- public ---------------------------------------------------------------------------
+
+    def set_reason(self, reason: str | None) -> None:
+        """Why the dialog opened (e.g. the token was refused); shown at the top."""
+        self.reason_label.setText(reason or "")
+        self.reason_label.setVisible(bool(reason))
+
+    def select_profile(self, name: str | None) -> None:
+        index = self.profile_combo.findData(name if name else NEW_ACCOUNT)
+        self.profile_combo.setCurrentIndex(max(0, index))
+
+    @property
+    def busy(self) -> bool:
+        return self.ctx.tasks.is_running("account.test") or self.ctx.tasks.is_running(
+            "account.save"
+        )
+
+    # -- filling the form -----------------------------------------------------------------
+
+    def _fill_profiles(self, selected: str | None) -> None:
+        self.profile_combo.blockSignals(True)
+        self.profile_combo.clear()
+        for profile in self.ctx.settings.profiles:
+            self.profile_combo.addItem(profile.name, profile.name)
+        self.profile_combo.addItem(self.tr("New account…"), NEW_ACCOUNT)
+        self.profile_combo.blockSignals(False)
+        if selected is None and self.ctx.session is not None and not self.ctx.session.is_sandbox:
+            selected = self.ctx.session.profile.name
+        if selected is None and not self.ctx.settings.profiles:
+            selected = NEW_ACCOUNT
+        index = self.profile_combo.findData(selected if selected else NEW_ACCOUNT)
+        if selected is None:
+            index = self.profile_combo.findData(NEW_ACCOUNT)
+        self.profile_combo.setCurrentIndex(max(0, index))
+        self._on_profile_chosen(self.profile_combo.currentIndex())
+
+    def _on_profile_chosen(self, _index: int) -> None:
+        name = self.profile_combo.currentData()
+        profile = self.ctx.settings.profile(name) if name else None
+        self._tested = None
+        self.status_label.clear()
+        self.token_edit.clear()
+        if profile is None:
+            self.name_edit.clear()
+            self.base_url_edit.clear()
+            self.contacts_url_edit.clear()
+            self.sender_edit.clear()
+            self.price_spin.setValue(0.0)
+            self._contacts_follows = True
+            self._has_saved_token = False
+            self.token_edit.setPlaceholderText(self.tr("Paste the token, e.g. mbs_…"))
+            return
+        self.name_edit.setText(profile.name)
+        self.base_url_edit.setText(profile.base_url)
+        self.contacts_url_edit.setText(profile.contacts_base_url)
+        self._contacts_follows = profile.contacts_base_url == profile.base_url
+        self.sender_edit.setText(", ".join(profile.sender_ids))
+        self.price_spin.setValue(profile.price_per_part or 0.0)
+        self._has_saved_token = True  # confirmed (or corrected) when the keyring answers
+        self.token_edit.setPlaceholderText(
+            self.tr("Saved in your password store — leave empty to keep it")
+        )
+
+    # -- live feedback --------------------------------------------------------------------
+
+    def _on_show_token(self, shown: bool) -> None:
+        self.token_edit.setEchoMode(
+            QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
+        )
+        self.show_token.setText(self.tr("Hide") if shown else self.tr("Show"))
+
+    def _on_base_url_edited(self, text: str) -> None:
+        if self._contacts_follows:
+            self.contacts_url_edit.setText(text)
+        self._tested = None
+
+    def _on_contacts_edited(self, text: str) -> None:
+        self._contacts_follows = text.strip() in ("", self.base_url_edit.text().strip())
+        self._tested = None
+
+    def _on_token_changed(self, text: str) -> None:
+        from desktop_app.core.credentials import token_kind
+
+        token = text.strip()
+        self.legacy_label.setVisible(bool(token) and token_kind(token) == "legacy")
+        self._tested = None
+
+    def _show_status(self, text: str, role: str) -> None:
+        self.status_label.setText(text)
+        set_role(self.status_label, role)
+
+    def _set_busy(self, busy: bool, text: str = "") -> None:
+        for widget in (self.test_button, self.save_button, self.profile_combo):
+            widget.setEnabled(not busy)
+        if busy:
+            self._show_status(text, "muted")
+
+    # -- values ---------------------------------------------------------------------------
+
+    def _profile_from_form(self) -> Profile:
+        """The checked profile in the form (raises SettingsError with a plain reason)."""
+        base = self.base_url_edit.text().strip()
+        contacts = self.contacts_url_edit.text().strip() or base
+        senders = [s.strip() for s in self.sender_edit.text().replace(";", ",").split(",")]
+        price = self.price_spin.value()
+        senders = [s for s in senders if s]
+        profile = Profile(
+            name=self.name_edit.text().strip(),
+            base_url=base,
+            contacts_base_url=contacts,
+            sender_ids=senders,
+            default_sender_id=senders[0] if senders else None,
+            price_per_part=price if price > 0 else None,
+        )
+        existing = self.ctx.settings.profile(profile.name)
+        if existing is not None:
+            profile.bulk_chunk_size = existing.bulk_chunk_size
+            if existing.default_sender_id in senders:
+                profile.default_sender_id = existing.default_sender_id
+        return profile.validate()
+
+    async def _token_for(self, profile: Profile) -> str:
+        from desktop_app.core import credentials
+
+        typed = self.token_edit.text().strip()
+        if typed:
+            return typed
+        original = self.profile_combo.currentData()
+        if original:
+            saved = await credentials.aload_token(original)
+            if saved:
+                return saved
+        raise _FormProblem(self.tr("Paste the access token from your provider's portal."))
+
+    @staticmethod
+    def _fingerprint(profile: Profile, token: str) -> str:
+        raw = "\n".join((profile.base_url, profile.contacts_base_url, token))
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    async def _check(self, profile: Profile, token: str) -> float:
+        """The balance, read with these details (a throw-away client)."""
+        client = self.ctx.make_client(profile, token)
+        try:
+            balance = await client.balance()
+        finally:
+            await client.aclose()
+        self._tested = self._fingerprint(profile, token)
+        return balance.credits
+
+    # -- test -----------------------------------------------------------------------------
+
+    def _on_test_clicked(self) -> None:
+        self._set_busy(True, self.tr("Checking the connection…"))
+        self.ctx.tasks.start(
+            "account.test",
+            self._test(),
+            on_success=self._on_test_done,
+            on_error=self._on_failure,
+        )
+
+    async def _test(self) -> float:
+        profile = self._profile_from_form()
+        token = await self._token_for(profile)
+        return await self._check(profile, token)
+
+    def _on_test_done(self, credits: float) -> None:
+        self._set_busy(False)
+        self._show_status(
+            self.tr(
+                "✓ Connected. Balance: {credits} credits. Click Save to keep this account."
+            ).format(credits=QLocale().toString(credits, "f", 0)),
+            "success",
+        )
+        self.attempt_finished.emit(True)
+
+    def _on_failure(self, exc: BaseException) -> bool:
+        self._set_busy(False)
+        if isinstance(exc, _FormProblem | SettingsError):
+            text = str(exc)
+        else:
+            title, text = describe(exc)
+            text = f"{title}: {text}"
+        self._show_status(text, "error")
+        self.attempt_finished.emit(False)
+        return True  # shown here, next to the button; not in the main window's bar
+
+    # -- save -----------------------------------------------------------------------------
+
+    def _on_save_clicked(self) -> None:
+        self._set_busy(True, self.tr("Checking and saving…"))
+        self.ctx.tasks.start(
+            "account.save", self._save(), on_success=self._on_saved, on_error=self._on_failure
+        )
+
+    async def _save(self) -> Profile:
+        from desktop_app.core import credentials
+
+        profile = self._profile_from_form()
+        original = self.profile_combo.currentData() or None
+        token = await self._token_for(profile)
+        if self._tested != self._fingerprint(profile, token):
+            await self._check(profile, token)  # never save details that do not work
+        await credentials.asave_token(profile.name, token)
+        if original and original != profile.name:
+            # Renamed: the token moves with the profile; the old name is forgotten.
+            await credentials.adelete_token(original)
+            self.ctx.settings.remove_profile(original)
+        saved = self.ctx.settings.upsert_profile(profile)
+        self.ctx.settings.active_profile = saved.name
+        self.ctx.save_settings()
+        await self.ctx.open_session(saved, token)
+        return saved
+
+    def _on_saved(self, profile: Profile) -> None:
+        self._set_busy(False)
+        self.token_edit.clear()
+        self.attempt_finished.emit(True)
+        self.connected.emit(profile)
+        self.accept()
+
+    def reject(self) -> None:
+        self.ctx.tasks.cancel("account.test")
+        self.ctx.tasks.cancel("account.save")
+        super().reject()
+
+
+class _FormProblem(Exception):
+    """Something missing in the form; the message says what to do."""

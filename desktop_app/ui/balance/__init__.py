@@ -1,0 +1,5 @@
+"""The Balance tab."""
+
+from desktop_app.ui.balance.tab import BalanceTab
+
+__all__ = ["BalanceTab"]

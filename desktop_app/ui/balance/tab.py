@@ -1,0 +1,254 @@
+"""The Balance tab: credits, their KES value, what they buy, a low-balance warning and the
+history of readings."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from PySide6.QtCore import QDateTime, QLocale, Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core.api.models import AccountDetails
+from desktop_app.ui.balance.chart import BalanceChart
+from desktop_app.ui.balance.history import is_low, single_part_messages
+from desktop_app.ui.context import AppContext
+from desktop_app.ui.widgets import card
+
+__all__ = ["BalanceTab", "format_kes"]
+
+
+def format_kes(amount: float) -> str:
+    return "KES " + QLocale().toString(amount, "f", 2)
+
+
+class _Metric(QFrame):
+    def __init__(self, caption: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "card")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 16, 20, 16)
+        layout.setSpacing(4)
+        self.caption = QLabel(caption, self)
+        self.caption.setProperty("role", "caption")
+        self.value = QLabel("—", self)
+        self.value.setProperty("role", "metric")
+        self.value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note = QLabel(self)
+        self.note.setProperty("role", "muted")
+        self.note.setWordWrap(True)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.value)
+        layout.addWidget(self.note)
+        layout.addStretch(1)
+
+
+class BalanceTab(QWidget):
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 20, 24, 20)
+        outer.setSpacing(16)
+
+        header = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        title = QLabel(self.tr("Balance"), self)
+        title.setProperty("role", "title")
+        self.subtitle = QLabel(self)
+        self.subtitle.setProperty("role", "muted")
+        titles.addWidget(title)
+        titles.addWidget(self.subtitle)
+        header.addLayout(titles, 1)
+        self.refresh_button = QPushButton(self.tr("&Refresh"), self)
+        self.refresh_button.setToolTip(self.tr("Check the balance again (F5)"))
+        self.refresh_button.clicked.connect(self._on_refresh_clicked)
+        header.addWidget(self.refresh_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        outer.addLayout(header)
+
+        metrics = QGridLayout()
+        metrics.setHorizontalSpacing(16)
+        self.credits = _Metric(self.tr("Credits"), self)
+        self.value = _Metric(self.tr("Value"), self)
+        self.buys = _Metric(self.tr("Messages it buys"), self)
+        for column, metric in enumerate((self.credits, self.value, self.buys)):
+            metrics.addWidget(metric, 0, column)
+            metrics.setColumnStretch(column, 1)
+        outer.addLayout(metrics)
+
+        self.warning = QLabel(self)
+        self.warning.setProperty("role", "warning")
+        self.warning.setWordWrap(True)
+        self.warning.hide()
+        outer.addWidget(self.warning)
+
+        history = card(self)
+        history_layout = QVBoxLayout(history)
+        history_layout.setContentsMargins(20, 16, 20, 12)
+        history_layout.setSpacing(8)
+        top_row = QHBoxLayout()
+        history_title = QLabel(self.tr("History"), history)
+        history_title.setProperty("role", "subtitle")
+        top_row.addWidget(history_title)
+        top_row.addStretch(1)
+        threshold_label = QLabel(self.tr("Warn me when credits fall &below"), history)
+        self.threshold = QSpinBox(history)
+        self.threshold.setRange(0, 1_000_000)
+        self.threshold.setSingleStep(10)
+        self.threshold.setGroupSeparatorShown(True)
+        self.threshold.setSpecialValueText(self.tr("never"))
+        self.threshold.setMinimumWidth(110)
+        self.threshold.setToolTip(
+            self.tr("The status bar turns to a warning below this many credits. 0 turns it off.")
+        )
+        threshold_label.setBuddy(self.threshold)
+        top_row.addWidget(threshold_label)
+        top_row.addWidget(self.threshold)
+        history_layout.addLayout(top_row)
+        self.chart = BalanceChart(history)
+        history_layout.addWidget(self.chart, 1)
+        self.chart_note = QLabel(
+            self.tr(
+                "Each dot is a balance check by Tuma (at start, after each send and when you "
+                "press Refresh). Top-ups are not counted as spending."
+            ),
+            history,
+        )
+        self.chart_note.setProperty("role", "muted")
+        self.chart_note.setWordWrap(True)
+        history_layout.addWidget(self.chart_note)
+        outer.addWidget(history, 1)
+
+        self.threshold.setValue(ctx.settings.low_balance_threshold)
+        self.threshold.valueChanged.connect(self._on_threshold_changed)
+        ctx.balance_changed.connect(self._on_balance)
+        ctx.balance_failed.connect(self._on_balance_failed)
+        ctx.session_changed.connect(self._on_session_changed)
+        ctx.tasks.busy_changed.connect(self._on_busy)
+        self._on_session_changed()
+
+    # -- slots ----------------------------------------------------------------------------
+
+    def _on_refresh_clicked(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        if self.ctx.session is None:
+            return
+        self.refresh_button.setEnabled(False)
+        self.refresh_button.setText(self.tr("Checking…"))
+        self.ctx.refresh_balance()
+
+    def _on_busy(self, busy: bool) -> None:
+        if not busy:
+            self._reset_refresh_button()
+
+    def _reset_refresh_button(self) -> None:
+        self.refresh_button.setEnabled(self.ctx.session is not None)
+        self.refresh_button.setText(self.tr("&Refresh"))
+
+    def _on_threshold_changed(self, value: int) -> None:
+        if self.ctx.settings.low_balance_threshold == value:
+            return
+        self.ctx.settings.low_balance_threshold = value
+        self.ctx.save_settings()
+        self.chart.set_threshold(value)
+        self._show_details(self.ctx.last_balance)
+
+    def _on_session_changed(self) -> None:
+        session = self.ctx.session
+        self._reset_refresh_button()
+        if session is None:
+            self.subtitle.setText(self.tr("No account connected."))
+        self._show_details(self.ctx.last_balance)
+        self._load_history()
+
+    def _on_balance(self, details: object) -> None:
+        self._reset_refresh_button()
+        if isinstance(details, AccountDetails):
+            self._show_details(details)
+        self._load_history()
+
+    def _on_balance_failed(self, _exc: object) -> None:
+        self._reset_refresh_button()
+        self.subtitle.setText(
+            self.tr("Could not check the balance just now — see the message above.")
+        )
+
+    # -- display --------------------------------------------------------------------------
+
+    def _show_details(self, details: AccountDetails | None) -> None:
+        locale = QLocale()
+        session = self.ctx.session
+        threshold = self.ctx.settings.low_balance_threshold
+        self.chart.set_threshold(threshold)
+        if details is None or session is None:
+            for metric in (self.credits, self.value, self.buys):
+                metric.value.setText("—")
+                metric.note.setText("")
+            if session is not None:
+                self.subtitle.setText(self.tr("Checking the balance…"))
+            self.warning.hide()
+            return
+        checked = locale.toString(QDateTime.currentDateTime(), QLocale.FormatType.ShortFormat)
+        self.subtitle.setText(
+            self.tr("{account} · last checked {time}").format(
+                account=session.display_name, time=checked
+            )
+        )
+        self.credits.value.setText(locale.toString(details.credits, "f", 0))
+        self.credits.note.setText(self.tr("1 credit = 1 SMS part"))
+        rate = self.ctx.price_per_part
+        if rate is not None:
+            self.value.value.setText(format_kes(details.credits * rate))
+            source = (
+                self.tr("your provider's rate")
+                if details.sms_rate is not None
+                else self.tr("the price in your account settings")
+            )
+            self.value.note.setText(
+                self.tr("at {price} per SMS part ({source})").format(
+                    price=format_kes(rate), source=source
+                )
+            )
+        else:
+            self.value.value.setText(self.tr("Unknown"))
+            self.value.note.setText(
+                self.tr("Set the price per SMS part under Account → Connect an account…")
+            )
+        self.buys.value.setText(locale.toString(single_part_messages(details.credits)))
+        self.buys.note.setText(self.tr("single-part SMS (up to 160 plain characters each)"))
+        if is_low(details.credits, threshold):
+            self.warning.setText(
+                self.tr(
+                    "Your balance is low: {credits} credits left, below your warning level of "
+                    "{threshold}. Top up with your provider before a big broadcast."
+                ).format(
+                    credits=locale.toString(details.credits, "f", 0),
+                    threshold=locale.toString(threshold),
+                )
+            )
+            self.warning.show()
+        else:
+            self.warning.hide()
+
+    def _load_history(self) -> None:
+        session = self.ctx.session
+        if session is None:
+            self.chart.set_history([])
+            return
+        since = datetime.now().astimezone() - timedelta(days=self.chart.DAYS + 30)
+        try:
+            history = self.ctx.outbox.balance_history(session.profile.name, since=since)
+        except Exception:  # the history is a nice-to-have: show the balance regardless
+            history = []
+        self.chart.set_history(history)

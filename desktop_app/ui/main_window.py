@@ -1,0 +1,538 @@
+"""The main window: assembles the tabs, the menus, the message bars and the status bar."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QLocale, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QDialog,
+    QHeaderView,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app import __version__
+from desktop_app.ui.context import AppContext
+from desktop_app.ui.errors import Level, UserMessage
+from desktop_app.ui.session import SessionManager
+from desktop_app.ui.widgets import MessageBar, PlaceholderPage, PracticeBanner, set_role
+
+__all__ = ["TAB_KEYS", "MainWindow"]
+
+log = logging.getLogger(__name__)
+
+TAB_KEYS = ("compose", "contacts", "import", "delivery", "balance")
+
+
+class MainWindow(QMainWindow):
+    """Compose, Contacts, Import, Delivery and Balance, with the account around them."""
+
+    #: The user closed the window (the app then shuts down cleanly and exits).
+    close_requested = Signal()
+
+    def __init__(
+        self,
+        ctx: AppContext,
+        manager: SessionManager | None = None,
+        *,
+        deferred: bool = False,
+        remember_layout: bool = True,
+    ) -> None:
+        super().__init__()
+        self.ctx = ctx
+        self.manager = manager or SessionManager(ctx, self)
+        self.remember_layout = remember_layout
+        self.account_dialog: QDialog | None = None
+        self.shortcuts_dialog: QDialog | None = None
+        self.about_box: QMessageBox | None = None
+        self.pages: dict[str, QWidget] = {}
+        self.compose: QWidget | None = None
+        self.balance: QWidget | None = None
+        self.setWindowTitle("Tuma")
+        self.resize(1280, 800)
+        self.setMinimumSize(960, 640)
+
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        bars = QWidget(central)
+        self._bars_layout = QVBoxLayout(bars)
+        self._bars_layout.setContentsMargins(16, 10, 16, 0)
+        self._bars_layout.setSpacing(8)
+        self.practice_banner = PracticeBanner(bars)
+        self.message_bar = MessageBar(bars)
+        self._bars_layout.addWidget(self.practice_banner)
+        self._bars_layout.addWidget(self.message_bar)
+        self._bars = bars
+        layout.addWidget(bars)
+        self.tabs = QTabWidget(central)
+        self.tabs.setDocumentMode(True)
+        layout.addWidget(self.tabs, 1)
+        self.setCentralWidget(central)
+
+        for key, title in self._tab_titles().items():
+            page = QWidget(self.tabs)
+            page.setObjectName(f"loading-{key}")
+            self.pages[key] = page
+            self.tabs.addTab(page, title)
+
+        self._build_status_bar()
+        self._build_menus()
+        self._connect()
+        self._update_bars_visibility()
+        if remember_layout:
+            self._restore_layout()
+        if not deferred:
+            self.load_tabs()
+
+    # -- tabs -----------------------------------------------------------------------------
+
+    def _tab_titles(self) -> dict[str, str]:
+        return {
+            "compose": self.tr("&Compose"),
+            "contacts": self.tr("Co&ntacts"),
+            "import": self.tr("&Import"),
+            "delivery": self.tr("&Delivery"),
+            "balance": self.tr("&Balance"),
+        }
+
+    def load_tabs(self) -> None:
+        """Build the real tabs (they import the network stack, so the app calls this after
+        the window is on screen)."""
+        current = self.tabs.currentIndex()
+        self._set_page("compose", self._make_compose())
+        self._set_page(
+            "contacts",
+            PlaceholderPage(
+                self.tr("Contacts"),
+                self.tr(
+                    "Your customer list, kept with your SMS provider, will live here. This part "
+                    "of Tuma arrives in a later release; until then you can pick contacts as "
+                    "recipients in Compose."
+                ),
+                [
+                    self.tr("Search by name or number, page through thousands of customers"),
+                    self.tr("Add, edit and remove customers"),
+                    self.tr("Send to a selection with one click"),
+                ],
+            ),
+        )
+        self._set_page(
+            "import",
+            PlaceholderPage(
+                self.tr("Import"),
+                self.tr(
+                    "Bringing in customer spreadsheets (Excel or CSV) arrives in a later "
+                    "release. You will be able to drop a file on the window, check the columns "
+                    "and fix unreadable numbers before anything is uploaded."
+                ),
+                [
+                    self.tr("Excel (.xlsx) and CSV files up to 100,000 rows"),
+                    self.tr("Numbers checked and repaired before upload"),
+                    self.tr("A report of every row that could not be imported"),
+                ],
+            ),
+        )
+        self._set_page(
+            "delivery",
+            PlaceholderPage(
+                self.tr("Delivery"),
+                self.tr(
+                    "Delivery reports for the messages you sent arrive in a later release. "
+                    "Every message you send now is already recorded, so its report will be "
+                    "there when this tab opens."
+                ),
+                [
+                    self.tr("Delivered, pending and failed, for each customer"),
+                    self.tr("The reason a message failed, in plain words"),
+                    self.tr("Resend to the customers who did not get it"),
+                ],
+            ),
+        )
+        from desktop_app.ui.balance import BalanceTab
+
+        self.balance = BalanceTab(self.ctx)
+        self._set_page("balance", self.balance)
+        self.tabs.setCurrentIndex(current)
+        if self.ctx.session is not None:
+            self._on_session_changed()
+
+    def _make_compose(self) -> QWidget:
+        try:
+            from desktop_app.ui.compose import ComposeTab
+        except ImportError:
+            log.exception("the Compose tab could not be loaded")
+            return PlaceholderPage(
+                self.tr("Compose"),
+                self.tr("Writing and sending messages is not available in this build."),
+                [],
+            )
+        tab = ComposeTab(self.ctx)
+        self.compose = tab
+        return tab
+
+    def _set_page(self, key: str, widget: QWidget) -> None:
+        index = TAB_KEYS.index(key)
+        old = self.pages[key]
+        title = self.tabs.tabText(index)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, widget, title)
+        self.pages[key] = widget
+        old.deleteLater()
+
+    def show_tab(self, key: str) -> None:
+        self.tabs.setCurrentIndex(TAB_KEYS.index(key))
+
+    def current_tab(self) -> str:
+        return TAB_KEYS[max(0, self.tabs.currentIndex())]
+
+    # -- status bar -----------------------------------------------------------------------
+
+    def _build_status_bar(self) -> None:
+        bar = self.statusBar()
+        bar.setSizeGripEnabled(True)
+        self.busy_label = QLabel(self.tr("Working…"), bar)
+        self.busy_label.setProperty("role", "muted")
+        self.busy_label.hide()
+        self.account_label = QLabel(bar)
+        self.balance_label = QLabel(bar)
+        self.balance_label.setToolTip(self.tr("Open the Balance tab (Ctrl+5)"))
+        bar.addWidget(self.busy_label)
+        bar.addPermanentWidget(self.account_label)
+        bar.addPermanentWidget(self.balance_label)
+        self._update_status()
+
+    def _update_status(self) -> None:
+        from desktop_app.ui.balance.history import is_low
+
+        session = self.ctx.session
+        if session is None:
+            self.account_label.setText(self.tr("Not connected"))
+            self.balance_label.setText("")
+            set_role(self.balance_label, "")
+            return
+        if session.is_sandbox:
+            self.account_label.setText(self.tr("Practice account (sandbox)"))
+        else:
+            self.account_label.setText(
+                self.tr("Connected: {name}").format(name=session.display_name)
+            )
+        details = self.ctx.last_balance
+        if details is None:
+            self.balance_label.setText(self.tr("Balance: checking…"))
+            set_role(self.balance_label, "")
+            return
+        locale = QLocale()
+        text = self.tr("{credits} credits").format(credits=locale.toString(details.credits, "f", 0))
+        rate = self.ctx.price_per_part
+        if rate is not None:
+            text += " · KES " + locale.toString(details.credits * rate, "f", 2)
+        threshold = self.ctx.settings.low_balance_threshold
+        if is_low(details.credits, threshold):
+            text = self.tr("⚠ Low balance: {text}").format(text=text)
+            self.balance_label.setToolTip(
+                self.tr("Below your warning level of {threshold} credits. Top up soon.").format(
+                    threshold=locale.toString(threshold)
+                )
+            )
+            set_role(self.balance_label, "warning")
+        else:
+            self.balance_label.setToolTip(self.tr("Open the Balance tab (Ctrl+5)"))
+            set_role(self.balance_label, "")
+        self.balance_label.setText(text)
+
+    @property
+    def low_balance_warning(self) -> bool:
+        return bool(self.balance_label.property("role") == "warning")
+
+    # -- menus ----------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        menu_bar = self.menuBar()
+        file_menu = menu_bar.addMenu(self.tr("&File"))
+        self.import_action = QAction(self.tr("&Import contacts…"), self)
+        self.import_action.setShortcut(QKeySequence("Ctrl+I"))
+        self.import_action.triggered.connect(lambda: self.show_tab("import"))
+        file_menu.addAction(self.import_action)
+        file_menu.addSeparator()
+        self.quit_action = QAction(self.tr("&Quit"), self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.quit_action.triggered.connect(self.close)
+        file_menu.addAction(self.quit_action)
+
+        account_menu = menu_bar.addMenu(self.tr("&Account"))
+        self.connect_action = QAction(self.tr("&Connect an account…"), self)
+        self.connect_action.setShortcut(QKeySequence("Ctrl+K"))
+        self.connect_action.triggered.connect(lambda: self.open_account_dialog())
+        account_menu.addAction(self.connect_action)
+        self.switch_menu = QMenu(self.tr("&Switch account"), self)
+        account_menu.addMenu(self.switch_menu)
+        self.switch_menu.aboutToShow.connect(self._fill_switch_menu)
+        self.refresh_action = QAction(self.tr("&Refresh balance"), self)
+        self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
+        self.refresh_action.triggered.connect(self._on_refresh_balance)
+        account_menu.addAction(self.refresh_action)
+        account_menu.addSeparator()
+        self.sign_out_action = QAction(self.tr("Sign &out"), self)
+        self.sign_out_action.triggered.connect(self._on_sign_out)
+        account_menu.addAction(self.sign_out_action)
+
+        help_menu = menu_bar.addMenu(self.tr("&Help"))
+        self.shortcuts_action = QAction(self.tr("&Keyboard shortcuts"), self)
+        self.shortcuts_action.setShortcut(QKeySequence.StandardKey.HelpContents)
+        self.shortcuts_action.triggered.connect(self.show_shortcuts)
+        help_menu.addAction(self.shortcuts_action)
+        self.about_action = QAction(self.tr("&About Tuma"), self)
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.about_action.triggered.connect(self.show_about)
+        help_menu.addAction(self.about_action)
+
+        for number, key in enumerate(TAB_KEYS, start=1):
+            shortcut = QShortcut(QKeySequence(f"Ctrl+{number}"), self)
+            shortcut.activated.connect(lambda key=key: self.show_tab(key))
+        self._fill_switch_menu()
+
+    def _fill_switch_menu(self) -> None:
+        self.switch_menu.clear()
+        session = self.ctx.session
+        practice = self.switch_menu.addAction(self.tr("Practice account (sandbox)"))
+        practice.setCheckable(True)
+        practice.setChecked(session is not None and session.is_sandbox)
+        practice.triggered.connect(
+            lambda: self._run("account.switch", self.manager.switch_to(None))
+        )
+        if self.ctx.settings.profiles:
+            self.switch_menu.addSeparator()
+        for profile in self.ctx.settings.profiles:
+            action = self.switch_menu.addAction(profile.name)
+            action.setCheckable(True)
+            action.setChecked(
+                session is not None
+                and not session.is_sandbox
+                and session.profile.name == profile.name
+            )
+            action.triggered.connect(lambda _checked=False, name=profile.name: self.switch_to(name))
+
+    def switch_to(self, name: str | None) -> None:
+        self._run("account.switch", self.manager.switch_to(name))
+
+    def _run(self, name: str, coro: Coroutine[Any, Any, Any]) -> None:
+        self.ctx.tasks.start(name, coro)
+
+    def _on_refresh_balance(self) -> None:
+        if self.balance is not None and hasattr(self.balance, "refresh"):
+            self.balance.refresh()
+        else:
+            self.ctx.refresh_balance()
+
+    def _on_sign_out(self) -> None:
+        self._run("account.sign_out", self.manager.sign_out())
+
+    # -- dialogs (all non-blocking: open(), never exec()) ---------------------------------
+
+    def open_account_dialog(
+        self, reason: str | None = None, profile_name: str | None = None
+    ) -> QDialog:
+        from desktop_app.ui.account import AccountDialog
+
+        dialog = self.account_dialog
+        if isinstance(dialog, AccountDialog) and dialog.isVisible():
+            dialog.set_reason(reason)
+            if profile_name is not None:
+                dialog.select_profile(profile_name)
+            dialog.raise_()
+            dialog.activateWindow()
+            return dialog
+        dialog = AccountDialog(self.ctx, self, reason=reason, profile_name=profile_name)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.connected.connect(self._on_account_connected)
+        dialog.destroyed.connect(self._forget_account_dialog)
+        self.account_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _forget_account_dialog(self) -> None:
+        self.account_dialog = None
+
+    def _on_account_connected(self, profile: object) -> None:
+        name = getattr(profile, "name", "")
+        self.ctx.errors.info(
+            self.tr("Connected to “{name}”").format(name=name),
+            self.tr("Messages you send now go to your customers for real."),
+        )
+        self._fill_switch_menu()
+
+    def _on_reauth_needed(self, reason: str) -> None:
+        session = self.ctx.session
+        name = None if session is None or session.is_sandbox else session.profile.name
+        self.open_account_dialog(reason, name)
+
+    def show_shortcuts(self) -> None:
+        if self.shortcuts_dialog is not None:
+            self.shortcuts_dialog.show()
+            self.shortcuts_dialog.raise_()
+            return
+        dialog = QDialog(self)
+        dialog.setWindowTitle(self.tr("Keyboard shortcuts"))
+        layout = QVBoxLayout(dialog)
+        layout.setContentsMargins(20, 16, 20, 16)
+        rows = [
+            ("Ctrl+Enter", self.tr("Send the message (Compose)")),
+            ("Ctrl+1 … Ctrl+5", self.tr("Go to Compose, Contacts, Import, Delivery, Balance")),
+            ("Ctrl+I", self.tr("Import contacts")),
+            ("Ctrl+K", self.tr("Connect an account")),
+            ("F5", self.tr("Refresh the balance")),
+            ("Ctrl+Z", self.tr("Undo in the message editor")),
+            ("F1", self.tr("This list")),
+            ("Ctrl+Q", self.tr("Quit Tuma")),
+        ]
+        table = QTableWidget(len(rows), 2, dialog)
+        table.setHorizontalHeaderLabels([self.tr("Keys"), self.tr("What it does")])
+        table.verticalHeader().hide()
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for row, (keys, text) in enumerate(rows):
+            table.setItem(row, 0, QTableWidgetItem(keys))
+            table.setItem(row, 1, QTableWidgetItem(text))
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        table.setMinimumSize(520, 300)
+        layout.addWidget(table)
+        close = QPushButton(self.tr("Close"), dialog)
+        close.clicked.connect(dialog.close)
+        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignRight)
+        self.shortcuts_dialog = dialog
+        dialog.show()
+
+    def show_about(self) -> None:
+        box = QMessageBox(self)
+        box.setWindowTitle(self.tr("About Tuma"))
+        box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        box.setText(f"<b>Tuma {__version__}</b>")
+        box.setInformativeText(
+            self.tr(
+                "SMS broadcasts, contacts and delivery reports for small businesses in Kenya. "
+                "Your access token is kept only in this computer's password store."
+            )
+        )
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.about_box = box
+        box.open()
+
+    # -- wiring ---------------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        ctx = self.ctx
+        ctx.errors.message_shown.connect(self._on_message)
+        ctx.errors.cleared.connect(self.message_bar.dismiss)
+        ctx.errors.reauth_needed.connect(self._on_reauth_needed)
+        ctx.session_changed.connect(self._on_session_changed)
+        ctx.balance_changed.connect(lambda _details: self._update_status())
+        ctx.settings_changed.connect(self._update_status)
+        ctx.tasks.busy_changed.connect(self.busy_label.setVisible)
+        self.message_bar.reconnect_requested.connect(
+            lambda: self._on_reauth_needed(self.message_bar.text.text())
+        )
+        self.practice_banner.connect_requested.connect(lambda: self.open_account_dialog())
+        self.manager.practice_starting.connect(self._on_practice_starting)
+        self.manager.account_needed.connect(
+            lambda reason, name: self.open_account_dialog(reason, name)
+        )
+        self.message_bar.installEventFilter(self)
+
+    def _on_message(self, message: object) -> None:
+        if isinstance(message, UserMessage):
+            self.message_bar.show_message(message)
+            self._update_bars_visibility()
+            if message.level == Level.INFO:
+                QTimer.singleShot(12000, lambda m=message: self._expire_info(m))
+
+    def _expire_info(self, message: UserMessage) -> None:
+        if self.message_bar.message is message:
+            self.message_bar.dismiss()
+            self._update_bars_visibility()
+
+    def _on_practice_starting(self, starting: bool) -> None:
+        self.practice_banner.set_starting(starting)
+        if starting:
+            self.practice_banner.show()
+        self._update_bars_visibility()
+
+    def _on_session_changed(self) -> None:
+        session = self.ctx.session
+        self.practice_banner.setVisible(session is not None and session.is_sandbox)
+        self.sign_out_action.setEnabled(session is not None and not session.is_sandbox)
+        self.refresh_action.setEnabled(session is not None)
+        if session is not None:
+            title = self.tr("Practice account") if session.is_sandbox else session.display_name
+            self.setWindowTitle(f"Tuma — {title}")
+            message = self.message_bar.message
+            if message is not None and message.reauth:
+                self.message_bar.dismiss()
+            check = getattr(self.compose, "check_unfinished", None)
+            if callable(check):
+                QTimer.singleShot(0, self._check_unfinished)
+        else:
+            self.setWindowTitle("Tuma")
+        self._update_status()
+        self._fill_switch_menu()
+        self._update_bars_visibility()
+
+    def _check_unfinished(self) -> None:
+        check: Callable[[], object] | None = getattr(self.compose, "check_unfinished", None)
+        if check is not None and self.ctx.session is not None:
+            check()
+
+    def _update_bars_visibility(self) -> None:
+        visible = not self.practice_banner.isHidden() or not self.message_bar.isHidden()
+        self._bars.setVisible(visible)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        from PySide6.QtCore import QEvent
+
+        if watched is self.message_bar and event.type() == QEvent.Type.Hide:
+            QTimer.singleShot(0, self._update_bars_visibility)
+        return super().eventFilter(watched, event)
+
+    # -- layout memory and closing --------------------------------------------------------
+
+    def _restore_layout(self) -> None:
+        settings = self.ctx.settings
+        if settings.window_geometry:
+            self.restoreGeometry(QByteArray.fromBase64(settings.window_geometry.encode("ascii")))
+        if settings.last_tab in TAB_KEYS:
+            self.show_tab(settings.last_tab)
+
+    def save_layout(self) -> None:
+        settings = self.ctx.settings
+        settings.window_geometry = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+        settings.last_tab = self.current_tab()
+        try:
+            self.ctx.save_settings()
+        except Exception:  # never block quitting over the window size
+            log.warning("could not save the window layout", exc_info=True)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.remember_layout:
+            self.save_layout()
+        for dialog in (self.account_dialog, self.shortcuts_dialog, self.about_box):
+            if dialog is not None:
+                dialog.close()
+        event.accept()
+        self.close_requested.emit()

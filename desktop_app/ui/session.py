@@ -1,0 +1,292 @@
+"""Which account the window works with: a saved profile, or practice mode on the sandbox.
+
+Practice mode starts the local sandbox service in the background (a subprocess on loopback,
+a fresh admin key each start), makes sure the demo shop exists and connects to it. Blocking
+steps run in daemon threads, so a slow start never freezes the window nor hangs quitting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import threading
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from PySide6.QtCore import QCoreApplication, QObject, Signal
+
+from desktop_app.ui.context import SANDBOX_PROFILE_NAME, AppContext
+from desktop_app.ui.errors import Level
+
+if TYPE_CHECKING:
+    from desktop_app.sandbox.admin import SandboxAdmin
+    from desktop_app.sandbox.process import SandboxProcess
+
+__all__ = ["SessionManager", "run_in_daemon_thread"]
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("session", text)
+
+
+async def run_in_daemon_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    """Run blocking *fn* in a daemon thread; cancelling the await abandons (not kills) it.
+
+    Unlike the default executor, a daemon thread never keeps the interpreter from exiting.
+    """
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, exc: BaseException | None) -> None:
+        if future.done():
+            return
+        if exc is not None:
+            future.set_exception(exc)
+        else:
+            future.set_result(result)  # type: ignore[arg-type]
+
+    def work() -> None:
+        try:
+            result = fn(*args, **kwargs)
+        except BaseException as exc:
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(settle, None, exc)
+            return
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(settle, result, None)
+
+    threading.Thread(target=work, name=f"tuma-{fn.__name__}", daemon=True).start()
+    return await future
+
+
+class SessionManager(QObject):
+    """Opens, switches and closes sessions; owns the practice sandbox."""
+
+    #: True while practice mode is being started (the banner says so).
+    practice_starting = Signal(bool)
+    #: The account dialog is needed: (reason, profile name or None).
+    account_needed = Signal(str, object)
+    #: The start-up session choice is done (whatever happened).
+    started = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.sandbox: SandboxProcess | None = None
+        self.admin: SandboxAdmin | None = None
+        self.demo_account_id: str | None = None
+        self._closing = False
+        self.has_started = False
+        self._sandbox_start: asyncio.Future[Any] | None = None
+
+    @property
+    def is_practice(self) -> bool:
+        return self.ctx.session is not None and self.ctx.session.is_sandbox
+
+    # -- start-up -------------------------------------------------------------------------
+
+    async def start(self, *, force_sandbox: bool = False, profile_name: str | None = None) -> None:
+        """Choose the first session: ``--profile``, else the last account, else practice."""
+        try:
+            if profile_name is not None:
+                if self.ctx.settings.profile(profile_name) is None:
+                    self.ctx.errors.info(
+                        _tr("No saved account called “{name}”").format(name=profile_name),
+                        _tr(
+                            "Tuma opened in practice mode instead. Use Account → Connect an "
+                            "account… to add it."
+                        ),
+                        level=Level.WARNING,
+                    )
+                elif await self.connect_profile(profile_name):
+                    return
+            elif not force_sandbox:
+                active = self.ctx.settings.active()
+                if active is not None and await self.connect_profile(active.name):
+                    return
+            await self.start_practice()
+        finally:
+            self.has_started = True
+            self.started.emit()
+
+    async def connect_profile(self, name: str) -> bool:
+        """Connect the saved profile *name* with its token from the keyring."""
+        from desktop_app.core import credentials
+
+        profile = self.ctx.settings.profile(name)
+        if profile is None:
+            return False
+        try:
+            token = await credentials.aload_token(name)
+        except credentials.CredentialError as exc:
+            self.ctx.errors.present(exc)
+            return False
+        if not token:
+            self.account_needed.emit(
+                _tr(
+                    "No access token is saved for “{name}” on this computer. Paste it again."
+                ).format(name=name),
+                name,
+            )
+            return False
+        await self.ctx.open_session(profile, token)
+        if self.ctx.session is not None and not self.ctx.session.can_use_contacts:
+            self.ctx.errors.info(
+                _tr("Older token: contacts are not available"),
+                _tr(
+                    "This account's token can send SMS but cannot reach your contacts. Ask your "
+                    "provider for a scoped token (starting with mbs_) and connect again."
+                ),
+                level=Level.WARNING,
+            )
+        return True
+
+    async def start_practice(self) -> None:
+        """Connect to the demo shop on the local sandbox (starting the sandbox if needed)."""
+        from desktop_app.core.settings import Profile
+
+        self.practice_starting.emit(True)
+        try:
+            try:
+                await self._ensure_sandbox()
+            except Exception:
+                log.exception("the practice service did not start")
+                self.ctx.errors.info(
+                    _tr("Practice mode could not start"),
+                    _tr(
+                        "The built-in practice service did not start on this computer. You can "
+                        "still connect your own account: Account → Connect an account…"
+                    ),
+                    level=Level.ERROR,
+                )
+                return
+            assert self.admin is not None
+            assert self.sandbox is not None
+            from desktop_app.sandbox.demo import ensure_demo_account
+
+            demo = await run_in_daemon_thread(ensure_demo_account, self.admin)
+            self.demo_account_id = demo.account_id
+            profile = Profile(
+                name=SANDBOX_PROFILE_NAME,
+                base_url=self.sandbox.base_url,
+                contacts_base_url=self.sandbox.contacts_base_url,
+                sender_ids=list(demo.sender_ids),
+                default_sender_id=demo.sender_ids[0] if demo.sender_ids else None,
+            )
+            await self._seed_practice_history(demo.account_id)
+            await self.ctx.open_session(profile, demo.token, is_sandbox=True)
+        finally:
+            self.practice_starting.emit(False)
+
+    async def _ensure_sandbox(self) -> None:
+        if self.sandbox is not None and self.sandbox.running():
+            return
+        from desktop_app.core.settings import data_dir
+        from desktop_app.sandbox.admin import SandboxAdmin
+        from desktop_app.sandbox.process import start_sandbox
+
+        def start() -> SandboxProcess:
+            process = start_sandbox(
+                data_dir() / "sandbox", admin_key=secrets.token_hex(24), settle_seconds=2.0
+            )
+            if self._closing:  # the user quit while it was starting: do not leave it behind
+                process.stop(timeout=3)
+            return process
+
+        self._sandbox_start = asyncio.ensure_future(run_in_daemon_thread(start))
+        try:
+            process: SandboxProcess = await asyncio.shield(self._sandbox_start)
+        finally:
+            self._sandbox_start = None
+        self.sandbox = process
+        self.admin = SandboxAdmin(process.base_url, process.admin_key)
+
+    async def _seed_practice_history(self, account_id: str) -> None:
+        """Give the demo shop two weeks of sample balance readings the first time, so the
+        Balance tab shows what its chart looks like. Only ever for the practice account."""
+        outbox = self.ctx.outbox
+        if outbox.balance_history(SANDBOX_PROFILE_NAME):
+            return
+        admin = self.admin
+        assert admin is not None
+        credits = await run_in_daemon_thread(admin.balance, account_id)
+        rng = random.Random(254)
+        now = datetime.now().astimezone()
+        readings: list[tuple[datetime, float]] = []
+        level = float(credits)
+        for day in range(1, 14):
+            at = now - timedelta(days=day, hours=rng.randint(0, 6))
+            spent = float(rng.choice((0, 12, 24, 36, 48, 60, 80, 120)))
+            if day == 7:  # a top-up a week ago: the balance went up, not spending
+                level -= 400
+            level += spent
+            readings.append((at, level))
+        for at, value in reversed(readings):
+            outbox.record_balance(SANDBOX_PROFILE_NAME, value, at=at)
+
+    # -- account actions ------------------------------------------------------------------
+
+    async def switch_to(self, name: str | None) -> None:
+        """Switch to saved profile *name*, or to practice mode when None."""
+        if name is None:
+            await self.start_practice()
+        else:
+            await self.connect_profile(name)
+
+    async def sign_out(self) -> None:
+        """Delete the connected account's token from the keyring and go to practice mode."""
+        from desktop_app.core import credentials
+
+        session = self.ctx.session
+        if session is None or session.is_sandbox:
+            return
+        name = session.profile.name
+        await self.ctx.close_session()
+        self.ctx.settings.active_profile = None
+        self.ctx.save_settings()
+        try:
+            await credentials.adelete_token(name)
+        except credentials.CredentialError as exc:
+            self.ctx.errors.present(exc)
+        else:
+            self.ctx.errors.info(
+                _tr("Signed out of “{name}”").format(name=name),
+                _tr(
+                    "Its token was deleted from this computer. To use it again, choose "
+                    "Account → Connect an account… and paste the token."
+                ),
+            )
+        await self.start_practice()
+
+    # -- quitting -------------------------------------------------------------------------
+
+    async def shutdown(self, timeout: float = 3.0) -> None:  # noqa: ASYNC109 (bounded quit)
+        """Cancel running work, close the client and stop the sandbox, within a few seconds."""
+        self._closing = True
+        await self.ctx.tasks.shutdown(timeout)
+        await self.ctx.close_session(emit=False)
+        if self._sandbox_start is not None:
+            # Still starting: wait briefly so the process can be stopped rather than orphaned.
+            try:
+                self.sandbox = await asyncio.wait_for(asyncio.shield(self._sandbox_start), timeout)
+            except Exception:
+                log.warning("the practice service was still starting at quit")
+        if self.admin is not None:
+            try:
+                self.admin.close()
+            except Exception:
+                log.debug("closing the sandbox admin client failed", exc_info=True)
+            self.admin = None
+        sandbox, self.sandbox = self.sandbox, None
+        if sandbox is not None:
+            try:
+                await asyncio.wait_for(run_in_daemon_thread(sandbox.stop, 3), timeout + 3)
+            except Exception:
+                log.warning("the practice service did not stop cleanly", exc_info=True)
