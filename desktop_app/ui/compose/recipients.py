@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -26,6 +26,8 @@ from desktop_app.ui.compose.wording import count, tr
 
 #: Chips drawn at most; beyond this the summary line still counts everyone.
 MAX_CHIPS = 300
+#: The chips box grows with its rows up to this height, then scrolls.
+CHIPS_MAX_HEIGHT = 124
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ class RecipientsPanel(QWidget):
         self.numbers_edit.setPlaceholderText(
             self.tr("Type or paste phone numbers, e.g. 0712 345 678, +254 733 000 111")
         )
-        self.numbers_edit.setFixedHeight(64)
+        self.numbers_edit.setFixedHeight(80)
         self.numbers_edit.textChanged.connect(self._schedule_parse)
         layout.addWidget(self.numbers_edit)
 
@@ -151,8 +153,8 @@ class RecipientsPanel(QWidget):
         self.chips.setWrapping(True)
         self.chips.setResizeMode(QListView.ResizeMode.Adjust)
         self.chips.setSpacing(3)
-        self.chips.setMinimumHeight(56)
-        self.chips.setMaximumHeight(120)
+        self.chips.setFixedHeight(CHIPS_MAX_HEIGHT)
+        self.chips.installEventFilter(self)
         self.chips.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.chips.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         remove = QAction(self.tr("Remove from recipients"), self.chips)
@@ -277,6 +279,25 @@ class RecipientsPanel(QWidget):
             more.setFlags(Qt.ItemFlag.NoItemFlags)
             self.chips.addItem(more)
         self.chips.setUpdatesEnabled(True)
+        self._fit_chips()
+
+    def _fit_chips(self) -> None:
+        """As tall as its rows (up to CHIPS_MAX_HEIGHT): no empty box under two chips."""
+        count = self.chips.count()
+        if count == 0:
+            return
+        self.chips.doItemsLayout()
+        rect = self.chips.visualItemRect(self.chips.item(count - 1))
+        offset = self.chips.verticalScrollBar().value()
+        needed = rect.bottom() + offset + 2 * self.chips.frameWidth() + 12
+        height = max(36, min(CHIPS_MAX_HEIGHT, needed))
+        if height != self.chips.height():
+            self.chips.setFixedHeight(height)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.chips and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self._fit_chips)  # rows re-wrap at the new width
+        return super().eventFilter(watched, event)
 
     def _show_summary(self) -> None:
         people = len(self.current.people)

@@ -1,51 +1,72 @@
-"""Compose-tab styling, scoped to the tab's own object names (the app theme stays in charge
-of everything else)."""
+"""Compose-tab styling, scoped to the tab's own object names, in the app's palette
+(brand green #0f7b5f, ink #1f2933, muted #616e7c, lines #dde2e8, page #f4f6f8)."""
 
-STYLE = """
+from __future__ import annotations
+
+from pathlib import Path
+
+_ARROW = (Path(__file__).parent / "chevron-down.svg").as_posix()
+
+_STYLE = """
 QFrame#card {
-    background: palette(base);
-    border: 1px solid #d8dee6;
+    background: #ffffff;
+    border: 1px solid #dde2e8;
     border-radius: 10px;
 }
-QLabel#cardTitle { font-size: 15px; font-weight: 600; }
-QLabel#dialogTitle { font-size: 16px; font-weight: 600; }
-QLabel#sectionTitle { font-size: 14px; font-weight: 600; }
-QLabel#hint { color: #5b6572; }
+QLabel#cardTitle { font-size: 12pt; font-weight: 700; }
+QLabel#dialogTitle { font-size: 13pt; font-weight: 700; }
+QLabel#sectionTitle { font-size: 11pt; font-weight: 600; }
+QLabel#hint { color: #616e7c; }
 QLabel#problem {
-    color: #8a1c12; background: #fdecea; border: 1px solid #f5c2bd;
+    color: #b42318; background: #fef3f2; border: 1px solid #f1b8b2;
     border-radius: 6px; padding: 8px;
 }
 QLabel#success {
-    color: #14532d; background: #e8f5ec; border: 1px solid #b7e0c3;
+    color: #0b6b53; background: #ecf8f3; border: 1px solid #b7e0d2;
     border-radius: 6px; padding: 8px;
 }
-QLabel#warning { color: #8a4b00; }
-QLabel#summaryCredits { font-size: 16px; font-weight: 700; }
+QLabel#warning { color: #93370d; }
+QLabel#summaryCredits { font-size: 13pt; font-weight: 700; }
 QLabel[warning="true"] { color: #b42318; font-weight: 600; }
 QLabel#encodingBadge {
-    border-radius: 4px; padding: 1px 6px; background: #e6eef7; color: #1d4f91;
+    border-radius: 4px; padding: 1px 6px; background: #e5f3ee; color: #0b6b53;
 }
-QLabel#encodingBadge[ucs2="true"] { background: #fff1c2; color: #7a4100; }
+QLabel#encodingBadge[ucs2="true"] { background: #fff4e5; color: #93370d; }
 QLabel#smsBubble {
-    background: #e9f1fb; color: #10253f; border-radius: 12px; padding: 10px 12px;
+    background: #ecf8f3; color: #1f2933; border: 1px solid #cfe9df;
+    border-radius: 12px; padding: 10px 12px;
 }
-QLabel#smsBubble[empty="true"] { color: #7b8794; background: #f2f4f7; }
+QLabel#smsBubble[empty="true"] { color: #7b8794; background: #f4f6f8; border-color: #e4e8ec; }
 QFrame#makeGsmBanner, QFrame#resumeBanner, QFrame#noticeBanner {
-    background: #fff8e1; border: 1px solid #f2d48a; border-radius: 8px;
+    background: #fff8ec; border: 1px solid #f8d7a8; border-radius: 8px;
 }
-QFrame#noticeBanner[ok="true"] { background: #e8f5ec; border-color: #b7e0c3; }
+QFrame#makeGsmBanner QLabel, QFrame#resumeBanner QLabel, QFrame#noticeBanner QLabel {
+    background: transparent;
+}
+QFrame#noticeBanner[ok="true"] { background: #ecf8f3; border-color: #b7e0d2; }
 QPushButton[primary="true"] {
-    background: #1b6ef3; color: white; border: none; border-radius: 6px;
+    background: #0f7b5f; color: white; border: 1px solid #0f7b5f; border-radius: 6px;
     padding: 8px 18px; font-weight: 600;
 }
-QPushButton[primary="true"]:hover { background: #155ed1; }
-QPushButton[primary="true"]:disabled { background: #a9c3ef; color: #eef3fb; }
-QPushButton#mergeFieldButton { padding: 3px 8px; }
-QToolButton#templatesButton { padding: 4px 10px; }
+QPushButton[primary="true"]:hover { background: #0c684f; }
+QPushButton[primary="true"]:disabled { background: #9fcfc0; border-color: #9fcfc0; color: #ffffff; }
+QPushButton#sendButton { font-size: 11pt; }
+QPushButton#mergeFieldButton { padding: 3px 10px; }
+QToolButton#templatesButton {
+    padding: 5px 12px; border: 1px solid #c5ccd4; border-radius: 6px; background: #ffffff;
+}
+QToolButton#templatesButton:hover { background: #eef2f5; }
 QToolButton#templatesButton::menu-indicator { image: none; width: 0; }
 QToolButton#channelButton {
-    padding: 6px 16px; border: 1px solid #c9d2de; background: palette(base);
+    padding: 7px 18px; border: 1px solid #c5ccd4; background: #ffffff; font-weight: 600;
+    color: #3e4c59;
 }
-QToolButton#channelButton:checked { background: #1b6ef3; color: white; border-color: #1b6ef3; }
-QListWidget#recipientChips { border: 1px solid #d8dee6; border-radius: 6px; padding: 4px; }
+QToolButton#channelButton:hover { background: #eef2f5; }
+QToolButton#channelButton:checked { background: #0f7b5f; color: white; border-color: #0f7b5f; }
+QListWidget#recipientChips {
+    border: 1px solid #dde2e8; border-radius: 6px; padding: 4px; background: #ffffff;
+}
+QComboBox::down-arrow { image: url(%ARROW%); width: 12px; height: 12px; }
 """
+
+STYLE = _STYLE.replace("%ARROW%", _ARROW)
