@@ -124,6 +124,10 @@ class CounterBar(QWidget):
         self.left_label = QLabel()
         for label in (self.characters_label, self.parts_label, self.encoding_label):
             layout.addWidget(label)
+        self.personalised_hint = QLabel(self.tr("as typed: names change the count, see Preview"))
+        self.personalised_hint.setObjectName("hint")
+        self.personalised_hint.hide()
+        layout.addWidget(self.personalised_hint)
         layout.addStretch(1)
         layout.addWidget(self.left_label)
         self.info = sms.analyse("")
@@ -288,5 +292,6 @@ class MessageComposer(QWidget):
         text = self.text()
         info = sms.analyse(text)
         self.counter.show_info(info)
+        self.counter.personalised_hint.setVisible(_MERGE_FIELD.search(text) is not None)
         self.gsm_banner.offer(text, info)
         self.changed.emit(text)
