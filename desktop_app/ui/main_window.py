@@ -70,7 +70,7 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         bars = QWidget(central)
         self._bars_layout = QVBoxLayout(bars)
-        self._bars_layout.setContentsMargins(16, 10, 16, 0)
+        self._bars_layout.setContentsMargins(16, 10, 16, 10)
         self._bars_layout.setSpacing(8)
         self.practice_banner = PracticeBanner(bars)
         self.message_bar = MessageBar(bars)

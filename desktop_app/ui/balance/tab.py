@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from PySide6.QtCore import QDateTime, QLocale, Qt
+from PySide6.QtCore import QLocale, Qt, QTime
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -199,9 +199,9 @@ class BalanceTab(QWidget):
                 self.subtitle.setText(self.tr("Checking the balance…"))
             self.warning.hide()
             return
-        checked = locale.toString(QDateTime.currentDateTime(), QLocale.FormatType.ShortFormat)
+        checked = locale.toString(QTime.currentTime(), "HH:mm")
         self.subtitle.setText(
-            self.tr("{account} · last checked {time}").format(
+            self.tr("{account} · last checked at {time}").format(
                 account=session.display_name, time=checked
             )
         )

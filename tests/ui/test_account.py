@@ -1,0 +1,139 @@
+"""The account dialog and account switching, against the sandbox, with the in-memory keyring."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.core.settings import Profile
+from desktop_app.ui.account import AccountDialog
+from desktop_app.ui.session import SessionManager
+
+
+@pytest.fixture
+def dialog(qtbot, ctx):  # type: ignore[no-untyped-def]
+    widget = AccountDialog(ctx)
+    qtbot.addWidget(widget)
+    widget.open()
+    widget.select_profile(None)  # "New account…"
+    return widget
+
+
+def _fill(dialog: AccountDialog, name: str, base_url: str, token: str) -> None:
+    dialog.name_edit.setText(name)
+    dialog.base_url_edit.setText(base_url)
+    dialog.base_url_edit.textEdited.emit(base_url)  # as if typed: contacts URL follows
+    dialog.token_edit.setText(token)
+    dialog.sender_edit.setText("TUMA, SHOP2")
+
+
+def _attempt(qtbot, dialog: AccountDialog, button) -> bool:  # type: ignore[no-untyped-def]
+    with qtbot.waitSignal(dialog.attempt_finished, timeout=15000) as blocker:
+        button.click()
+    return bool(blocker.args[0])
+
+
+def test_contacts_address_is_prefilled_and_token_masked(dialog, account) -> None:  # type: ignore[no-untyped-def]
+    _fill(dialog, "Shop two", account.base_url, account.token)
+    assert dialog.contacts_url_edit.text() == account.base_url
+    assert dialog.token_edit.echoMode() == dialog.token_edit.EchoMode.Password
+    dialog.show_token.click()
+    assert dialog.token_edit.echoMode() == dialog.token_edit.EchoMode.Normal
+
+
+def test_test_connection_success_shows_the_balance(qtbot, dialog, account) -> None:  # type: ignore[no-untyped-def]
+    _fill(dialog, "Shop two", account.base_url, account.token)
+    assert _attempt(qtbot, dialog, dialog.test_button)
+    assert "Connected" in dialog.status_label.text()
+    assert "1,000" in dialog.status_label.text() or "1000" in dialog.status_label.text()
+
+
+def test_test_connection_with_a_bad_token_says_so_inline(qtbot, dialog, account, ctx) -> None:  # type: ignore[no-untyped-def]
+    _fill(dialog, "Shop two", account.base_url, "mbs_" + "x" * 40)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    assert "not accepted" in dialog.status_label.text()
+    assert dialog.status_label.property("role") == "error"
+    # Nothing was saved.
+    assert ctx.settings.profile("Shop two") is None
+
+
+def test_missing_permission_names_it(qtbot, dialog, account, admin) -> None:  # type: ignore[no-untyped-def]
+    contacts_only = admin.create_token(account.account_id, kind="scoped", scopes=["contacts"])
+    _fill(dialog, "Shop two", account.base_url, contacts_only)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    assert "sending SMS" in dialog.status_label.text()
+
+
+def test_a_legacy_token_warns_it_cannot_reach_contacts(dialog, account) -> None:  # type: ignore[no-untyped-def]
+    _fill(dialog, "Shop two", account.base_url, account.token)
+    assert dialog.legacy_label.isHidden()
+    dialog.token_edit.setText(account.legacy_token)
+    assert not dialog.legacy_label.isHidden()
+    assert "cannot reach your contacts" in dialog.legacy_label.text()
+
+
+def test_plain_http_to_a_remote_server_is_refused(qtbot, dialog, account) -> None:  # type: ignore[no-untyped-def]
+    _fill(dialog, "Shop two", "http://sms.example.co.ke", account.token)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    assert "https" in dialog.status_label.text()
+
+
+def test_save_puts_the_token_in_the_keyring_only(
+    qtbot, dialog, account, ctx, memory_keyring, settings_store
+) -> None:  # type: ignore[no-untyped-def]
+    _fill(dialog, "Shop two", account.base_url, account.token)
+    dialog.price_spin.setValue(0.75)
+    assert _attempt(qtbot, dialog, dialog.save_button)
+    assert memory_keyring.secrets[("tuma", "Shop two")] == account.token
+    text = settings_store.path.read_text(encoding="utf-8")
+    assert account.token not in text
+    saved = settings_store.load().profile("Shop two")
+    assert saved is not None
+    assert saved.sender_ids == ["TUMA", "SHOP2"]
+    assert saved.price_per_part == 0.75
+    assert settings_store.load().active_profile == "Shop two"
+    assert ctx.session is not None
+    assert ctx.session.profile.name == "Shop two"
+    assert not dialog.isVisible()
+
+
+def test_switch_profiles_and_sign_out(qtbot, ctx, arun, admin, account, memory_keyring) -> None:  # type: ignore[no-untyped-def]
+    other_id = admin.create_account(name="Other shop", balance=77, sender_ids=["OTHER"])
+    other_token = admin.create_token(other_id, kind="scoped")
+    other = Profile("Other shop", account.base_url, account.contacts_base_url, ["OTHER"])
+    ctx.settings.upsert_profile(other)
+    ctx.save_settings()
+    memory_keyring.secrets[("tuma", "Other shop")] = other_token
+    manager = SessionManager(ctx)
+
+    arun(manager.switch_to("Other shop"))
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    assert ctx.session.profile.name == "Other shop"
+    assert ctx.last_balance.credits == 77
+
+    arun(manager.switch_to("Test shop"))
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    assert ctx.session.profile.name == "Test shop"
+    assert ctx.last_balance.credits == 1000
+
+    # Sign out: the token is gone from the keyring, the profile stays, practice mode starts.
+    try:
+        arun(manager.sign_out(), timeout=60)
+        assert ("tuma", "Test shop") not in memory_keyring.secrets
+        assert ctx.settings_store.load().profile("Test shop") is not None
+        assert ctx.settings_store.load().active_profile is None
+        assert ctx.session is not None
+        assert ctx.session.is_sandbox
+    finally:
+        arun(manager.shutdown(timeout=5), timeout=30)
+    assert manager.sandbox is None
+
+
+def test_a_profile_without_a_saved_token_asks_for_it(qtbot, ctx, arun, account) -> None:  # type: ignore[no-untyped-def]
+    ctx.settings.upsert_profile(Profile("No token", account.base_url, account.base_url, []))
+    manager = SessionManager(ctx)
+    asked: list[tuple[str, object]] = []
+    manager.account_needed.connect(lambda reason, name: asked.append((reason, name)))
+    assert arun(manager.connect_profile("No token")) is False
+    assert asked
+    assert asked[0][1] == "No token"
+    assert "Paste it again" in asked[0][0]

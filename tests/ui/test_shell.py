@@ -1,0 +1,158 @@
+"""The shell against the real sandbox: tabs, status bar, reauth on a revoked token, a 500
+burst, the Balance tab and the screenshots mode."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QImage
+
+from desktop_app.ui.main_window import TAB_KEYS, MainWindow
+
+
+@pytest.fixture
+def window(qtbot, ctx):  # type: ignore[no-untyped-def]
+    win = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    yield win
+    win.close()
+
+
+def _tab_titles(win: MainWindow) -> list[str]:
+    return [win.tabs.tabText(i).replace("&", "") for i in range(win.tabs.count())]
+
+
+def test_shell_opens_with_the_five_tabs_and_the_account_in_the_status_bar(
+    qtbot, window, ctx
+) -> None:  # type: ignore[no-untyped-def]
+    assert _tab_titles(window) == ["Compose", "Contacts", "Import", "Delivery", "Balance"]
+    assert type(window.pages["compose"]).__name__ == "ComposeTab"
+    qtbot.waitUntil(lambda: "credits" in window.balance_label.text())
+    assert "Test shop" in window.account_label.text()
+    assert "1,000 credits" in window.balance_label.text() or "1000 credits" in (
+        window.balance_label.text()
+    )
+    assert window.practice_banner.isHidden()  # a real (non-practice) account
+    for number, key in enumerate(TAB_KEYS):
+        window.show_tab(key)
+        assert window.tabs.currentIndex() == number
+        assert window.current_tab() == key
+
+
+def test_window_remembers_size_and_tab(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    first = MainWindow(ctx)
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(1100, 700)
+    first.show_tab("balance")
+    first.close()
+    saved = ctx.settings_store.load()
+    assert saved.last_tab == "balance"
+    assert saved.window_geometry
+
+    ctx.settings = saved
+    second = MainWindow(ctx)
+    qtbot.addWidget(second)
+    assert second.current_tab() == "balance"
+    # Restored (the offscreen screen is small, so Qt fits the window to it): not the default.
+    assert second.width() < 1280
+
+
+def test_revoked_token_opens_the_account_dialog_with_the_reason(
+    qtbot, window, ctx, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    admin.revoke_token(account.token)
+    window.show_tab("balance")
+    window.balance.refresh()
+    qtbot.waitUntil(
+        lambda: window.account_dialog is not None and window.account_dialog.isVisible(),
+        timeout=10000,
+    )
+    dialog = window.account_dialog
+    assert dialog.reason_label.isVisible()
+    assert "not accepted" in dialog.reason_label.text()
+    # The dialog offers the same account, with the token to paste again.
+    assert dialog.name_edit.text() == "Test shop"
+    assert window.message_bar.isVisible()
+    assert window.message_bar.reconnect_button.isVisible()
+
+    # Paste a fresh token and save: the session is back and the bar goes away.
+    fresh = admin.create_token(account.account_id, kind="scoped")
+    dialog.token_edit.setText(fresh)
+    dialog.save_button.click()
+    qtbot.waitUntil(lambda: window.account_dialog is None or not dialog.isVisible(), timeout=10000)
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    assert window.message_bar.message is None or not window.message_bar.message.reauth
+
+
+def test_a_burst_of_500s_is_retried_and_the_balance_still_shows(qtbot, window, ctx, admin) -> None:  # type: ignore[no-untyped-def]
+    readings: list[object] = []
+    ctx.balance_changed.connect(readings.append)
+    admin.fault("error500", count=2, path_prefix="/v1/get-balance")
+    window.show_tab("balance")
+    window.balance.refresh()
+    qtbot.waitUntil(lambda: bool(readings), timeout=15000)
+    assert window.balance.credits.value.text().replace(",", "") == "1000"
+    assert window.message_bar.message is None
+
+
+def test_balance_tab_shows_credits_value_messages_and_a_chart(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
+    tab = window.balance
+    window.show_tab("balance")
+    qtbot.waitUntil(lambda: tab.credits.value.text() != "—")
+    assert tab.credits.value.text().replace(",", "") == "1000"
+    # The sandbox reports its rate (KES 0.80 per part): 1,000 credits = KES 800.00.
+    assert tab.value.value.text().replace(",", "") == "KES 800.00"
+    assert "provider" in tab.value.note.text()
+    assert tab.buys.value.text().replace(",", "") == "1000"
+    assert len(tab.chart.points) >= 1  # the reading just taken
+
+    # Earlier readings (one spent day) show up as points and as spending.
+    now = datetime.now().astimezone()
+    name = ctx.session.profile.name
+    ctx.outbox.record_balance(name, 1200, at=now - timedelta(days=2))
+    ctx.outbox.record_balance(name, 1100, at=now - timedelta(days=1))
+    tab.refresh()
+    qtbot.waitUntil(lambda: len(tab.chart.points) >= 3, timeout=10000)
+    assert sum(spent for _, spent in tab.chart.spending) >= 100
+    image = tab.chart.grab()
+    assert not image.isNull()
+
+
+def test_low_balance_warns_in_the_status_bar(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
+    tab = window.balance
+    assert not window.low_balance_warning
+    tab.threshold.setValue(5000)  # above the 1,000 credits
+    assert ctx.settings_store.load().low_balance_threshold == 5000
+    assert window.low_balance_warning
+    assert "Low balance" in window.balance_label.text()
+    assert tab.warning.isVisible() or not tab.isVisible()
+    assert "below your warning level" in tab.warning.text()
+    tab.threshold.setValue(0)  # 0 = never warn
+    assert not window.low_balance_warning
+    assert tab.warning.isHidden()
+
+
+def test_screenshots_mode_writes_five_pngs(tmp_path: Path) -> None:
+    out = tmp_path / "shots"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop_app", "--sandbox", "--screenshots", str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    for key in ("compose", "contacts", "import", "delivery", "balance"):
+        image = QImage(str(out / f"{key}.png"))
+        assert not image.isNull(), key
+        assert (image.width(), image.height()) == (1280, 800)
