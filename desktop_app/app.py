@@ -105,6 +105,7 @@ async def _run(app: QApplication, args: argparse.Namespace) -> int:
     _install_error_hooks(ctx)
     closed = asyncio.Event()
     window.close_requested.connect(closed.set)
+    _quit_on_signals(window)
     if screenshots is not None:
         window.resize(*SCREENSHOT_SIZE)
     window.show()
@@ -130,6 +131,25 @@ async def _run(app: QApplication, args: argparse.Namespace) -> int:
         ctx.outbox.close()
         window.deleteLater()
     return code
+
+
+def _quit_on_signals(window: MainWindow) -> None:
+    """Ctrl+C in a terminal or a SIGTERM (log out, kill) closes the window the normal way, so
+    work is cancelled cleanly and the practice service is stopped."""
+    import signal
+
+    from PySide6.QtCore import QTimer
+
+    def request_close(_signum: int, _frame: object) -> None:
+        QTimer.singleShot(0, window.close)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, request_close)
+    # Python runs signal handlers only between bytecodes: wake it regularly while Qt waits.
+    pulse = QTimer(window)
+    pulse.setInterval(250)
+    pulse.timeout.connect(lambda: None)
+    pulse.start()
 
 
 def _install_error_hooks(ctx: AppContext) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import logging
 
-from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -53,7 +53,7 @@ class AccountDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.setWindowTitle(self.tr("Connect an account"))
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(600)
         self._tested: str | None = None  # fingerprint of the values last tested successfully
         self._contacts_follows = True
         self._has_saved_token = False
@@ -116,7 +116,9 @@ class AccountDialog(QDialog):
         self.show_token.toggled.connect(self._on_show_token)
         token_row.addWidget(self.token_edit, 1)
         token_row.addWidget(self.show_token)
-        form.addRow(self.tr("Access &token:"), token_row)
+        token_label = QLabel(self.tr("Access &token:"), self)
+        token_label.setBuddy(self.token_edit)
+        form.addRow(token_label, token_row)
 
         self.legacy_label = QLabel(
             self.tr(
@@ -129,7 +131,7 @@ class AccountDialog(QDialog):
         self.legacy_label.setWordWrap(True)
         self.legacy_label.setProperty("role", "warning")
         self.legacy_label.hide()
-        form.addRow("", self.legacy_label)
+        form.addRow(self.legacy_label)
 
         self.sender_edit = QLineEdit(self)
         self.sender_edit.setPlaceholderText(self.tr("e.g. MYSHOP, MYSHOP2"))
@@ -168,6 +170,7 @@ class AccountDialog(QDialog):
         self.cancel_button.clicked.connect(self.reject)
         self.save_button = QPushButton(self.tr("&Save and connect"), self)
         self.save_button.setDefault(True)
+        self.save_button.setProperty("role", "primary")
         self.save_button.clicked.connect(self._on_save_clicked)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.save_button)
@@ -187,6 +190,7 @@ class AccountDialog(QDialog):
         """Why the dialog opened (e.g. the token was refused); shown at the top."""
         self.reason_label.setText(reason or "")
         self.reason_label.setVisible(bool(reason))
+        self._fit()
 
     def select_profile(self, name: str | None) -> None:
         index = self.profile_combo.findData(name if name else NEW_ACCOUNT)
@@ -209,11 +213,11 @@ class AccountDialog(QDialog):
         self.profile_combo.blockSignals(False)
         if selected is None and self.ctx.session is not None and not self.ctx.session.is_sandbox:
             selected = self.ctx.session.profile.name
-        if selected is None and not self.ctx.settings.profiles:
-            selected = NEW_ACCOUNT
-        index = self.profile_combo.findData(selected if selected else NEW_ACCOUNT)
         if selected is None:
-            index = self.profile_combo.findData(NEW_ACCOUNT)
+            active = self.ctx.settings.active()
+            profiles = self.ctx.settings.profiles
+            selected = active.name if active else profiles[0].name if profiles else NEW_ACCOUNT
+        index = self.profile_combo.findData(selected)
         self.profile_combo.setCurrentIndex(max(0, index))
         self._on_profile_chosen(self.profile_combo.currentIndex())
 
@@ -241,7 +245,7 @@ class AccountDialog(QDialog):
         self.price_spin.setValue(profile.price_per_part or 0.0)
         self._has_saved_token = True  # confirmed (or corrected) when the keyring answers
         self.token_edit.setPlaceholderText(
-            self.tr("Saved in your password store — leave empty to keep it")
+            self.tr("Saved on this computer — leave empty to keep it")
         )
 
     # -- live feedback --------------------------------------------------------------------
@@ -265,12 +269,30 @@ class AccountDialog(QDialog):
         from desktop_app.core.credentials import token_kind
 
         token = text.strip()
-        self.legacy_label.setVisible(bool(token) and token_kind(token) == "legacy")
+        legacy = bool(token) and token_kind(token) == "legacy"
+        if legacy != self.legacy_label.isVisible():
+            self.legacy_label.setVisible(legacy)
+            self._fit()
         self._tested = None
+
+    def _fit(self) -> None:
+        """Grow to fit wrapped messages shown after the dialog opened (never clip them)."""
+        QTimer.singleShot(0, self._grow_to_fit)
+
+    def _grow_to_fit(self) -> None:
+        layout = self.layout()
+        if layout is None:
+            return
+        width = self.width()
+        needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else 0
+        needed = max(needed, layout.totalMinimumSize().height())
+        if needed > self.height():
+            self.resize(width, needed)
 
     def _show_status(self, text: str, role: str) -> None:
         self.status_label.setText(text)
         set_role(self.status_label, role)
+        self._fit()
 
     def _set_busy(self, busy: bool, text: str = "") -> None:
         for widget in (self.test_button, self.save_button, self.profile_combo):
