@@ -123,11 +123,13 @@ def describe_outcome(outbox: Outbox, broadcast_id: int) -> str:
     """One sentence for the notice line: who got it, what is left, what is unknown."""
     b = outbox.broadcast(broadcast_id)
     credits = sum(c.credits or 0 for c in outbox.chunks(broadcast_id) if c.credits)
-    pieces = [
-        tr("Sent to {people} ({credits}).").format(
-            people=count("person", b.recipients_accepted), credits=count("credit", credits)
+    pieces: list[str] = []
+    if b.recipients_accepted:
+        pieces.append(
+            tr("Sent to {people} ({credits}).").format(
+                people=count("person", b.recipients_accepted), credits=count("credit", credits)
+            )
         )
-    ]
     if b.recipients_pending:
         pieces.append(
             tr("{n} not sent yet: you can send them later.").format(
@@ -136,9 +138,10 @@ def describe_outcome(outbox: Outbox, broadcast_id: int) -> str:
         )
     if b.recipients_in_doubt:
         pieces.append(
-            tr("{n} with an unknown outcome: review them before sending again.").format(
-                n=count("recipient", b.recipients_in_doubt)
-            )
+            tr(
+                "{n}: the connection broke while sending, so it is not known whether they got "
+                "it. Choose Review to decide; nothing is sent again on its own."
+            ).format(n=count("recipient", b.recipients_in_doubt))
         )
     if b.rejected:
         reasons = {
