@@ -200,13 +200,20 @@ class SessionManager(QObject):
                 process.stop(timeout=3)
             return process
 
-        self._sandbox_start = asyncio.ensure_future(run_in_daemon_thread(start))
-        try:
-            process: SandboxProcess = await asyncio.shield(self._sandbox_start)
-        finally:
-            self._sandbox_start = None
+        starting = asyncio.ensure_future(run_in_daemon_thread(start))
+        self._sandbox_start = starting
+        # Cleared only once the start really ended: if this await is cancelled (quit), the
+        # shutdown still finds the start in progress and waits to stop what it started.
+        starting.add_done_callback(lambda _f: self._forget_start(starting))
+        process: SandboxProcess = await asyncio.shield(starting)
         self.sandbox = process
         self.admin = SandboxAdmin(process.base_url, process.admin_key)
+
+    def _forget_start(self, starting: asyncio.Future[Any]) -> None:
+        if self._sandbox_start is starting:
+            self._sandbox_start = None
+        if not starting.cancelled() and starting.exception() is None:
+            self.sandbox = starting.result()  # known to shutdown even if nobody awaited it
 
     async def _seed_practice_history(self, account_id: str) -> None:
         """Give the demo shop two weeks of sample balance readings the first time, so the
@@ -273,9 +280,10 @@ class SessionManager(QObject):
         await self.ctx.tasks.shutdown(timeout)
         await self.ctx.close_session(emit=False)
         if self._sandbox_start is not None:
-            # Still starting: wait briefly so the process can be stopped rather than orphaned.
+            # Still starting: wait for it, so the process is stopped rather than orphaned
+            # (the starting thread stops it itself once it sees we are closing).
             try:
-                self.sandbox = await asyncio.wait_for(asyncio.shield(self._sandbox_start), timeout)
+                await asyncio.wait_for(asyncio.shield(self._sandbox_start), timeout + 10)
             except Exception:
                 log.warning("the practice service was still starting at quit")
         if self.admin is not None:

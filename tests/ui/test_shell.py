@@ -4,8 +4,10 @@ burst, the Balance tab and the screenshots mode."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from datetime import datetime, timedelta
 from pathlib import Path
 
@@ -156,3 +158,52 @@ def test_screenshots_mode_writes_five_pngs(tmp_path: Path) -> None:
         image = QImage(str(out / f"{key}.png"))
         assert not image.isNull(), key
         assert (image.width(), image.height()) == (1280, 800)
+
+
+def test_quitting_while_work_runs_stops_within_seconds(qtbot, ctx, arun, admin) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.ui.session import SessionManager
+
+    admin.fault("delay", count=1, path_prefix="/v1/get-balance", seconds=20)
+    manager = SessionManager(ctx)
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: ctx.tasks.is_running("balance"))
+    started = time.monotonic()
+    arun(manager.shutdown(timeout=3.0), timeout=10)
+    assert time.monotonic() - started < 5
+    assert not ctx.tasks.busy
+    assert ctx.session is None
+
+
+def _children(pid: int) -> list[int]:
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        text = (task / "children").read_text() if (task / "children").exists() else ""
+        found += [int(p) for p in text.split()]
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc")
+def test_sigterm_closes_the_app_cleanly_and_stops_the_practice_service(
+    qtbot, isolated_user_dirs
+) -> None:  # type: ignore[no-untyped-def]
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    app = subprocess.Popen(
+        [sys.executable, "-m", "desktop_app", "--sandbox"],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        log = isolated_user_dirs / "data" / "tuma" / "sandbox" / "sandbox.log"
+        qtbot.waitUntil(lambda: log.exists() and bool(_children(app.pid)), timeout=30000)
+        children = _children(app.pid)
+        app.send_signal(signal.SIGTERM)
+        assert app.wait(timeout=10) == 0
+        for child in children:
+            assert not Path(f"/proc/{child}").exists() or "zombie" in (
+                Path(f"/proc/{child}/status").read_text().lower()
+            )
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
