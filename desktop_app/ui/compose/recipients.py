@@ -63,10 +63,11 @@ class RecipientList:
 
 
 def pretty_phone(e164: str) -> str:
-    """+254712345678 -> "+254 712 345 678"; other numbers are shown as stored."""
+    """+254712345678 -> "+254 712 345 678" (no-break spaces: a number never wraps);
+    other numbers are shown as stored."""
     if e164.startswith("+254") and len(e164) == 13:
         rest = e164[4:]
-        return f"+254 {rest[:3]} {rest[3:6]} {rest[6:]}"
+        return "\u00a0".join(("+254", rest[:3], rest[3:6], rest[6:]))
     return e164
 
 

@@ -148,8 +148,9 @@ class _BroadcastCard(QFrame):
                 )
             )
             again.clicked.connect(lambda _c=False, cid=chunk.id: dialog.resolve(cid, False))
-            row_layout.addWidget(sent)
-            row_layout.addWidget(again)
+            for button in (sent, again):
+                button.setAutoDefault(False)  # Enter decides nothing here
+                row_layout.addWidget(button)
             layout.addWidget(row)
 
         buttons = QHBoxLayout()
@@ -157,6 +158,7 @@ class _BroadcastCard(QFrame):
         if broadcast.pending:
             discard = QPushButton(self.tr("Don't send the rest"))
             discard.setObjectName("discardPending")
+            discard.setAutoDefault(False)
             discard.clicked.connect(lambda: dialog.discard(broadcast.id))
             buttons.addWidget(discard)
             resume = QPushButton(
@@ -166,6 +168,7 @@ class _BroadcastCard(QFrame):
             )
             resume.setObjectName("resumeButton")
             resume.setProperty("primary", True)
+            resume.setAutoDefault(False)
             resume.clicked.connect(lambda: dialog.request_resume(broadcast.id))
             buttons.addWidget(resume)
         layout.addLayout(buttons)
@@ -197,8 +200,14 @@ class ResumeDialog(QDialog):
         self.scroll_area = QScrollArea()
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setStyleSheet(
+            "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }"
+        )
         layout.addWidget(self.scroll_area, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close = buttons.button(QDialogButtonBox.StandardButton.Close)
+        if close is not None:
+            close.setAutoDefault(False)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.broadcasts: list[Broadcast] = []

@@ -142,6 +142,7 @@ class SendProgressDialog(QDialog):
         self.cancel_button.setToolTip(
             self.tr("Stop after the batch being sent now. The rest can be sent later.")
         )
+        self.cancel_button.setAutoDefault(False)  # Enter must not cancel a send by accident
         self.cancel_button.clicked.connect(self.request_cancel)
         layout.addWidget(self.cancel_button, 0, Qt.AlignmentFlag.AlignRight)
 
