@@ -370,10 +370,21 @@ class MainWindow(QMainWindow):
 
     def _on_account_connected(self, profile: object) -> None:
         name = getattr(profile, "name", "")
-        self.ctx.errors.info(
-            self.tr("Connected to “{name}”").format(name=name),
-            self.tr("Messages you send now go to your customers for real."),
-        )
+        session = self.ctx.session
+        if session is not None and not session.can_use_contacts:
+            self.ctx.errors.info(
+                self.tr("Connected to “{name}” with an older token").format(name=name),
+                self.tr(
+                    "You can send SMS and see your balance, but this token cannot reach your "
+                    "contacts. Ask your provider for a scoped token (starting with mbs_)."
+                ),
+                level=Level.WARNING,
+            )
+        else:
+            self.ctx.errors.info(
+                self.tr("Connected to “{name}”").format(name=name),
+                self.tr("Messages you send now go to your customers for real."),
+            )
         self._fill_switch_menu()
 
     def _on_reauth_needed(self, reason: str) -> None:

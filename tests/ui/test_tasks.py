@@ -1,0 +1,115 @@
+"""TaskRunner and ErrorPresenter: one way to run background work, one way to report it."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from desktop_app.core.api import errors as api
+from desktop_app.ui.errors import ErrorPresenter, Level, UserMessage, describe
+from desktop_app.ui.tasks import TaskRunner
+
+
+@pytest.fixture
+def runner(qloop):  # type: ignore[no-untyped-def]
+    presenter = ErrorPresenter()
+    tasks = TaskRunner(presenter)
+    shown: list[UserMessage] = []
+    presenter.message_shown.connect(shown.append)
+    tasks.shown = shown  # type: ignore[attr-defined]
+    return tasks
+
+
+async def _value(value: int, event: asyncio.Event | None = None) -> int:
+    if event is not None:
+        await event.wait()
+    return value
+
+
+async def _fail(exc: BaseException) -> None:
+    raise exc
+
+
+def test_success_callback_gets_the_result(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    results: list[int] = []
+    runner.start("answer", _value(42), on_success=results.append)
+    qtbot.waitUntil(lambda: results == [42])
+    assert not runner.busy
+
+
+def test_same_name_cancels_the_previous_task_silently(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    results: list[int] = []
+    first = runner.start("search", _value(1, asyncio.Event()), on_success=results.append)
+    runner.start("search", _value(2), on_success=results.append)
+    qtbot.waitUntil(lambda: first.done() and results == [2])
+    assert first.cancelled()
+    assert runner.shown == []
+
+
+def test_unhandled_errors_go_to_the_presenter(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    failed: list[object] = []
+    runner.failed.connect(failed.append)
+    runner.start("send", _fail(api.ServerError()))
+    qtbot.waitUntil(lambda: bool(failed))
+    assert runner.shown[0].title == "The service had a problem"
+    assert runner.shown[0].level == Level.ERROR
+
+
+def test_handled_errors_stay_quiet(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    seen: list[BaseException] = []
+
+    def handle(exc: BaseException) -> bool:
+        seen.append(exc)
+        return True
+
+    runner.start("send", _fail(api.NetworkError()), on_error=handle)
+    qtbot.waitUntil(lambda: bool(seen))
+    qtbot.waitUntil(lambda: not runner.busy)
+    assert runner.shown == []
+
+
+def test_auth_errors_ask_for_the_account_dialog(qtbot, qloop) -> None:  # type: ignore[no-untyped-def]
+    presenter = ErrorPresenter()
+    reasons: list[str] = []
+    presenter.reauth_needed.connect(reasons.append)
+    presenter.present(api.AuthError())
+    assert reasons
+    assert "not accepted" in reasons[0]
+    assert presenter.last is not None
+    assert presenter.last.reauth
+
+
+def test_shutdown_cancels_everything_and_refuses_new_work(qtbot, runner, arun) -> None:  # type: ignore[no-untyped-def]
+    never = asyncio.Event()
+    task = runner.start("slow", _value(1, never))
+    arun(runner.shutdown(timeout=1.0))
+    assert task.cancelled()
+    coro = _value(2)
+    with pytest.raises(RuntimeError):
+        runner.start("late", coro)
+
+
+def test_busy_is_reported_only_for_slow_work(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    states: list[bool] = []
+    runner.busy_changed.connect(states.append)
+    release = asyncio.Event()
+    runner.start("slow", _value(1, release))
+    qtbot.waitUntil(lambda: states == [True], timeout=3000)
+    release.set()
+    qtbot.waitUntil(lambda: states == [True, False])
+
+
+@pytest.mark.parametrize(
+    ("exc", "words"),
+    [
+        (api.ScopeError(scope="contacts"), "contacts"),
+        (api.InsufficientBalance(), "credit"),
+        (TimeoutError(), "internet connection"),
+        (ValueError("boom"), "ValueError"),
+    ],
+)
+def test_describe_gives_plain_words_and_a_next_step(qapp, exc, words) -> None:  # type: ignore[no-untyped-def]
+    title, text = describe(exc)
+    assert title
+    assert words in f"{title} {text}"
