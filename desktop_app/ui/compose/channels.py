@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from desktop_app.core.api.models import SendResult
     from desktop_app.ui.context import AppContext
 
-CARD_WIDTH = 720
+TIPS_WIDTH = 360
 LANGUAGES = (("en", "English"), ("sw", "Kiswahili"), ("en_US", "English (US)"), ("fr", "Français"))
 
 
@@ -46,6 +46,26 @@ def explain(exc: BaseException) -> tuple[str, bool]:
 
     title, text = describe(exc)
     return f"{title}. {text}", not isinstance(exc, api.AuthError)
+
+
+def _tips_card(title: str, tips: list[str]) -> QFrame:
+    """The right-hand column of a channel page: what the user needs to know, briefly."""
+    card = QFrame()
+    card.setObjectName("card")
+    card.setFixedWidth(TIPS_WIDTH)
+    layout = QVBoxLayout(card)
+    layout.setContentsMargins(16, 14, 16, 16)
+    layout.setSpacing(10)
+    heading = QLabel(title)
+    heading.setObjectName("cardTitle")
+    layout.addWidget(heading)
+    for tip in tips:
+        label = QLabel("• " + tip)
+        label.setWordWrap(True)
+        label.setObjectName("hint")
+        layout.addWidget(label)
+    layout.addStretch(1)
+    return card
 
 
 class _ResultLabel(QLabel):
@@ -76,7 +96,7 @@ class WhatsAppPanel(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         card = QFrame()
         card.setObjectName("card")
-        card.setFixedWidth(CARD_WIDTH)
+        outer.setSpacing(16)
         layout = QVBoxLayout(card)
         layout.setContentsMargins(20, 16, 20, 20)
         layout.setSpacing(12)
@@ -126,8 +146,21 @@ class WhatsAppPanel(QWidget):
         self.result_label = _ResultLabel()
         layout.addWidget(self.result_label)
         layout.addStretch(1)
-        outer.addWidget(card)
-        outer.addStretch(1)
+        outer.addWidget(card, 1)
+        outer.addWidget(
+            _tips_card(
+                self.tr("Good to know"),
+                [
+                    self.tr("Only templates your provider has approved can be sent."),
+                    self.tr(
+                        "The customer must have opted in to WhatsApp messages from your "
+                        "business, for example by messaging you first."
+                    ),
+                    self.tr("Choose the language the template was approved in."),
+                    self.tr("Nothing is charged when a template is refused."),
+                ],
+            )
+        )
 
         self.template_edit.textChanged.connect(self._validate)
         self.phone_edit.textChanged.connect(self._validate)
@@ -216,7 +249,7 @@ class SurveyPanel(QWidget):
         outer.setContentsMargins(0, 0, 0, 0)
         card = QFrame()
         card.setObjectName("card")
-        card.setFixedWidth(CARD_WIDTH)
+        outer.setSpacing(16)
         layout = QVBoxLayout(card)
         layout.setContentsMargins(20, 16, 20, 20)
         layout.setSpacing(12)
@@ -250,8 +283,17 @@ class SurveyPanel(QWidget):
         self.result_label = _ResultLabel()
         layout.addWidget(self.result_label)
         layout.addStretch(1)
-        outer.addWidget(card)
-        outer.addStretch(1)
+        outer.addWidget(card, 1)
+        outer.addWidget(
+            _tips_card(
+                self.tr("Good to know"),
+                [
+                    self.tr("Survey IDs are listed on your provider's portal."),
+                    self.tr("Each person gets the survey's questions by SMS and answers by reply."),
+                    self.tr("Invalid numbers are skipped; duplicates are sent once."),
+                ],
+            )
+        )
 
         self.survey_edit.textChanged.connect(self._validate)
         self.recipients.changed.connect(self._validate)
