@@ -116,3 +116,12 @@ def test_unknown_survey_is_explained(qtbot, tab) -> None:  # type: ignore[no-unt
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
     assert results == [False]
     assert panel.result_label.text().startswith("Please check the details.")
+
+
+def test_legacy_token_cannot_pick_contacts_and_says_why(qtbot, tab, ctx) -> None:  # type: ignore[no-untyped-def]
+    assert tab.recipients.pick_button.isEnabled()
+    ctx.session.token_kind = "legacy"
+    ctx.session_changed.emit()
+    for panel in (tab.recipients, tab.survey.recipients):
+        assert not panel.pick_button.isEnabled()
+        assert "cannot read contacts" in panel.pick_button.toolTip()

@@ -384,6 +384,19 @@ class ComposeTab(QWidget):
             combo.setCurrentText(wanted)
         combo.blockSignals(False)
         combo.setEnabled(session is not None)
+        can_pick = session is not None and session.can_use_contacts
+        for panel in (self.recipients, self.survey.recipients):
+            panel.pick_button.setEnabled(can_pick)
+            panel.pick_button.setToolTip(
+                self.tr("Choose people from your contacts list")
+                if can_pick
+                else self.tr(
+                    "Your access token cannot read contacts (an older kind of token). Connect "
+                    "with a newer token from your provider to pick from contacts."
+                )
+                if session is not None
+                else self.tr("Connect an account to pick from your contacts.")
+            )
         self.resume_banner.hide()
         last = self.ctx.last_balance
         self._balance = last.credits if last is not None else None
