@@ -357,6 +357,7 @@ class ComposeTab(QWidget):
 
     def _on_session_changed(self) -> None:
         # Dialogs bound to the previous account (its contacts, its outbox rows) go away.
+        self.ctx.tasks.cancel("compose.contacts")
         for dialog in (self.picker, self.resume_dialog):
             if dialog is not None:
                 dialog.close()
