@@ -10,12 +10,14 @@ from PySide6.QtCore import QByteArray, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
+    QFrame,
     QHeaderView,
     QLabel,
     QMainWindow,
     QMenu,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -34,6 +36,17 @@ __all__ = ["TAB_KEYS", "MainWindow"]
 log = logging.getLogger(__name__)
 
 TAB_KEYS = ("compose", "contacts", "import", "delivery", "balance")
+
+
+def _scrollable(page: QWidget) -> QScrollArea:
+    """On a small screen (1366×768 laptops) a tab that does not fit scrolls; its content is
+    never squeezed below what it needs (text stays readable, buttons reachable)."""
+    area = QScrollArea()
+    area.setObjectName("TabScroll")
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setWidgetResizable(True)
+    area.setWidget(page)
+    return area
 
 
 class MainWindow(QMainWindow):
@@ -62,7 +75,7 @@ class MainWindow(QMainWindow):
         self.balance: QWidget | None = None
         self.setWindowTitle("Tuma")
         self.resize(1280, 800)
-        self.setMinimumSize(960, 640)
+        self.setMinimumSize(800, 560)
 
         central = QWidget(self)
         layout = QVBoxLayout(central)
@@ -70,7 +83,7 @@ class MainWindow(QMainWindow):
         layout.setSpacing(0)
         bars = QWidget(central)
         self._bars_layout = QVBoxLayout(bars)
-        self._bars_layout.setContentsMargins(16, 10, 16, 10)
+        self._bars_layout.setContentsMargins(16, 8, 16, 8)
         self._bars_layout.setSpacing(8)
         self.practice_banner = PracticeBanner(bars)
         self.message_bar = MessageBar(bars)
@@ -189,7 +202,7 @@ class MainWindow(QMainWindow):
         old = self.pages[key]
         title = self.tabs.tabText(index)
         self.tabs.removeTab(index)
-        self.tabs.insertTab(index, widget, title)
+        self.tabs.insertTab(index, _scrollable(widget), title)
         self.pages[key] = widget
         old.deleteLater()
 
@@ -466,16 +479,23 @@ class MainWindow(QMainWindow):
             lambda reason, name: self.open_account_dialog(reason, name)
         )
         self.message_bar.installEventFilter(self)
+        self._info_timer = QTimer(self)
+        self._info_timer.setSingleShot(True)
+        self._info_timer.setInterval(12000)
+        self._info_timer.timeout.connect(self._expire_info)
 
     def _on_message(self, message: object) -> None:
         if isinstance(message, UserMessage):
             self.message_bar.show_message(message)
             self._update_bars_visibility()
             if message.level == Level.INFO:
-                QTimer.singleShot(12000, lambda m=message: self._expire_info(m))
+                self._info_timer.start()  # good news goes away by itself
+            else:
+                self._info_timer.stop()
 
-    def _expire_info(self, message: UserMessage) -> None:
-        if self.message_bar.message is message:
+    def _expire_info(self) -> None:
+        message = self.message_bar.message
+        if message is not None and message.level == Level.INFO:
             self.message_bar.dismiss()
             self._update_bars_visibility()
 
@@ -498,7 +518,7 @@ class MainWindow(QMainWindow):
                 self.message_bar.dismiss()
             check = getattr(self.compose, "check_unfinished", None)
             if callable(check):
-                QTimer.singleShot(0, self._check_unfinished)
+                QTimer.singleShot(0, self, self._check_unfinished)
         else:
             self.setWindowTitle("Tuma")
         self._update_status()
@@ -518,7 +538,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtCore import QEvent
 
         if watched is self.message_bar and event.type() == QEvent.Type.Hide:
-            QTimer.singleShot(0, self._update_bars_visibility)
+            QTimer.singleShot(0, self, self._update_bars_visibility)
         return super().eventFilter(watched, event)
 
     # -- layout memory and closing --------------------------------------------------------

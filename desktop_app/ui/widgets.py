@@ -105,38 +105,32 @@ class PracticeBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("PracticeBanner")
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(16, 10, 10, 10)
+        layout.setContentsMargins(16, 6, 8, 6)
         layout.setSpacing(14)
-        texts = QVBoxLayout()
-        texts.setSpacing(2)
         self.title = QLabel(
             self.tr("Practice mode — messages go nowhere until you connect your account"), self
         )
         self.title.setStyleSheet("font-weight: 700;")
-        self.title.setWordWrap(True)
-        self.detail = QLabel(
-            self.tr(
-                "You are using a demo shop with sample customers and free practice credits. "
-                "Try anything: no real SMS is sent and nothing is charged."
-            ),
-            self,
-        )
+        self.detail = QLabel(self)
         self.detail.setWordWrap(True)
-        texts.addWidget(self.title)
-        texts.addWidget(self.detail)
+        self.detail.setProperty("role", "muted")
         self.connect_button = QPushButton(self.tr("Connect your account…"), self)
         self.connect_button.setProperty("role", "primary")
         self.connect_button.clicked.connect(self.connect_requested)
-        layout.addLayout(texts, 1)
+        layout.addWidget(self.title)
+        layout.addWidget(self.detail, 1)
         layout.addWidget(self.connect_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.set_starting(False)
         self.hide()
 
     def set_starting(self, starting: bool) -> None:
         """While the practice service starts, say so instead of promising demo data."""
         if starting:
-            self.detail.setText(self.tr("Starting the practice service with a demo shop…"))
+            self.detail.setText(self.tr("Starting the practice service…"))
+            self.detail.setToolTip("")
         else:
-            self.detail.setText(
+            self.detail.setText(self.tr("Demo shop, sample customers, free credits."))
+            self.detail.setToolTip(
                 self.tr(
                     "You are using a demo shop with sample customers and free practice credits. "
                     "Try anything: no real SMS is sent and nothing is charged."

@@ -277,7 +277,7 @@ class AccountDialog(QDialog):
 
     def _fit(self) -> None:
         """Grow to fit wrapped messages shown after the dialog opened (never clip them)."""
-        QTimer.singleShot(0, self._grow_to_fit)
+        QTimer.singleShot(0, self, self._grow_to_fit)
 
     def _grow_to_fit(self) -> None:
         layout = self.layout()

@@ -42,7 +42,7 @@ class BalanceChart(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setMinimumHeight(260)
+        self.setMinimumHeight(210)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.history: list[tuple[datetime, float]] = []
         self.spending: list[tuple[date, float]] = []
@@ -72,7 +72,7 @@ class BalanceChart(QWidget):
         return [(at, credits) for at, credits in self.history if at >= start]
 
     def sizeHint(self) -> QSize:
-        return QSize(720, 320)
+        return QSize(720, 230)
 
     # -- painting -------------------------------------------------------------------------
 
@@ -105,7 +105,7 @@ class BalanceChart(QWidget):
         if plot.width() < 50 or plot.height() < 80:
             painter.end()
             return
-        line_h = plot.height() * 0.62
+        line_h = plot.height() * 0.58
         gap = 30.0
         line_area = QRectF(plot.left(), plot.top() + 22, plot.width(), line_h - 22)
         bars_area = QRectF(
@@ -215,9 +215,10 @@ class BalanceChart(QWidget):
         locale = QLocale()
         biggest = max((value for _, value in self.spending), default=0.0)
         top_value = nice_ceiling(biggest * 1.15) if biggest > 0 else 10.0
-        for i in range(3):
-            value = top_value * i / 2
-            yy = area.bottom() - area.height() * i / 2
+        steps = 2 if area.height() >= 70 else 1
+        for i in range(steps + 1):
+            value = top_value * i / steps
+            yy = area.bottom() - area.height() * i / steps
             painter.setPen(QPen(GRID, 1))
             painter.drawLine(QPointF(area.left(), yy), QPointF(area.right(), yy))
             painter.setPen(MUTED)

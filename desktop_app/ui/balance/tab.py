@@ -116,16 +116,12 @@ class BalanceTab(QWidget):
         history_layout.addLayout(top_row)
         self.chart = BalanceChart(history)
         history_layout.addWidget(self.chart, 1)
-        self.chart_note = QLabel(
-            self.tr(
-                "Each dot is a balance check by Tuma (at start, after each send and when you "
-                "press Refresh). Top-ups are not counted as spending."
-            ),
-            history,
+        note = self.tr(
+            "Each dot is a balance check by Tuma (at start, after each send and when you press "
+            "Refresh). Top-ups are not counted as spending."
         )
-        self.chart_note.setProperty("role", "muted")
-        self.chart_note.setWordWrap(True)
-        history_layout.addWidget(self.chart_note)
+        self.chart.setToolTip(note)
+        history_title.setToolTip(note)
         outer.addWidget(history, 1)
 
         self.threshold.setValue(ctx.settings.low_balance_threshold)
