@@ -137,3 +137,48 @@ def test_a_profile_without_a_saved_token_asks_for_it(qtbot, ctx, arun, account) 
     assert asked
     assert asked[0][1] == "No token"
     assert "Paste it again" in asked[0][0]
+
+
+@pytest.fixture
+def bare_ctx(qloop, arun, settings_store, outbox):  # type: ignore[no-untyped-def]
+    """A context with nothing configured (first run)."""
+    from desktop_app.ui.context import AppContext
+
+    context = AppContext(settings_store, outbox)
+    yield context
+    arun(context.tasks.shutdown(timeout=5.0))
+    arun(context.close_session(emit=False))
+
+
+def test_first_run_opens_practice_mode_with_the_banner(qtbot, bare_ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.ui.main_window import MainWindow
+
+    window = MainWindow(bare_ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        arun(window.manager.start(), timeout=60)
+        assert bare_ctx.session is not None
+        assert bare_ctx.session.is_sandbox
+        assert window.practice_banner.isVisible()
+        assert "go nowhere" in window.practice_banner.title.text()
+        assert not window.sign_out_action.isEnabled()
+        qtbot.waitUntil(lambda: bare_ctx.last_balance is not None, timeout=15000)
+        assert "credits" in window.balance_label.text()
+        # Practice settings are never saved as a profile.
+        assert bare_ctx.settings_store.load().profiles == []
+    finally:
+        arun(window.manager.shutdown(timeout=5), timeout=30)
+
+
+def test_profile_option_opens_that_saved_account(
+    qtbot, bare_ctx, arun, account, test_profile, memory_keyring
+) -> None:  # type: ignore[no-untyped-def]
+    bare_ctx.settings.upsert_profile(test_profile)
+    memory_keyring.secrets[("tuma", test_profile.name)] = account.token
+    manager = SessionManager(bare_ctx)
+    arun(manager.start(profile_name=test_profile.name))
+    assert bare_ctx.session is not None
+    assert not bare_ctx.session.is_sandbox
+    assert bare_ctx.session.profile.name == test_profile.name
+    assert manager.sandbox is None  # no practice service was started
