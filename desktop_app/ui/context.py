@@ -134,6 +134,12 @@ class AppContext(QObject):
         if emit:
             self.session_changed.emit()
 
+    #: Task names of sends: while one runs, the session must not change under it.
+    SENDING_TASKS = ("compose.send", "compose.whatsapp", "compose.survey")
+
+    def is_sending(self) -> bool:
+        return any(self.tasks.is_running(name) for name in self.SENDING_TASKS)
+
     # -- settings -------------------------------------------------------------------------
 
     def save_settings(self) -> None:

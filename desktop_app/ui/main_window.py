@@ -325,9 +325,7 @@ class MainWindow(QMainWindow):
         practice = self.switch_menu.addAction(self.tr("Practice account (sandbox)"))
         practice.setCheckable(True)
         practice.setChecked(session is not None and session.is_sandbox)
-        practice.triggered.connect(
-            lambda: self._run("account.switch", self.manager.switch_to(None))
-        )
+        practice.triggered.connect(lambda: self.switch_to(None))
         if self.ctx.settings.profiles:
             self.switch_menu.addSeparator()
         for profile in self.ctx.settings.profiles:
@@ -341,7 +339,20 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _checked=False, name=profile.name: self.switch_to(name))
 
     def switch_to(self, name: str | None) -> None:
+        if self._refuse_while_sending():
+            return
         self._run("account.switch", self.manager.switch_to(name))
+
+    def _refuse_while_sending(self) -> bool:
+        """The account must not change under a send that is going out."""
+        if not self.ctx.is_sending():
+            return False
+        self.ctx.errors.info(
+            self.tr("A send is in progress"),
+            self.tr("Wait until it has finished (or stop it in Compose), then try again."),
+            level=Level.WARNING,
+        )
+        return True
 
     def _run(self, name: str, coro: Coroutine[Any, Any, Any]) -> None:
         self.ctx.tasks.start(name, coro)
@@ -353,6 +364,8 @@ class MainWindow(QMainWindow):
             self.ctx.refresh_balance()
 
     def _on_sign_out(self) -> None:
+        if self._refuse_while_sending():
+            return
         self._run("account.sign_out", self.manager.sign_out())
 
     # -- dialogs (all non-blocking: open(), never exec()) ---------------------------------

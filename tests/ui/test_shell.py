@@ -210,3 +210,17 @@ def test_sigterm_closes_the_app_cleanly_and_stops_the_practice_service(
         if app.poll() is None:
             app.kill()
             app.wait()
+
+
+def test_the_account_cannot_change_under_a_running_send(qtbot, window, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    import asyncio
+
+    release = asyncio.Event()
+    ctx.tasks.start("compose.send", release.wait())
+    session = ctx.session
+    window.switch_to(None)
+    assert ctx.session is session
+    assert window.message_bar.message is not None
+    assert "in progress" in window.message_bar.message.title
+    release.set()
+    qtbot.waitUntil(lambda: not ctx.is_sending())

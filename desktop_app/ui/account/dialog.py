@@ -392,6 +392,12 @@ class AccountDialog(QDialog):
     # -- save -----------------------------------------------------------------------------
 
     def _on_save_clicked(self) -> None:
+        if self.ctx.is_sending():
+            self._show_status(
+                self.tr("A send is in progress: save this account once it has finished."),
+                "error",
+            )
+            return
         self._set_busy(True, self.tr("Checking and saving…"))
         self.ctx.tasks.start(
             "account.save", self._save(), on_success=self._on_saved, on_error=self._on_failure
