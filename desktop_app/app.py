@@ -12,7 +12,7 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
 
-__all__ = ["main", "parse_args", "resource_path"]
+__all__ = ["main", "make_excepthook", "parse_args", "resource_path"]
 
 log = logging.getLogger("desktop_app")
 
@@ -152,8 +152,10 @@ def _quit_on_signals(window: MainWindow) -> None:
     pulse.start()
 
 
-def _install_error_hooks(ctx: AppContext) -> None:
-    """Uncaught exceptions (e.g. in an @asyncSlot or a Qt callback) reach the user."""
+def make_excepthook(
+    ctx: AppContext,
+) -> Callable[[type[BaseException], BaseException, TracebackType | None], None]:
+    """A sys.excepthook that logs the error and shows it to the user (non-modally)."""
 
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
         log.error("uncaught exception", exc_info=(kind, exc, tb))
@@ -164,6 +166,12 @@ def _install_error_hooks(ctx: AppContext) -> None:
         except Exception:  # the presenter itself failed: at least the log has it
             log.exception("could not show the error")
 
+    return hook
+
+
+def _install_error_hooks(ctx: AppContext) -> None:
+    """Uncaught exceptions (e.g. in an @asyncSlot or a Qt callback) reach the user."""
+    hook = make_excepthook(ctx)
     sys.excepthook = hook
 
     def loop_handler(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:

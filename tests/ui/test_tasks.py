@@ -113,3 +113,30 @@ def test_describe_gives_plain_words_and_a_next_step(qapp, exc, words) -> None:  
     title, text = describe(exc)
     assert title
     assert words in f"{title} {text}"
+
+
+def test_the_excepthook_shows_uncaught_errors_to_the_user(
+    qtbot, qloop, settings_store, outbox
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.app import make_excepthook
+    from desktop_app.ui.context import AppContext
+
+    ctx = AppContext(settings_store, outbox)
+    shown: list[UserMessage] = []
+    ctx.errors.message_shown.connect(shown.append)
+    hook = make_excepthook(ctx)
+    try:
+        raise api.NetworkError()
+    except api.NetworkError as exc:
+        hook(type(exc), exc, exc.__traceback__)
+    assert shown
+    assert shown[0].title == "No connection"
+
+
+def test_parse_args() -> None:
+    from desktop_app.app import parse_args
+
+    args = parse_args(["--sandbox", "--profile", "My shop", "--screenshots", "out"])
+    assert args.sandbox
+    assert args.profile == "My shop"
+    assert str(args.screenshots) == "out"
