@@ -160,7 +160,7 @@ class AppContext(QObject):
     def refresh_balance(self) -> None:
         """Fetch the balance in the background; emits balance_changed and records the reading."""
         session = self.session
-        if session is None:
+        if session is None or self.tasks.closing:
             return
         self.tasks.start(
             "balance",

@@ -98,6 +98,11 @@ class TaskRunner(QObject):
         return [self._names[t] for t in self._all if not t.done() and t in self._names]
 
     @property
+    def closing(self) -> bool:
+        """True once shutdown began: no new work may start."""
+        return self._closing
+
+    @property
     def busy(self) -> bool:
         return any(not t.done() for t in self._all)
 
