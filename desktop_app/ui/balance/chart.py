@@ -134,7 +134,11 @@ class BalanceChart(QWidget):
             painter.drawText(
                 line_area,
                 Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                self.tr("No readings yet. The chart fills in each time Tuma checks your balance."),
+                self.tr("No readings in the last two weeks. Press Refresh to take one.")
+                if self.history
+                else self.tr(
+                    "No readings yet. The chart fills in each time Tuma checks your balance."
+                ),
             )
         else:
             self._paint_line(painter, line_area)
