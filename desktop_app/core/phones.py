@@ -268,22 +268,48 @@ def _split_piece(piece: str) -> list[str]:
     # Group fragments ("0712 345 678 0722 000 111"): extend a group while it is not yet a
     # valid number, or while the next token keeps it valid; cut when it is valid and the
     # next token would spoil it. A group never grows past the digits a number can have.
+    # Digit groups that make no number ("12345" in "0722000111 12345 0733-123-456") become
+    # one item each, up to where the next number starts, so the caller flags just them;
+    # a piece with anything but digits and separators (a name, "abc") is left whole.
+    only_digits = all(t.lstrip("+").translate(_DELETE_SEPARATORS).isdecimal() for t in texts)
     groups: list[str] = []
     start = 0
+    fragment_start = -1  # first token of the run of tokens that make no number
     while start < len(tokens):
-        end, valid_end, count = start, -1, 0
-        while end < len(tokens) and count + digits[end] <= _MAX_DIGITS:
-            count += digits[end]
-            end += 1
-            if try_normalize(piece[tokens[start][0] : tokens[end - 1][1]]) is not None:
-                valid_end = end
-            elif valid_end != -1:
-                break
+        # After a fragment, a number is looked for again only where one visibly starts
+        # ("+", "0", "254"): "0712 345 67 0722 000 111" must not yield "67 0722 000".
+        resumes = fragment_start == -1 or texts[start].lstrip("(").startswith(("+", "0", "254"))
+        valid_end = _valid_group_end(piece, tokens, digits, start) if resumes else -1
         if valid_end == -1:
-            return [piece]  # some part is not a number at all: leave it for the caller to flag
+            if not only_digits:
+                return [piece]  # some part is not a number at all: leave it for the caller
+            if fragment_start == -1:
+                fragment_start = start
+            start += 1
+            continue
+        if fragment_start != -1:
+            groups.append(piece[tokens[fragment_start][0] : tokens[start - 1][1]])
+            fragment_start = -1
         groups.append(piece[tokens[start][0] : tokens[valid_end - 1][1]])
         start = valid_end
+    if fragment_start != -1:
+        groups.append(piece[tokens[fragment_start][0] : tokens[-1][1]])
     return groups
+
+
+def _valid_group_end(
+    piece: str, tokens: list[tuple[int, int]], digits: list[int], start: int
+) -> int:
+    """End (exclusive) of the number starting at token ``start``; -1 when none starts there."""
+    end, valid_end, count = start, -1, 0
+    while end < len(tokens) and count + digits[end] <= _MAX_DIGITS:
+        count += digits[end]
+        end += 1
+        if try_normalize(piece[tokens[start][0] : tokens[end - 1][1]]) is not None:
+            valid_end = end
+        elif valid_end != -1:
+            break
+    return valid_end
 
 
 def split_numbers(text: str) -> list[str]:
@@ -291,7 +317,9 @@ def split_numbers(text: str) -> list[str]:
 
     Splits on commas, semicolons, new lines and tabs, and on spaces only between whole
     numbers: ``"0712 345 678, 0722 000 111"`` and ``"0712345678 0722000111"`` both give two
-    items. Empty items are dropped; order and duplicates are kept.
+    items. Digit groups between numbers that make no number are an item of their own
+    (``"0722000111 12345"`` gives ``"0722000111"`` and ``"12345"``). Empty items are
+    dropped; order and duplicates are kept.
     """
     out: list[str] = []
     for piece in _HARD_SEPARATORS.split(text):

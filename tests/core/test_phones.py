@@ -140,6 +140,18 @@ def test_slow_path_is_cached() -> None:
             ["0712 345 678 0722 000 111 abc 0733 111 222"],
         ),
         ("0712345678, 0712345678", ["0712345678", "0712345678"]),  # duplicates are kept
+        # A whole number followed by more digit groups splits; what makes no number is
+        # one item of its own (flagged invalid by the caller), up to where a number starts.
+        ("0722000111 12345 0733-123-456", ["0722000111", "12345", "0733-123-456"]),
+        ("0722000111 12345", ["0722000111", "12345"]),
+        ("12345 0722000111", ["12345", "0722000111"]),
+        ("0712 345 678 9", ["0712 345 678", "9"]),
+        ("0722000111 12 34 0733123456", ["0722000111", "12 34", "0733123456"]),
+        ("0722000111 12345 +254 733 123 456", ["0722000111", "12345", "+254 733 123 456"]),
+        ("0722000111 12345 (0733) 123 456", ["0722000111", "12345", "(0733) 123 456"]),
+        ("0712 345 6789", ["0712 345 6789"]),  # one digit too many: one invalid item
+        # "67 0722 000" is a valid number, but not where a number visibly starts.
+        ("0712 345 67 0722 000 111", ["0712 345 67", "0722 000 111"]),
     ],
 )
 def test_split_numbers(text: str, expected: list[str]) -> None:
