@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
 
-__all__ = ["main", "make_excepthook", "parse_args", "resource_path"]
+__all__ = ["apply_theme", "main", "make_excepthook", "parse_args", "resource_path"]
 
 log = logging.getLogger("desktop_app")
 
@@ -33,6 +33,17 @@ SCREENSHOT_SIZE = (1280, 800)
 
 def resource_path(name: str) -> Path:
     return RESOURCES / name
+
+
+def apply_theme(app: QApplication) -> None:
+    """The app's style sheet; its images are found as ``url(tuma:NAME)`` in resources/."""
+    from PySide6.QtCore import QDir
+
+    QDir.setSearchPaths("tuma", [str(RESOURCES)])
+    try:
+        app.setStyleSheet(resource_path("style.qss").read_text(encoding="utf-8"))
+    except OSError:
+        log.warning("style sheet missing; using the platform look")
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
@@ -75,10 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("Tuma")
     app.setDesktopFileName("tuma")
     app.setWindowIcon(QIcon(str(resource_path("tuma.svg"))))
-    try:
-        app.setStyleSheet(resource_path("style.qss").read_text(encoding="utf-8"))
-    except OSError:
-        log.warning("style sheet missing; using the platform look")
+    apply_theme(app)
     # The window's close starts an orderly shutdown; the loop ends when it is done.
     app.setQuitOnLastWindowClosed(False)
     if args.screenshots is not None:

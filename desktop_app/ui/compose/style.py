@@ -3,11 +3,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-_ARROW = (Path(__file__).parent / "chevron-down.svg").as_posix()
-
-_STYLE = """
+STYLE = """
 QFrame#card {
     background: #ffffff;
     border: 1px solid #dde2e8;
@@ -66,7 +62,4 @@ QToolButton#channelButton:checked { background: #0f7b5f; color: white; border-co
 QListWidget#recipientChips {
     border: 1px solid #dde2e8; border-radius: 6px; padding: 4px; background: #ffffff;
 }
-QComboBox::down-arrow { image: url(%ARROW%); width: 12px; height: 12px; }
 """
-
-STYLE = _STYLE.replace("%ARROW%", _ARROW)

@@ -1,0 +1,69 @@
+"""The app's style sheet: combo boxes and spin boxes keep a visible arrow in every screen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtGui import QColor, QImage, QPixmap
+from PySide6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+
+from desktop_app.app import apply_theme, resource_path
+
+
+@pytest.fixture
+def themed(qapp: QApplication) -> Iterator[QApplication]:
+    apply_theme(qapp)
+    yield qapp
+    qapp.setStyleSheet("")
+
+
+def _dark_pixels(image: QImage, x0: int, x1: int) -> int:
+    """Pixels clearly darker than the white field/border grey in columns x0..x1."""
+    dark = 0
+    for x in range(max(0, x0), min(image.width(), x1)):
+        for y in range(3, image.height() - 3):
+            if QColor(image.pixel(x, y)).lightness() < 180:
+                dark += 1
+    return dark
+
+
+def test_arrow_images_resolve_through_the_search_path(themed: QApplication) -> None:
+    for name in ("chevron-down", "chevron-up", "chevron-down-disabled", "chevron-up-disabled"):
+        assert resource_path(f"{name}.svg").is_file()
+        assert not QPixmap(f"tuma:{name}.svg").isNull(), name
+    sheet = themed.styleSheet()
+    assert "QComboBox::down-arrow" in sheet
+    assert "url(tuma:chevron-down.svg)" in sheet
+
+
+@pytest.mark.parametrize("kind", ["combo", "editable combo", "spin", "double spin"])
+def test_every_combo_and_spin_box_draws_its_arrow(qtbot, themed: QApplication, kind: str) -> None:  # type: ignore[no-untyped-def]
+    widget: QWidget
+    if kind.endswith("combo"):
+        combo = QComboBox()
+        combo.addItems(["TUMA", "SANDBOX"])
+        combo.setEditable(kind.startswith("editable"))
+        widget = combo
+    elif kind == "spin":
+        spin = QSpinBox()
+        spin.setRange(0, 100)
+        spin.setValue(50)
+        widget = spin
+    else:
+        double = QDoubleSpinBox()
+        double.setValue(0.5)
+        widget = double
+    qtbot.addWidget(widget)
+    widget.resize(220, widget.sizeHint().height())
+    widget.show()
+    qtbot.waitExposed(widget)
+    image = widget.grab().toImage()
+    # The arrow lives in the rightmost ~22 px; the text ("TUMA", "50") is on the left.
+    assert _dark_pixels(image, image.width() - 22, image.width() - 4) > 6
+
+
+def test_compose_tab_has_no_local_arrow_workaround() -> None:
+    from desktop_app.ui.compose.style import STYLE
+
+    assert "down-arrow" not in STYLE
