@@ -86,6 +86,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     app.setOrganizationName("Tuma")
     app.setDesktopFileName("tuma")
     app.setWindowIcon(QIcon(str(resource_path("tuma.svg"))))
+    from desktop_app.ui.formats import apply_default_locale
+
+    apply_default_locale()  # C/POSIX systems: English (Kenya), so numbers read "1,000"
     apply_theme(app)
     # The window's close starts an orderly shutdown; the loop ends when it is done.
     app.setQuitOnLastWindowClosed(False)

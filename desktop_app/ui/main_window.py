@@ -230,6 +230,7 @@ class MainWindow(QMainWindow):
 
     def _update_status(self) -> None:
         from desktop_app.ui.balance.history import is_low
+        from desktop_app.ui.formats import kes
 
         session = self.ctx.session
         if session is None:
@@ -252,7 +253,7 @@ class MainWindow(QMainWindow):
         text = self.tr("{credits} credits").format(credits=locale.toString(details.credits, "f", 0))
         rate = self.ctx.price_per_part
         if rate is not None:
-            text += " · KES " + locale.toString(details.credits * rate, "f", 2)
+            text += " · " + kes(details.credits * rate)
         threshold = self.ctx.settings.low_balance_threshold
         if is_low(details.credits, threshold):
             text = self.tr("⚠ Low balance: {text}").format(text=text)

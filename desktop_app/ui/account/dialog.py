@@ -144,7 +144,7 @@ class AccountDialog(QDialog):
         self.price_spin.setRange(0.0, 100.0)
         self.price_spin.setDecimals(2)
         self.price_spin.setSingleStep(0.05)
-        self.price_spin.setPrefix("KES ")
+        self.price_spin.setPrefix(self.tr("KES "))
         self.price_spin.setSpecialValueText(self.tr("Not set"))
         self.price_spin.setToolTip(
             self.tr("What one SMS part costs you. Used to show costs in shillings.")

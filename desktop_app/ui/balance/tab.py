@@ -21,13 +21,14 @@ from desktop_app.core.api.models import AccountDetails
 from desktop_app.ui.balance.chart import BalanceChart
 from desktop_app.ui.balance.history import is_low, single_part_messages
 from desktop_app.ui.context import AppContext
+from desktop_app.ui.formats import kes, short_time
 from desktop_app.ui.widgets import card
 
 __all__ = ["BalanceTab", "format_kes"]
 
 
 def format_kes(amount: float) -> str:
-    return "KES " + QLocale().toString(amount, "f", 2)
+    return kes(amount)
 
 
 class _Metric(QFrame):
@@ -195,7 +196,7 @@ class BalanceTab(QWidget):
                 self.subtitle.setText(self.tr("Checking the balance…"))
             self.warning.hide()
             return
-        checked = locale.toString(QTime.currentTime(), "HH:mm")
+        checked = short_time(QTime.currentTime())
         self.subtitle.setText(
             self.tr("{account} · last checked at {time}").format(
                 account=session.display_name, time=checked

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication
+
+from desktop_app.ui import formats
 
 CONTEXT = "Compose"
 
@@ -18,14 +20,11 @@ def tr(text: str) -> str:
 
 def number(value: int | float) -> str:
     """A count or credit amount in the user's locale (1,240; whole numbers without decimals)."""
-    locale = QLocale()
-    if isinstance(value, float) and not value.is_integer():
-        return locale.toString(value, "f", 2)
-    return locale.toString(int(value))
+    return formats.number(value)
 
 
 def kes(amount: float) -> str:
-    return tr("KES {amount}").format(amount=QLocale().toString(float(amount), "f", 2))
+    return formats.kes(amount)
 
 
 # Plain English plurals without a .qm file; a translation replaces each whole phrase.
