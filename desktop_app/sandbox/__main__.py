@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import os
 import secrets
 import signal
 import socket
@@ -13,6 +14,9 @@ import sys
 from pathlib import Path
 
 import platformdirs
+
+ADMIN_KEY_ENV = "TUMA_SANDBOX_ADMIN_KEY"
+"""Read when ``--admin-key`` is absent: a key in the environment stays out of ``ps``."""
 
 
 def default_data_dir() -> Path:
@@ -28,7 +32,12 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=0, help="0 picks a free port")
     serve.add_argument("--data-dir", type=Path, default=None)
-    serve.add_argument("--admin-key", default=None, help="random when not given")
+    serve.add_argument(
+        "--admin-key",
+        default=None,
+        help=f"default: ${ADMIN_KEY_ENV} when set, else random (a key on the command line "
+        "is visible to other users in ps)",
+    )
     serve.add_argument(
         "--settle-seconds", type=float, default=2.0, help="delay before a delivery is final"
     )
@@ -50,7 +59,7 @@ async def _serve(args: argparse.Namespace) -> None:
     from desktop_app.sandbox.service import Sandbox
 
     data_dir: Path = args.data_dir or default_data_dir()
-    admin_key: str = args.admin_key or secrets.token_urlsafe(24)
+    admin_key: str = args.admin_key or os.environ.get(ADMIN_KEY_ENV) or secrets.token_urlsafe(24)
     sandbox = Sandbox(data_dir, admin_key=admin_key, settle_seconds=args.settle_seconds)
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

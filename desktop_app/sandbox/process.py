@@ -14,6 +14,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from desktop_app.sandbox.__main__ import ADMIN_KEY_ENV
+
 _REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -89,7 +91,11 @@ def start_sandbox(
     env: Mapping[str, str] | None = None,
 ) -> SandboxProcess:
     """Starts ``python -m desktop_app.sandbox serve`` on 127.0.0.1 and waits for its JSON
-    line. `env` adds environment variables (e.g. TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE)."""
+    line. `env` adds environment variables (e.g. TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE).
+
+    The admin key goes to the child in its environment, never on its command line (which
+    any local user can read with ``ps``); without ``admin_key`` the child picks a random one.
+    """
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
     command = [
@@ -106,15 +112,16 @@ def start_sandbox(
         "--settle-seconds",
         str(settle_seconds),
     ]
-    if admin_key is not None:
-        command += ["--admin-key", admin_key]
     child_env = dict(os.environ)
+    child_env.pop(ADMIN_KEY_ENV, None)  # "admin_key=None" means random, whatever we inherit
     child_env["PYTHONPATH"] = os.pathsep.join(
         p for p in (str(_REPO_ROOT), child_env.get("PYTHONPATH", "")) if p
     )
     child_env["PYTHONUNBUFFERED"] = "1"
     if env:
         child_env.update(env)
+    if admin_key is not None:
+        child_env[ADMIN_KEY_ENV] = admin_key
     log_path = data_dir / "sandbox.log"
     with open(log_path, "ab") as log:
         popen = subprocess.Popen(

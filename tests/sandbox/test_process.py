@@ -15,8 +15,9 @@ from typing import Any
 
 import httpx
 import platformdirs
+import pytest
 
-from desktop_app.sandbox.__main__ import default_data_dir
+from desktop_app.sandbox.__main__ import ADMIN_KEY_ENV, default_data_dir
 from desktop_app.sandbox.admin import SandboxAdmin
 from desktop_app.sandbox.process import start_sandbox
 from tests.sandbox.conftest import wait_until
@@ -60,6 +61,55 @@ def test_cli_prints_one_json_line_and_stops_on_sigint(tmp_path: Path) -> None:
     assert proc.returncode == 0, err
     assert out == ""  # exactly one line in all
     assert (tmp_path / "d" / "sandbox.sqlite3").exists()
+
+
+def test_start_sandbox_keeps_the_admin_key_off_the_command_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    key = "secret-admin-key-4f9c2e"
+    with start_sandbox(tmp_path / "d", settle_seconds=0.05, admin_key=key) as proc:
+        assert proc.admin_key == key
+        cmdline = Path(f"/proc/{proc.pid}/cmdline").read_bytes()
+        assert b"desktop_app.sandbox" in cmdline
+        assert key.encode() not in cmdline
+        assert b"--admin-key" not in cmdline
+        with SandboxAdmin(proc.base_url, key) as admin:
+            assert admin.list_accounts() == []
+    # admin_key=None means a random key, even when the parent has the variable set
+    monkeypatch.setenv(ADMIN_KEY_ENV, key)
+    with start_sandbox(tmp_path / "d", settle_seconds=0.05) as proc:
+        assert proc.admin_key != key
+
+
+def _serve_line(tmp_path: Path, extra: list[str], env_key: str | None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != ADMIN_KEY_ENV}
+    env["PYTHONPATH"] = str(REPO)
+    if env_key is not None:
+        env[ADMIN_KEY_ENV] = env_key
+    command = [sys.executable, "-m", "desktop_app.sandbox", "serve", "--data-dir"]
+    proc = subprocess.Popen(
+        [*command, str(tmp_path / "cli"), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    try:
+        assert proc.stdout is not None
+        info: dict[str, str] = json.loads(proc.stdout.readline())
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+    return info
+
+
+def test_cli_admin_key_precedence(tmp_path: Path) -> None:
+    """--admin-key wins over $TUMA_SANDBOX_ADMIN_KEY, which wins over a random key."""
+    assert _serve_line(tmp_path, ["--admin-key", "from-cli"], "from-env")["admin_key"] == (
+        "from-cli"
+    )
+    assert _serve_line(tmp_path, [], "from-env")["admin_key"] == "from-env"
+    assert _serve_line(tmp_path, [], None)["admin_key"] not in ("from-cli", "from-env", "")
 
 
 def test_default_data_dir_follows_platformdirs() -> None:
