@@ -954,10 +954,46 @@ def test_0500_is_retried_then_succeeds() -> None:
 
 
 def test_persistent_5xx_gives_server_error_after_three_attempts() -> None:
-    script = Script(httpx.Response(502, text="<html>Bad gateway</html>"))
+    script = Script(httpx.Response(503, text="<html>Service unavailable</html>"))
     with pytest.raises(errors.ServerError):
         call(script, lambda c: c.send_bulk("T", ["1"], "x"))
     assert script.calls == 3
+
+
+@pytest.mark.parametrize("http", [502, 504])
+@pytest.mark.parametrize(
+    "send",
+    [
+        lambda c: c.send_message("T", "1", "x"),
+        lambda c: c.send_bulk("T", ["1"], "x"),
+        lambda c: c.send_personalized("T", [("1", "x")]),
+        lambda c: c.send_tracked("T", "1", "x", "t-1"),
+        lambda c: c.send_whatsapp_template("tpl", "en", "1"),
+        lambda c: c.send_survey("s-1", ["1"]),
+        lambda c: c.create_contact("0712345678"),
+    ],
+)
+def test_gateway_502_504_on_a_send_is_in_doubt_and_not_resent(http: int, send: Any) -> None:
+    """A gateway's own page: it forwarded the request and lost (or gave up on) the answer."""
+    script = Script(httpx.Response(http, text="<html>Gateway</html>"), ok(messageId="m-2"))
+    with pytest.raises(errors.InDoubt) as info:
+        call(script, send)
+    assert script.calls == 1
+    assert info.value.http_status == http
+
+
+@pytest.mark.parametrize("http", [502, 504])
+def test_gateway_502_504_on_a_read_is_retried(http: int) -> None:
+    script = Script(httpx.Response(http, text="<html>Gateway</html>"), ok(balance=7))
+    assert call(script, lambda c: c.balance()).credits == 7
+    assert script.calls == 2
+
+
+def test_service_envelope_under_502_on_a_send_is_retried() -> None:
+    """The service itself answered 0500 (whatever the status): it says nothing was done."""
+    script = Script(fail(502, "0500"), ok(messageId="m-3"))
+    assert call(script, lambda c: c.send_message("T", "1", "x")).message_id == "m-3"
+    assert script.calls == 2
 
 
 def test_max_attempts_is_configurable() -> None:

@@ -21,8 +21,9 @@ Reading is tolerant, as CONTRACT.md asks:
 Retries are done here, whatever transport is injected: only on 0429, 0500 / HTTP 5xx and on
 connection errors raised before the request went out, at most ``max_attempts`` attempts in
 all, with exponential backoff and jitter, honouring ``Retry-After`` up to ``max_retry_after``
-seconds. A send whose outcome is unknown (timeout after sending, connection lost mid-reply)
-raises ``InDoubt`` and is never resent; reads may be repeated after such errors too.
+seconds. A send whose outcome is unknown (timeout after sending, connection lost mid-reply,
+or a gateway's own 502/504 page: it forwarded the request and lost the answer) raises
+``InDoubt`` and is never resent; reads may be repeated after such errors too.
 
 The token only ever travels in the ``Authorization`` header. It is kept in a wrapper whose
 repr is hidden, httpx masks the header in its own reprs, and anything the service sends back
@@ -71,6 +72,9 @@ USER_AGENT: Final = "Tuma-desktop/0.1"
 _NOT_SENT: Final = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 # Raised once the request may have reached the service: the outcome is unknown.
 _LOST: Final = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocolError)
+# A gateway's own reply (not the service's envelope): it forwarded the request and then lost
+# or gave up on the service's answer (bad gateway, gateway timeout), so the outcome is unknown.
+_GATEWAY_LOST: Final = frozenset({502, 504})
 
 _CONTACT_FIELDS: Final = frozenset({"phone", "first_name", "last_name", "email", "notes"})
 
@@ -506,6 +510,9 @@ class Client:
             kind = _retry_kind(response, body)
             if kind is None:
                 return response, body
+            if not safe and response.status_code in _GATEWAY_LOST and not _is_envelope(body):
+                log.info("%s: gateway reply HTTP %d, outcome unknown", what, response.status_code)
+                raise errors.InDoubt(in_doubt, http_status=response.status_code)
             retry_after = _retry_after(response.headers.get("Retry-After"))
             if retry_after is not None and retry_after > self.max_retry_after:
                 if kind == "rate":
@@ -813,6 +820,13 @@ def _decode(response: httpx.Response) -> Any:
         return jsonlib.loads(content)
     except (ValueError, RecursionError):
         return _NOT_JSON
+
+
+def _is_envelope(body: Any) -> bool:
+    """The service's own reply (SMS-family or contacts envelope), not a gateway's page."""
+    return isinstance(body, Mapping) and (
+        _code_of(body) is not None or _get(body, "success") is not None
+    )
 
 
 def _retry_kind(response: httpx.Response, body: Any) -> Literal["rate", "server"] | None:
