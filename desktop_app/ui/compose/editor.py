@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QLocale, QMimeData, Qt, Signal
+from PySide6.QtCore import QLocale, QMimeData, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QSyntaxHighlighter, QTextCharFormat, QTextCursor, QTextDocument
 from PySide6.QtWidgets import (
     QFrame,
@@ -85,6 +85,12 @@ class MessageEditor(QPlainTextEdit):
         self.setTabChangesFocus(True)
         self.setPlaceholderText(self.tr("Type your message here…"))
         self.highlighter = Ucs2Highlighter(self.document())
+
+    def sizeHint(self) -> QSize:
+        # Prefer a few lines (the layout gives it every spare pixel): the default 192 px would
+        # push the Compose tab past a 1366×768 screen.
+        hint = super().sizeHint()
+        return QSize(hint.width(), 110)
 
     def text(self) -> str:
         return normalise_line_endings(self.toPlainText())
@@ -263,7 +269,8 @@ class MessageComposer(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         self.editor = MessageEditor()
-        self.editor.setMinimumHeight(120)
+        # Grows with the window; small enough that Send stays on screen at 1366×768.
+        self.editor.setMinimumHeight(76)
         self.counter = CounterBar()
         self.gsm_banner = MakeGsmBanner()
         layout.addWidget(self.editor, 1)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -142,7 +143,7 @@ class PreviewCard(QFrame):
         self._text = ""
         self._fallback = ""
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(14, 12, 14, 12)
+        layout.setContentsMargins(14, 10, 14, 10)
         layout.setSpacing(6)
         header = QHBoxLayout()
         title = QLabel(self.tr("Preview"))
@@ -165,11 +166,26 @@ class PreviewCard(QFrame):
         self.bubble.setTextFormat(Qt.TextFormat.PlainText)
         self.bubble.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.bubble.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        layout.addWidget(self.bubble)
+        # A long message scrolls inside the preview instead of pushing Send off the screen.
+        self.bubble_area = QScrollArea()
+        self.bubble_area.setObjectName("bubbleArea")
+        self.bubble_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.bubble_area.setWidgetResizable(True)
+        self.bubble_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        holder = QWidget()
+        holder.setObjectName("bubbleHolder")
+        holder_layout = QVBoxLayout(holder)
+        holder_layout.setContentsMargins(0, 0, 0, 0)
+        holder_layout.addWidget(self.bubble)
+        holder_layout.addStretch(1)
+        self.bubble_area.setWidget(holder)
+        self.bubble_area.setMinimumHeight(64)
+        self.bubble_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # Parts above the bubble: always in view, however long the message.
         self.parts_label = QLabel()
         self.parts_label.setObjectName("hint")
         layout.addWidget(self.parts_label)
-        layout.addStretch(1)
+        layout.addWidget(self.bubble_area, 1)
         self._show()
 
     def update_preview(self, text: str, people: Sequence[Person], fallback: str) -> None:

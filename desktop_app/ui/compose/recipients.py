@@ -26,8 +26,11 @@ from desktop_app.ui.compose.wording import count, tr
 
 #: Chips drawn at most; beyond this the summary line still counts everyone.
 MAX_CHIPS = 300
-#: The chips box grows with its rows up to this height, then scrolls.
-CHIPS_MAX_HEIGHT = 124
+#: The chips box grows with its rows up to this height (three rows), then scrolls; kept low
+#: so the whole Compose tab, Send button included, fits a maximised 1366×768 window.
+CHIPS_MAX_HEIGHT = 96
+#: The numbers box: three lines (the chips below show what was understood).
+NUMBERS_HEIGHT = 70
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ class RecipientsPanel(QWidget):
         self.numbers_edit.setPlaceholderText(
             self.tr("Type or paste phone numbers, e.g. 0712 345 678, +254 733 000 111")
         )
-        self.numbers_edit.setFixedHeight(80)
+        self.numbers_edit.setFixedHeight(NUMBERS_HEIGHT)
         self.numbers_edit.textChanged.connect(self._schedule_parse)
         layout.addWidget(self.numbers_edit)
 

@@ -32,6 +32,7 @@ QLabel#smsBubble {
     background: #ecf8f3; color: #1f2933; border: 1px solid #cfe9df;
     border-radius: 12px; padding: 10px 12px;
 }
+QScrollArea#bubbleArea, QWidget#bubbleHolder { background: transparent; }
 QLabel#smsBubble[empty="true"] { color: #7b8794; background: #f4f6f8; border-color: #e4e8ec; }
 QFrame#makeGsmBanner, QFrame#resumeBanner, QFrame#noticeBanner {
     background: #fff8ec; border: 1px solid #f8d7a8; border-radius: 8px;

@@ -139,8 +139,8 @@ class ComposeTab(QWidget):
         self._dropped = False
 
         root = QVBoxLayout(self)
-        root.setContentsMargins(16, 12, 16, 12)
-        root.setSpacing(10)
+        root.setContentsMargins(16, 10, 16, 10)
+        root.setSpacing(8)
 
         # Channel selector: a segmented control.
         channel_row = QHBoxLayout()
@@ -247,7 +247,8 @@ class ComposeTab(QWidget):
         columns.addLayout(left, 1)
 
         right = QVBoxLayout()
-        right.setSpacing(12)
+        right.setContentsMargins(0, 0, 0, 0)
+        right.setSpacing(8)
         self.summary = SummaryCard()
         self.summary.send_button.clicked.connect(self.send)
         self.summary.sender_combo.currentTextChanged.connect(lambda _t: self._on_input_changed())

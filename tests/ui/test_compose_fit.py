@@ -1,0 +1,77 @@
+"""The Compose tab fits a maximised window on a 1366×768 laptop (Send on screen, nothing to
+scroll) and is not clipped at 1280×800, with the app's own style sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
+
+from desktop_app.app import apply_theme
+from desktop_app.ui.main_window import MainWindow
+
+#: A maximised window's client area: 768 minus a taskbar (~48) and a title bar (~40).
+LAPTOP = (1366, 680)
+DESKTOP = (1280, 800)
+
+LONG_MESSAGE = (
+    "Habari {first_name}! Mama Mboga Fresh Produce: this weekend only, sukuma wiki, tomatoes, "
+    "onions and sweet bananas are 20% off, and every basket over KES 500 comes with a free bunch "
+    "of dhania. Karibu sana, we open at 7am on Saturday and Sunday at the Kangemi market, stall "
+    "42, next to the matatu stage. Bring a friend and both of you get a surprise gift. Reply STOP "
+    "to opt out of these messages."
+)
+
+
+@pytest.fixture
+def window(qtbot, ctx) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app)
+    win = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    # Worst case: the practice banner is up too.
+    win.practice_banner.show()
+    win._update_bars_visibility()
+    yield win
+    win.close()
+    app.setStyleSheet("")
+
+
+def _fits(qtbot, win: MainWindow, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    win.resize(*size)
+    win.show_tab("compose")
+    area = win.tabs.currentWidget()
+    assert isinstance(area, QScrollArea)
+    compose = win.compose
+    assert compose is not None
+    send: QWidget = compose.summary.send_button  # type: ignore[attr-defined]
+
+    def settled() -> bool:
+        QApplication.processEvents()
+        return win.size().toTuple() == size and area.viewport().height() > 0
+
+    qtbot.waitUntil(settled, timeout=5000)
+    assert area.verticalScrollBar().maximum() == 0, "the Compose tab needs scrolling"
+    bottom = send.mapTo(area.viewport(), QPoint(0, send.height())).y()
+    assert 0 < bottom <= area.viewport().height(), "Send is below the fold"
+    assert not send.visibleRegion().isEmpty()
+
+
+@pytest.mark.parametrize("size", [LAPTOP, DESKTOP])
+def test_compose_with_the_sample_fits_without_scrolling(qtbot, window, size) -> None:  # type: ignore[no-untyped-def]
+    window.compose.show_sample()
+    _fits(qtbot, window, size)
+
+
+def test_a_long_message_scrolls_in_the_preview_not_the_page(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    compose = window.compose
+    compose.show_sample()
+    compose.composer.set_text(LONG_MESSAGE)
+    compose.update_estimate()
+    _fits(qtbot, window, LAPTOP)
+    assert compose.preview.bubble.text().startswith("Habari Achieng!")
