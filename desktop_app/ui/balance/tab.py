@@ -100,6 +100,20 @@ class BalanceTab(QWidget):
         history_title = QLabel(self.tr("History"), history)
         history_title.setProperty("role", "subtitle")
         top_row.addWidget(history_title)
+        # Practice mode seeds two weeks of made-up readings so the chart is not empty: say so,
+        # plainly, and never for a real account.
+        self.sample_caption = QLabel(self.tr("Sample history for the practice account"), history)
+        self.sample_caption.setObjectName("sampleHistoryCaption")
+        self.sample_caption.setProperty("role", "warning")
+        self.sample_caption.setToolTip(
+            self.tr(
+                "These readings were made up to show what the chart looks like. Your own "
+                "account's chart starts with its first balance check."
+            )
+        )
+        self.sample_caption.hide()
+        top_row.addSpacing(8)
+        top_row.addWidget(self.sample_caption)
         top_row.addStretch(1)
         threshold_label = QLabel(self.tr("Warn me when credits fall &below"), history)
         self.threshold = QSpinBox(history)
@@ -163,6 +177,7 @@ class BalanceTab(QWidget):
 
     def _on_session_changed(self) -> None:
         session = self.ctx.session
+        self.sample_caption.setVisible(session is not None and session.is_sandbox)
         self._reset_refresh_button()
         if session is None:
             self.subtitle.setText(self.tr("No account connected."))
