@@ -189,6 +189,20 @@ class Database:
             else:
                 conn.execute("COMMIT")
 
+    def release(self) -> None:
+        """Closes the calling thread's connection: a short-lived thread (an upload worker)
+        calls this when it ends, or its connection (three file descriptors) would stay open
+        until the service stops."""
+        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            return
+        self._local.conn = None
+        with self._lock:
+            if conn in self._all:
+                self._all.remove(conn)
+        with suppress(sqlite3.Error):
+            conn.close()
+
     def query(self, sql: str, params: tuple[object, ...] = ()) -> list[sqlite3.Row]:
         return self.connection().execute(sql, params).fetchall()
 

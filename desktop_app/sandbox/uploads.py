@@ -154,6 +154,8 @@ class UploadWorker(threading.Thread):
         except Exception:
             with self.db.transaction() as conn:
                 conn.execute("UPDATE uploads SET status='failed' WHERE uuid=?", (self.upload_uuid,))
+        finally:
+            self.db.release()
 
     def _check(self, fields: dict[str, str]) -> tuple[str | None, str | None]:
         """(E.164 phone, None) or (None, reason)."""

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
 import httpx
 import openpyxl
 import pytest
 
+from desktop_app.sandbox import uploads
+from desktop_app.sandbox.service import Sandbox
 from tests.sandbox.conftest import wait_until
 
 UPLOAD = "/api/v1/contacts/upload"
@@ -140,3 +143,21 @@ def test_too_many_rows(api: httpx.Client) -> None:
 def test_missing_file_field_and_wrong_body(api: httpx.Client) -> None:
     _rejected(api.post(UPLOAD, files={"other": ("a.csv", b"phone\n")}), 400)
     _rejected(api.post(UPLOAD, json={"file": "phone\n0712345678"}), 415)
+
+
+def test_finished_upload_workers_leave_no_connection_open(tmp_path: Path) -> None:
+    """Each worker thread opens its own SQLite connection; it is closed when the thread ends
+    (else every import would keep three file descriptors until the service stops)."""
+    sandbox = Sandbox(tmp_path / "data", admin_key="k")
+    try:
+        before = len(sandbox.db._all)
+        rows = uploads.parse(b"phone\n0712345678\nnot a phone\n", "csv")
+        for _ in range(5):
+            upload_uuid = uploads.start(sandbox, "acc-1", rows)
+            sandbox.upload_threads[-1].join(10)
+            row = sandbox.db.query_one("SELECT * FROM uploads WHERE uuid=?", (upload_uuid,))
+            assert row is not None
+            assert (row["status"], row["imported"], row["failed"]) == ("completed", 1, 1)
+        assert len(sandbox.db._all) == before
+    finally:
+        sandbox.db.close()
