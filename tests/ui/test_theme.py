@@ -67,3 +67,56 @@ def test_compose_tab_has_no_local_arrow_workaround() -> None:
     from desktop_app.ui.compose.style import STYLE
 
     assert "down-arrow" not in STYLE
+
+
+def _green_pixels(image: QImage) -> int:
+    brand = QColor("#0f7b5f")
+    green = 0
+    for x in range(image.width()):
+        for y in range(image.height()):
+            colour = QColor(image.pixel(x, y))
+            if (
+                abs(colour.red() - brand.red()) < 24
+                and abs(colour.green() - brand.green()) < 24
+                and abs(colour.blue() - brand.blue()) < 24
+            ):
+                green += 1
+    return green
+
+
+def test_focus_does_not_paint_a_dialog_button_as_the_primary_action(qtbot, themed) -> None:  # type: ignore[no-untyped-def]
+    """Qt makes the focused button of a dialog its "default": only an outline may show it (a
+    green, bold fill would flip as you Tab and clip the text, measured in the normal font)."""
+    from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout
+
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    layout = QVBoxLayout(dialog)
+    buttons = QDialogButtonBox()
+    save = buttons.addButton("Save", QDialogButtonBox.ButtonRole.AcceptRole)
+    save.setProperty("role", "primary")
+    cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+    layout.addWidget(buttons)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    cancel.setFocus()
+    qtbot.waitUntil(cancel.isDefault)
+    area = cancel.width() * cancel.height()
+    assert _green_pixels(cancel.grab().toImage()) < area // 10  # an outline, not a fill
+    assert _green_pixels(save.grab().toImage()) > area // 3  # the real primary stays green
+
+
+def test_picker_add_button_is_sized_as_a_primary_button(qtbot, ctx, themed) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from desktop_app.ui.compose.contact_picker import ContactPickerDialog
+
+    picker = ContactPickerDialog(ctx)
+    qtbot.addWidget(picker)
+    picker.show()
+    qtbot.waitExposed(picker)
+    button = picker.add_button
+    bold = QFont(button.font())
+    bold.setWeight(QFont.Weight.DemiBold)
+    assert button.width() > QFontMetrics(bold).horizontalAdvance(button.text()) + 16
+    picker.reject()

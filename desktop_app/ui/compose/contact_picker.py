@@ -85,6 +85,8 @@ class ContactPickerDialog(QDialog):
         self.add_button = self.buttons.addButton(
             self.tr("Add selected"), QDialogButtonBox.ButtonRole.AcceptRole
         )
+        self.add_button.setObjectName("addSelected")
+        self.add_button.setProperty("primary", True)  # bold from the start: sized for it
         self.all_button = self.buttons.addButton(
             self.tr("Add all matching"), QDialogButtonBox.ButtonRole.ActionRole
         )
