@@ -3,7 +3,7 @@ WhatsApp templates and opt-ins, and a survey, so the app works with no real acco
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import httpx
 
@@ -105,7 +105,7 @@ _NOTES = ["Buys every Friday", "Wholesale customer", "Prefers Swahili", None, No
 @dataclass(frozen=True)
 class DemoAccount:
     account_id: str
-    token: str
+    token: str = field(repr=False)  # a secret: never in a repr, a log line or a traceback
     sender_ids: list[str]
 
 

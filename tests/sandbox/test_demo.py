@@ -18,6 +18,8 @@ def test_demo_account_is_created_once(tmp_path: Path) -> None:
             second = ensure_demo_account(admin)
             assert first.account_id == second.account_id
             assert first.token != second.token
+            assert second.token not in repr(second)
+            assert second.account_id in repr(second)
             assert first.sender_ids == ["TUMA", "SANDBOX"]
             assert [a["name"] for a in admin.list_accounts()] == [DEMO_NAME]
             assert admin.balance(first.account_id) == 500
