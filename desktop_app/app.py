@@ -138,6 +138,7 @@ async def _run(app: QApplication, args: argparse.Namespace) -> int:
             await closed.wait()
     finally:
         window.hide()
+        await window.wind_down(timeout=5.0)  # a send finishes its batch in flight first
         await manager.shutdown(timeout=3.0)
         ctx.outbox.close()
         window.deleteLater()

@@ -577,6 +577,17 @@ class MainWindow(QMainWindow):
         except Exception:  # never block quitting over the window size
             log.warning("could not save the window layout", exc_info=True)
 
+    async def wind_down(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109 (bounded quit)
+        """Before work is cancelled on quit: a send stops after its batch in flight."""
+        stop = getattr(self.compose, "stop_sending", None)
+        if stop is None:
+            return
+        try:
+            if not await stop(timeout):
+                log.info("a send was still running at quit; it is cancelled")
+        except Exception:  # quitting must go on whatever happens here
+            log.warning("stopping the send at quit failed", exc_info=True)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.remember_layout:
             self.save_layout()

@@ -93,6 +93,15 @@ class TaskRunner(QObject):
         task = self._named.get(name)
         return task is not None and not task.done()
 
+    async def wait_for(self, name: str, timeout: float) -> bool:  # noqa: ASYNC109 (bounded)
+        """Wait up to *timeout* seconds for task *name* to end by itself; True if it did."""
+        task = self._named.get(name)
+        if task is None or task.done():
+            return True
+        done, _pending = await asyncio.wait({task}, timeout=timeout)
+        await asyncio.sleep(0)  # let its done callbacks run
+        return bool(done)
+
     def running(self) -> list[str]:
         """Names of the tasks still running (for a "waiting for…" message on quit)."""
         return [self._names[t] for t in self._all if not t.done() and t in self._names]

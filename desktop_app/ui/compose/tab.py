@@ -580,6 +580,17 @@ class ComposeTab(QWidget):
         finally:
             self.progress_dialog_close()
 
+    async def stop_sending(self, timeout: float = 5.0) -> bool:  # noqa: ASYNC109 (bounded)
+        """On quit: let a running broadcast finish the batch in flight and stop there (as the
+        progress dialog's Cancel does), rather than cutting the request off, which would leave
+        that batch "in doubt". True when no send is left running within *timeout* seconds."""
+        if not self.ctx.tasks.is_running(SEND_TASK):
+            return True
+        if self.progress_dialog is None:
+            return False  # still checking or asking: nothing sent yet, cancelling is safe
+        self.progress_dialog.request_cancel()
+        return await self.ctx.tasks.wait_for(SEND_TASK, timeout)
+
     def _on_send_failed(self, exc: BaseException) -> bool:
         try:
             return self._on_send_error(exc)
