@@ -149,6 +149,8 @@ def start_sandbox(
     except (ValueError, KeyError, TypeError):
         popen.kill()
         popen.wait()
+        reader.join(5)  # EOF now that the child is gone
+        popen.stdout.close()  # else the pipe stays open until garbage collection
         tail = log_path.read_text(encoding="utf-8", errors="replace")[-2000:]
         raise SandboxStartError(f"the sandbox did not start; its log ends:\n{tail}") from None
     return process

@@ -4,6 +4,7 @@ of concurrent sends."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import os
 import signal
@@ -19,7 +20,7 @@ import pytest
 
 from desktop_app.sandbox.__main__ import ADMIN_KEY_ENV, default_data_dir
 from desktop_app.sandbox.admin import SandboxAdmin
-from desktop_app.sandbox.process import start_sandbox
+from desktop_app.sandbox.process import SandboxStartError, start_sandbox
 from tests.sandbox.conftest import wait_until
 
 REPO = Path(__file__).resolve().parents[2]
@@ -101,6 +102,12 @@ def _serve_line(tmp_path: Path, extra: list[str], env_key: str | None) -> dict[s
         proc.terminate()
         proc.communicate(timeout=10)
     return info
+
+
+def test_failed_start_raises_and_closes_the_pipe(tmp_path: Path) -> None:
+    with pytest.raises(SandboxStartError, match="did not start"):
+        start_sandbox(tmp_path / "d", python="/bin/false", timeout=10)  # exits at once
+    gc.collect()  # an unclosed pipe would surface here as an unraisable ResourceWarning
 
 
 def test_cli_admin_key_precedence(tmp_path: Path) -> None:
