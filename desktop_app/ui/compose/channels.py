@@ -271,6 +271,8 @@ class SurveyPanel(QWidget):
         to.setObjectName("sectionTitle")
         layout.addWidget(to)
         self.recipients = RecipientsPanel()
+        to.setBuddy(self.recipients.numbers_edit)
+        self.recipients.numbers_edit.setAccessibleName(self.tr("Survey recipients' phone numbers"))
         layout.addWidget(self.recipients)
         row = QHBoxLayout()
         row.addStretch(1)

@@ -157,6 +157,7 @@ class PreviewCard(QFrame):
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
         )
         self.person_combo.setToolTip(self.tr("See the message as this recipient will get it"))
+        self.person_combo.setAccessibleName(self.tr("Preview for recipient"))
         self.person_combo.currentIndexChanged.connect(self._show)
         header.addWidget(self.person_combo)
         layout.addLayout(header)

@@ -157,6 +157,10 @@ class RecipientsPanel(QWidget):
         self.chips.setWrapping(True)
         self.chips.setResizeMode(QListView.ResizeMode.Adjust)
         self.chips.setSpacing(3)
+        self.chips.setAccessibleName(self.tr("Recipients found"))
+        self.chips.setAccessibleDescription(
+            self.tr("Each number as it will be sent; invalid ones say why. Delete removes.")
+        )
         self.chips.setFixedHeight(CHIPS_MAX_HEIGHT)
         self.chips.installEventFilter(self)
         self.chips.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)

@@ -89,6 +89,7 @@ class _Notice(QFrame):
         close.setText("✕")
         close.setAutoRaise(True)
         close.setToolTip(self.tr("Dismiss"))
+        close.setAccessibleName(self.tr("Dismiss this note"))
         close.clicked.connect(self.hide)
         layout.addWidget(close)
         self.hide()
