@@ -393,6 +393,27 @@ def test_unknown_codes_carry_the_service_message_verbatim(body: dict[str, Any]) 
     assert isinstance(info.value, errors.ApiError)
 
 
+@pytest.mark.parametrize("code", ["0202", "0201", "E42"])
+def test_status_true_with_an_unknown_code_on_a_send_is_in_doubt(code: str) -> None:
+    """The service said "accepted" in a way we cannot read: never put it back to resend."""
+    body = {"status": True, "responseCode": code, "message": "Queued for later"}
+    with pytest.raises(errors.InDoubt) as info:
+        call(Script(reply(200, body)), lambda c: c.send_bulk("T", ["1"], "x"))
+    assert info.value.response_code == code.casefold()
+    assert info.value.service_message == "Queued for later"
+    # a read with the same reply is simply an error carrying the service's words
+    with pytest.raises(errors.ServiceError) as read:
+        call(Script(reply(200, {**body, "balance": 5})), lambda c: c.balance())
+    assert not isinstance(read.value, errors.InDoubt)
+    assert read.value.service_message == "Queued for later"
+
+
+def test_status_true_with_a_known_refusal_code_keeps_its_meaning() -> None:
+    body = {"status": True, "responseCode": "0402", "message": "Low balance"}
+    with pytest.raises(errors.InsufficientBalance):
+        call(Script(reply(402, body)), lambda c: c.send_message("T", "1", "x"))
+
+
 # --- malformed bodies -------------------------------------------------------------------
 
 

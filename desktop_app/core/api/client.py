@@ -576,6 +576,14 @@ class Client:
                 raise self._unreadable(
                     response, "status true without a responseCode", safe=safe, scope=scope
                 )
+            if not safe and not _is_known_code(code):
+                # "Accepted" with a code we do not know: the message may have gone out, so it
+                # must be reconciled, not put back to be sent again.
+                unclear = UnreadableSendReply(
+                    f"status true with responseCode {code!r}", response_code=code, http_status=http
+                )
+                unclear.service_message = message
+                raise unclear
         elif status is None and code in (None, "0200"):
             raise self._unreadable(response, "reply has no status", safe=safe, scope=scope)
         if code is None or code == "0200":
@@ -820,6 +828,14 @@ def _decode(response: httpx.Response) -> Any:
         return jsonlib.loads(content)
     except (ValueError, RecursionError):
         return _NOT_JSON
+
+
+_KNOWN_ERROR_CODES: Final = frozenset({"0400", "0401", "0402", "0403", "0422", "0429"})
+
+
+def _is_known_code(code: str) -> bool:
+    """A refusal code of CONTRACT.md's table (0500 and the other 5xx included)."""
+    return code in _KNOWN_ERROR_CODES or (code.isdigit() and 500 <= int(code) <= 599)
 
 
 def _is_envelope(body: Any) -> bool:
