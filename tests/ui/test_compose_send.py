@@ -277,3 +277,28 @@ def test_practice_account_offers_the_shared_sandbox_sender(qtbot, tab, ctx, admi
     run.wait()
     (record,) = admin.messages(account.account_id)
     assert record["sender_id"] == "SANDBOX"
+
+
+def test_a_slow_balance_check_does_not_hold_up_the_send(qtbot, tab, admin, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The fresh balance check before confirming is bounded: on a slow line the last known
+    balance is used and the confirmation appears (the service still checks the balance)."""
+    import desktop_app.ui.compose.tab as compose_tab
+
+    monkeypatch.setattr(compose_tab, "BALANCE_CHECK_TIMEOUT", 0.5)
+    compose(qtbot, tab, "0712 345 678", "Habari! Slow line today.")
+    admin.fault("delay", 2, path_prefix="/v1/get-balance", seconds=6)
+    try:
+        run = SendRun(qtbot, tab)
+        run.click_send()
+        qtbot.waitUntil(  # well before the 6 s delay is over
+            lambda: tab.confirm_dialog is not None and tab.confirm_dialog.isVisible(),
+            timeout=3000,
+        )
+        dialog = run.confirm_dialog()
+        assert "999 credits" in [
+            w.text() for w in dialog.findChildren(type(dialog.credits_value))
+        ]  # balance after = the last known 1,000 - 1
+        dialog.reject()
+        assert run.wait() is None
+    finally:
+        admin.clear_faults()

@@ -49,6 +49,10 @@ log = logging.getLogger(__name__)
 #: Shared default sender ID of the sandbox (CONTRACT.md: every account may use it).
 SANDBOX_SENDER_ID = "SANDBOX"
 SEND_TASK = "compose.send"
+#: Seconds the fresh balance check before a send may take; after that the last known balance
+#: is used (the service still refuses a send it cannot cover, and that is handled): a slow
+#: line must not leave the user looking at "Sending…" with no way out for a minute.
+BALANCE_CHECK_TIMEOUT = 8.0
 
 SAMPLE_MESSAGE = (
     "Habari {first_name}! Mama Mboga Fresh Produce: this weekend only, sukuma wiki "
@@ -608,7 +612,14 @@ class ComposeTab(QWidget):
         assert session is not None
         # A fresh balance: the estimate is checked against what the service says now.
         self.summary.show_note(self.tr("Checking your balance…"))
-        balance = await engine.fetch_balance(session.client)
+        balance: float | None
+        try:
+            balance = await asyncio.wait_for(
+                engine.fetch_balance(session.client), BALANCE_CHECK_TIMEOUT
+            )
+        except TimeoutError:
+            log.info("the balance check before a send timed out; using the last known one")
+            balance = self._balance
         self._balance = balance
         estimate = plan.estimate.with_balance(balance).with_price(self.ctx.price_per_part)
         self.summary.show_note(None)
