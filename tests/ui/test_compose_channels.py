@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QLabel
 
 from desktop_app.ui.compose import ComposeTab
 from tests.ui.compose_helpers import LEFT, make_tab, use_kenyan_locale
@@ -100,6 +101,7 @@ def test_survey_send(qtbot, tab, admin, account) -> None:  # type: ignore[no-unt
     results: list[bool] = []
     panel.finished.connect(results.append)
     qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_survey(qtbot, panel, "SRV-1", 2)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
     assert results == [True]
     assert panel.result_label.text() == "Survey sent to 2 people."
@@ -113,6 +115,7 @@ def test_unknown_survey_is_explained(qtbot, tab) -> None:  # type: ignore[no-unt
     results: list[bool] = []
     panel.finished.connect(results.append)
     qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_survey(qtbot, panel, "NOPE", 1)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
     assert results == [False]
     assert panel.result_label.text().startswith("Please check the details.")
@@ -125,3 +128,29 @@ def test_legacy_token_cannot_pick_contacts_and_says_why(qtbot, tab, ctx) -> None
     for panel in (tab.recipients, tab.survey.recipients):
         assert not panel.pick_button.isEnabled()
         assert "cannot read contacts" in panel.pick_button.toolTip()
+
+
+def _confirm_survey(qtbot, panel, survey_id: str, people: int) -> None:  # type: ignore[no-untyped-def]
+    qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
+    dialog = panel.confirm_dialog
+    assert dialog.windowTitle() == "Send this survey?"
+    heading = f"Send survey “{survey_id}” to {people} {'people' if people > 1 else 'person'}?"
+    assert heading in [label.text() for label in dialog.findChildren(QLabel)]
+    qtbot.mouseClick(dialog.send_button, LEFT)
+
+
+def test_survey_is_confirmed_first_and_cancel_sends_nothing(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+    admin.add_survey(account.account_id, "SRV-2", "Rate us")
+    tab.set_channel(2)
+    panel = tab.survey
+    qtbot.keyClicks(panel.survey_edit, "SRV-2")
+    panel.recipients.set_numbers_text("0712 000 001, 0712 000 002, 0712 000 003")
+    before = len(admin.messages(account.account_id))
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
+    assert not panel.send_button.isEnabled()  # no second survey while this one is asked
+    panel.confirm_dialog.reject()
+    qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running("compose.survey"))
+    assert panel.send_button.isEnabled()
+    assert panel.result_label.isHidden()
+    assert len(admin.messages(account.account_id)) == before

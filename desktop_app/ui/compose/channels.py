@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -18,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.compose.recipients import InvalidNumber, NumberParser, RecipientsPanel
+from desktop_app.ui.compose.send_dialog import wait_finished
 from desktop_app.ui.compose.wording import count, tr
 
 if TYPE_CHECKING:
@@ -81,6 +84,56 @@ class _ResultLabel(QLabel):
         self.style().unpolish(self)
         self.style().polish(self)
         self.show()
+
+
+class ConfirmSurveyDialog(QDialog):
+    """ "Send survey X to 240 people?": a survey is billed SMS, so it is never one click."""
+
+    def __init__(
+        self, survey_id: str, people: int, skipped: int, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("confirmSurveyDialog")
+        self.setWindowTitle(self.tr("Send this survey?"))
+        self.setMinimumWidth(420)
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        heading = QLabel(
+            self.tr("Send survey “{survey}” to {people}?").format(
+                survey=survey_id, people=count("person", people)
+            )
+        )
+        heading.setObjectName("dialogTitle")
+        heading.setWordWrap(True)
+        heading.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(heading)
+        note = QLabel(
+            self.tr(
+                "Each person gets the survey's questions by SMS and answers by reply. Your "
+                "provider charges for these messages like any other SMS."
+            )
+        )
+        note.setObjectName("hint")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        if skipped:
+            warning = QLabel(
+                self.tr("{invalid} and will be skipped.").format(invalid=count("invalid", skipped))
+            )
+            warning.setObjectName("warning")
+            warning.setWordWrap(True)
+            layout.addWidget(warning)
+        buttons = QDialogButtonBox()
+        self.send_button = buttons.addButton(
+            self.tr("Send survey"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.send_button.setObjectName("confirmSurveyButton")
+        self.send_button.setProperty("primary", True)
+        self.send_button.setDefault(True)
+        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
 
 
 class WhatsAppPanel(QWidget):
@@ -297,6 +350,7 @@ class SurveyPanel(QWidget):
             )
         )
 
+        self.confirm_dialog: ConfirmSurveyDialog | None = None
         self.survey_edit.textChanged.connect(self._validate)
         self.recipients.changed.connect(self._validate)
         self._validate()
@@ -319,13 +373,34 @@ class SurveyPanel(QWidget):
         if not people or self._ctx.session is None:
             return
         self.send_button.setEnabled(False)
-        self.result_label.show_result(self.tr("Sending…"), True)
         self._ctx.tasks.start(
             "compose.survey",
-            self._ctx.client().send_survey(self.survey_edit.text().strip(), people),
-            on_success=self._on_sent,
+            self._confirm_and_send(self.survey_edit.text().strip(), people),
+            on_success=self._on_done,
             on_error=self._on_error,
         )
+
+    async def _confirm_and_send(self, survey_id: str, people: list[str]) -> SendResult | None:
+        dialog = ConfirmSurveyDialog(
+            survey_id, len(people), len(self.recipients.invalid()), parent=self
+        )
+        self.confirm_dialog = dialog
+        try:
+            result = await wait_finished(dialog)
+        finally:
+            self.confirm_dialog = None
+            dialog.deleteLater()
+        if result != QDialog.DialogCode.Accepted.value:
+            return None
+        self.result_label.show_result(self.tr("Sending…"), True)
+        return await self._ctx.client().send_survey(survey_id, people)
+
+    def _on_done(self, result: SendResult | None) -> None:
+        if result is None:  # the user said no: nothing was sent
+            self.result_label.hide()
+            self._validate()
+            return
+        self._on_sent(result)
 
     def _on_sent(self, result: SendResult) -> None:
         reached = (
