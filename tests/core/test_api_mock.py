@@ -408,6 +408,21 @@ def test_status_true_with_an_unknown_code_on_a_send_is_in_doubt(code: str) -> No
     assert read.value.service_message == "Queued for later"
 
 
+@pytest.mark.parametrize("status", [1, "1", "yes", "accepted"])
+def test_code_0200_with_an_unclear_status_on_a_send_is_in_doubt(status: Any) -> None:
+    body = {"status": status, "responseCode": "0200", "messageId": "m-1"}
+    with pytest.raises(errors.InDoubt):
+        call(Script(reply(200, body)), lambda c: c.send_message("T", "1", "x"))
+
+
+@pytest.mark.parametrize("status", [False, 0, "false", "0"])
+def test_code_0200_with_a_false_status_on_a_send_is_a_refusal(status: Any) -> None:
+    body = {"status": status, "responseCode": "0200", "message": "Sender ID is under review"}
+    with pytest.raises(errors.ServiceError) as info:
+        call(Script(reply(200, body)), lambda c: c.send_message("T", "1", "x"))
+    assert not isinstance(info.value, errors.InDoubt)
+
+
 def test_status_true_with_a_known_refusal_code_keeps_its_meaning() -> None:
     body = {"status": True, "responseCode": "0402", "message": "Low balance"}
     with pytest.raises(errors.InsufficientBalance):

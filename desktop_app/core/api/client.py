@@ -586,6 +586,12 @@ class Client:
                 raise unclear
         elif status is None and code in (None, "0200"):
             raise self._unreadable(response, "reply has no status", safe=safe, scope=scope)
+        elif code == "0200" and not safe and not _says_false(status):
+            # "0200" with a status that is neither true nor false (1, "yes", ...): it may
+            # have been accepted, so a send is in doubt rather than refused.
+            raise self._unreadable(
+                response, "responseCode 0200 with an unclear status", safe=safe, scope=scope
+            )
         if code is None or code == "0200":
             code = f"{http:04d}" if http >= 300 else None
         raise self._error_for_code(
@@ -895,6 +901,13 @@ def _truthy(value: Any) -> bool:
     if value is True:
         return True
     return isinstance(value, str) and value.strip().casefold() in ("true", "success", "ok")
+
+
+def _says_false(value: Any) -> bool:
+    """``status`` plainly false: ``false``, ``0``, or the strings "false"/"0"."""
+    if value is False or (type(value) is int and value == 0):
+        return True
+    return isinstance(value, str) and value.strip().casefold() in ("false", "0")
 
 
 def _code_of(body: Any) -> str | None:
