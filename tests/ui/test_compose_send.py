@@ -302,3 +302,24 @@ def test_a_slow_balance_check_does_not_hold_up_the_send(qtbot, tab, admin, monke
         assert run.wait() is None
     finally:
         admin.clear_faults()
+
+
+def test_cancelling_add_all_adds_nobody(qtbot, tab, ctx, arun, admin) -> None:  # type: ignore[no-untyped-def]
+    client = ctx.client()
+    for n in range(1, 4):
+        arun(client.create_contact(f"0701 000 10{n}", first_name=f"Person {n}"))
+    qtbot.mouseClick(tab.recipients.pick_button, LEFT)
+    qtbot.waitUntil(lambda: tab.picker is not None and tab.picker.list.count() == 3, timeout=10000)
+    picker = tab.picker
+    picked: list[object] = []
+    picker.picked.connect(picked.append)
+    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=2)
+    try:
+        qtbot.mouseClick(picker.all_button, LEFT)
+        assert ctx.tasks.is_running("compose.contacts")
+        picker.reject()  # the user changed their mind while it was collecting
+        qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.contacts"), timeout=5000)
+    finally:
+        admin.clear_faults()
+    assert picked == []
+    assert tab.recipients.people() == ()

@@ -104,6 +104,13 @@ class ContactPickerDialog(QDialog):
         self.search_edit.textChanged.connect(lambda _t: self._search_timer.start())
         self._update_buttons()
 
+    def reject(self) -> None:
+        # Cancel (or Esc, or closing the window) means nothing is added: stop a search or an
+        # "add all" still collecting pages, or it would add everyone after the user said no.
+        self._ctx.tasks.cancel("compose.contacts")
+        self._page = 0  # the next open starts with a fresh first page
+        super().reject()
+
     def showEvent(self, event: object) -> None:
         super().showEvent(event)  # type: ignore[arg-type]
         if self._page == 0 and not self._ctx.tasks.is_running("compose.contacts"):
