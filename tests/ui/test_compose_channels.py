@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QLabel, QPushButton
 
 from desktop_app.ui.compose import ComposeTab
 from tests.ui.compose_helpers import LEFT, make_tab, use_kenyan_locale
@@ -50,7 +51,23 @@ def test_templates_save_reuse_and_delete(qtbot, tab, ctx) -> None:  # type: igno
     assert tab.composer.text() == "Something else I was writing"
     delete_menu = _menu_action(tab, "Delete a template").menu()
     (delete,) = [a for a in delete_menu.actions() if a.text() == "Maize stock"]
+    # Deleting is confirmed first; "Keep it" (the default, and Esc) keeps it.
     delete.trigger()
+    box = tab.templates.delete_box
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    assert "Maize stock" in box.text()
+    qtbot.keyClick(box, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: tab.templates.delete_box is None)
+    assert [t.name for t in ctx.outbox.templates()] == ["Maize stock"]
+    delete_menu = _menu_action(tab, "Delete a template").menu()
+    (delete,) = [a for a in delete_menu.actions() if a.text() == "Maize stock"]
+    delete.trigger()
+    box = tab.templates.delete_box
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    qtbot.mouseClick(box.findChild(QPushButton, "confirmDeleteTemplate"), LEFT)
+    qtbot.waitUntil(lambda: tab.templates.delete_box is None)
     assert ctx.outbox.templates() == []
     assert _menu_action(tab, "No saved templates yet").isEnabled() is False
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QToolButton, QWidget
 
 if TYPE_CHECKING:
     from desktop_app.core.outbox import Outbox
@@ -47,6 +47,7 @@ class TemplatesButton(QToolButton):
         self.menu_.aboutToShow.connect(self.rebuild_menu)
         self.setMenu(self.menu_)
         self.name_dialog: QInputDialog | None = None
+        self.delete_box: QMessageBox | None = None
         self.rebuild_menu()
 
     def rebuild_menu(self) -> None:
@@ -72,7 +73,7 @@ class TemplatesButton(QToolButton):
             delete_menu = menu.addMenu(self.tr("Delete a template"))
             for template in templates:
                 action = QAction(template.name, delete_menu)
-                action.triggered.connect(lambda _c=False, n=template.name: self.delete(n))
+                action.triggered.connect(lambda _c=False, n=template.name: self.ask_delete(n))
                 delete_menu.addAction(action)
 
     def ask_name(self) -> None:
@@ -100,6 +101,32 @@ class TemplatesButton(QToolButton):
         self.rebuild_menu()
         self.templates_changed.emit(name)
         return True
+
+    def ask_delete(self, name: str) -> None:
+        """A template is someone's work: deleting it (from a small sub-menu, easy to misclick)
+        is confirmed first. Non-blocking: open(), never exec()."""
+        box = QMessageBox(self)
+        box.setObjectName("deleteTemplateBox")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Delete template?"))
+        box.setText(self.tr("Delete the template “{name}”?").format(name=name))
+        box.setInformativeText(self.tr("It cannot be brought back."))
+        delete = box.addButton(self.tr("Delete"), QMessageBox.ButtonRole.DestructiveRole)
+        delete.setObjectName("confirmDeleteTemplate")
+        keep = box.addButton(self.tr("Keep it"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+
+        def decided(_result: int) -> None:
+            if box.clickedButton() is delete:
+                self.delete(name)
+            box.deleteLater()
+            if self.delete_box is box:
+                self.delete_box = None
+
+        box.finished.connect(decided)
+        self.delete_box = box
+        box.open()
 
     def delete(self, name: str) -> None:
         self._outbox().delete_template(name)
