@@ -94,8 +94,10 @@ def _webhook_url(body: dict[str, Any]) -> str | None:
 
 def _number(body: dict[str, Any], name: str) -> float:
     value = body.get(name)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise PortalError(400, f"{name} must be a number")
+    # json.loads accepts NaN and Infinity: a NaN balance fails the NOT NULL column (HTTP
+    # 500) and an infinite one would let every send through.
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+        raise PortalError(400, f"{name} must be a finite number")
     return float(value)
 
 

@@ -49,6 +49,22 @@ def test_bad_account_bodies(portal: httpx.Client, body: dict[str, Any]) -> None:
     assert portal.post("/sandbox/accounts", json=body).status_code == 400
 
 
+@pytest.mark.parametrize("number", [b"NaN", b"Infinity", b"-Infinity"])
+def test_numbers_must_be_finite(portal: httpx.Client, account: Any, number: bytes) -> None:
+    """Python's JSON reader accepts NaN and Infinity; the portal must not store them."""
+    base = f"/sandbox/accounts/{account.account_id}"
+    headers = {"Content-Type": "application/json"}
+    for path, body in [
+        ("/sandbox/accounts", b'{"name": "x", "balance": %s}'),
+        (f"{base}/topup", b'{"amount": %s}'),
+        (f"{base}", b'{"sms_rate": %s}'),
+    ]:
+        method = "PATCH" if path == base else "POST"
+        reply = portal.request(method, path, content=body % number, headers=headers)
+        assert reply.status_code == 400, (path, reply.text)
+    assert portal.get(base).json()["balance"] == 1000  # the fixture's balance, untouched
+
+
 def test_unknown_account_is_404(portal: httpx.Client) -> None:
     for method, path, body in [
         ("GET", "/sandbox/accounts/nope", None),
