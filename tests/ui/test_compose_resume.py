@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from desktop_app.core.outbox import ChunkState
@@ -118,6 +119,19 @@ def test_the_rest_of_a_broadcast_can_be_dropped(qtbot, tab, ctx, admin, account)
     tab.check_unfinished()
     qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
     qtbot.mouseClick(_button(tab, "discardPending"), LEFT)
+    box = tab.resume_dialog.discard_box
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    assert box.text() == "1 recipient will not get this message."
+    qtbot.keyClick(box, Qt.Key.Key_Escape)  # "Keep them" is the safe default
+    qtbot.waitUntil(lambda: tab.resume_dialog.discard_box is None)
+    assert len(ctx.outbox.unfinished(ctx.session.profile.name)) == 1
+    qtbot.mouseClick(_button(tab, "discardPending"), LEFT)
+    box = tab.resume_dialog.discard_box
+    assert box is not None
+    qtbot.waitUntil(box.isVisible)
+    qtbot.mouseClick(box.findChild(QPushButton, "confirmDiscard"), LEFT)
+    qtbot.waitUntil(lambda: tab.resume_dialog.discard_box is None)
     assert ctx.outbox.unfinished(ctx.session.profile.name) == []
     assert tab.resume_banner.isHidden()
     assert admin.messages(account.account_id) == []

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -159,7 +160,9 @@ class _BroadcastCard(QFrame):
             discard = QPushButton(self.tr("Don't send the rest"))
             discard.setObjectName("discardPending")
             discard.setAutoDefault(False)
-            discard.clicked.connect(lambda: dialog.discard(broadcast.id))
+            discard.clicked.connect(
+                lambda: dialog.ask_discard(broadcast.id, broadcast.recipients_pending)
+            )
             buttons.addWidget(discard)
             resume = QPushButton(
                 self.tr("Send to the remaining {n}").format(
@@ -211,6 +214,7 @@ class ResumeDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.broadcasts: list[Broadcast] = []
+        self.discard_box: QMessageBox | None = None
         self.reload()
 
     def reload(self) -> None:
@@ -234,6 +238,35 @@ class ResumeDialog(QDialog):
         self._outbox.resolve_in_doubt(chunk_id, sent)
         self.reload()
         self.changed.emit()
+
+    def ask_discard(self, broadcast_id: int, people: int) -> None:
+        """Dropping the rest cannot be undone: confirm it (non-blocking, "Keep them" default)."""
+        box = QMessageBox(self)
+        box.setObjectName("discardBox")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Don't send the rest?"))
+        box.setText(
+            self.tr("{people} will not get this message.").format(people=count("recipient", people))
+        )
+        box.setInformativeText(
+            self.tr("To send it to them later you would have to write the message again.")
+        )
+        drop = box.addButton(self.tr("Don't send"), QMessageBox.ButtonRole.DestructiveRole)
+        drop.setObjectName("confirmDiscard")
+        keep = box.addButton(self.tr("Keep them"), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+
+        def decided(_result: int) -> None:
+            if box.clickedButton() is drop:
+                self.discard(broadcast_id)
+            box.deleteLater()
+            if self.discard_box is box:
+                self.discard_box = None
+
+        box.finished.connect(decided)
+        self.discard_box = box
+        box.open()
 
     def discard(self, broadcast_id: int) -> None:
         self._outbox.cancel_pending(broadcast_id)
