@@ -421,7 +421,7 @@ class Client:
         scope: str = "sms",
         sender_id: str | None = None,
         dlr: bool = False,
-    ) -> Any:
+    ) -> Mapping[str, Any]:
         response, body = await self._exchange(method, self.base_url + path, json=json, safe=safe)
         return self._read_envelope(
             response, body, safe=safe, scope=scope, sender_id=sender_id, dlr=dlr
