@@ -116,7 +116,17 @@ async def run(
 
 
 def sent_for(outbox: Outbox, profile: str, broadcast_id: int) -> list[SentMessage]:
-    return [m for m in outbox.sent_messages(profile, limit=5000) if m.broadcast_id == broadcast_id]
+    """The accepted batches of a broadcast that just ran (for the Delivery tab).
+
+    Read on the UI thread right after a send, so it reads only as many of the newest batches
+    as this broadcast has accepted (every batch accepted by this run is among them), not the
+    whole history: months of sends would otherwise freeze the window after each one."""
+    accepted = outbox.broadcast(broadcast_id).accepted
+    if accepted <= 0:
+        return []
+    return [
+        m for m in outbox.sent_messages(profile, limit=accepted) if m.broadcast_id == broadcast_id
+    ]
 
 
 def describe_outcome(outbox: Outbox, broadcast_id: int) -> str:
