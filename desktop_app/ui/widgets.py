@@ -54,7 +54,10 @@ class MessageBar(QFrame):
         self.title = QLabel(self)
         self.title.setStyleSheet("font-weight: 700;")
         self.title.setWordWrap(True)
+        # Messages carry the service's own words: never interpret them as markup.
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.text = QLabel(self)
+        self.text.setTextFormat(Qt.TextFormat.PlainText)
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         text_box.addWidget(self.title)

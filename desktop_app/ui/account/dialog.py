@@ -77,6 +77,7 @@ class AccountDialog(QDialog):
         outer.addWidget(intro)
 
         self.reason_label = QLabel(self)
+        self.reason_label.setTextFormat(Qt.TextFormat.PlainText)
         self.reason_label.setWordWrap(True)
         self.reason_label.setProperty("role", "warning")
         self.reason_label.hide()
@@ -157,6 +158,7 @@ class AccountDialog(QDialog):
         self.test_button = QPushButton(self.tr("&Test connection"), self)
         self.test_button.clicked.connect(self._on_test_clicked)
         self.status_label = QLabel(self)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)

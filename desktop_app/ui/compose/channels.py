@@ -74,6 +74,7 @@ def _tips_card(title: str, tips: list[str]) -> QFrame:
 class _ResultLabel(QLabel):
     def __init__(self) -> None:
         super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.hide()

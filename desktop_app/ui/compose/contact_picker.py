@@ -74,6 +74,7 @@ class ContactPickerDialog(QDialog):
 
         row = QHBoxLayout()
         self.status_label = QLabel()
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.status_label.setObjectName("hint")
         row.addWidget(self.status_label, 1)
         self.more_button = QPushButton(self.tr("Show more"))

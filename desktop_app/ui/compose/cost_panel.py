@@ -84,6 +84,7 @@ class SummaryCard(QFrame):
         layout.addLayout(form)
 
         self.problem_label = QLabel()
+        self.problem_label.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.problem_label.setObjectName("problem")
         self.problem_label.setWordWrap(True)
         self.problem_label.hide()

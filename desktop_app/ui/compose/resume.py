@@ -100,6 +100,7 @@ class _BroadcastCard(QFrame):
             QLocale.FormatType.ShortFormat,
         )
         title = QLabel(f"“{_snippet(broadcast.text)}”")
+        title.setTextFormat(Qt.TextFormat.PlainText)  # the user's own message, as typed
         title.setObjectName("cardTitle")
         title.setWordWrap(True)
         layout.addWidget(title)
@@ -133,6 +134,7 @@ class _BroadcastCard(QFrame):
                     reason=chunk.reason or "",
                 )
             )
+            text.setTextFormat(Qt.TextFormat.PlainText)
             text.setWordWrap(True)
             row_layout.addWidget(text, 1)
             sent = QPushButton(self.tr("They got it"))

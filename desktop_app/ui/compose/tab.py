@@ -86,6 +86,7 @@ class _Notice(QFrame):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 6, 6)
         self.label = QLabel()
+        self.label.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service's reasons
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.label, 1)
