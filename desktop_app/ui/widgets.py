@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -17,7 +18,19 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.errors import Level, UserMessage
 
-__all__ = ["MessageBar", "PlaceholderPage", "PracticeBanner", "card", "set_role"]
+__all__ = [
+    "SPIN_TEXT_MARGIN",
+    "MessageBar",
+    "PlaceholderPage",
+    "PracticeBanner",
+    "align_spin_text",
+    "card",
+    "set_role",
+]
+
+#: Left margin of a spin box's text, so it lines up with the line edits above and below it
+#: (the style sheet's padding does not reach a spin box's inner editor).
+SPIN_TEXT_MARGIN = 6
 
 
 def set_role(widget: QWidget, role: str) -> None:
@@ -26,6 +39,12 @@ def set_role(widget: QWidget, role: str) -> None:
     style = widget.style()
     style.unpolish(widget)
     style.polish(widget)
+
+
+def align_spin_text(spin: QAbstractSpinBox) -> None:
+    editor = spin.lineEdit()
+    if editor is not None:
+        editor.setTextMargins(SPIN_TEXT_MARGIN, 0, 0, 0)
 
 
 def card(parent: QWidget | None = None) -> QFrame:

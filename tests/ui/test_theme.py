@@ -120,3 +120,42 @@ def test_picker_add_button_is_sized_as_a_primary_button(qtbot, ctx, themed) -> N
     bold.setWeight(QFont.Weight.DemiBold)
     assert button.width() > QFontMetrics(bold).horizontalAdvance(button.text()) + 16
     picker.reject()
+
+
+def _text_start(widget: QWidget, right_margin: int) -> int:
+    image = widget.grab().toImage()
+    y = image.height() // 2
+    for x in range(3, image.width() - right_margin):
+        if QColor(image.pixel(x, y)).lightness() < 120:
+            return x
+    return -1
+
+
+def test_spin_box_text_lines_up_with_line_edits(qtbot, themed) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QLineEdit
+
+    from desktop_app.ui.widgets import align_spin_text
+
+    edit = QLineEdit("50")
+    spin = QSpinBox()
+    spin.setValue(50)
+    align_spin_text(spin)
+    for widget in (edit, spin):
+        qtbot.addWidget(widget)
+        widget.resize(160, widget.sizeHint().height())
+        widget.show()
+        qtbot.waitExposed(widget)
+    assert abs(_text_start(spin, 26) - _text_start(edit, 4)) <= 3
+
+
+def test_the_apps_spin_boxes_are_aligned(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.ui.account import AccountDialog
+    from desktop_app.ui.balance import BalanceTab
+    from desktop_app.ui.widgets import SPIN_TEXT_MARGIN
+
+    tab = BalanceTab(ctx)
+    dialog = AccountDialog(ctx)
+    qtbot.addWidget(tab)
+    qtbot.addWidget(dialog)
+    for spin in (tab.threshold, dialog.price_spin):
+        assert spin.lineEdit().textMargins().left() == SPIN_TEXT_MARGIN

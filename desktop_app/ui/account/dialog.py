@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from desktop_app.core.settings import Profile, SettingsError
 from desktop_app.ui.context import AppContext
 from desktop_app.ui.errors import describe
-from desktop_app.ui.widgets import set_role
+from desktop_app.ui.widgets import align_spin_text, set_role
 
 __all__ = ["AccountDialog"]
 
@@ -147,6 +147,7 @@ class AccountDialog(QDialog):
         self.price_spin.setSingleStep(0.05)
         self.price_spin.setPrefix(self.tr("KES "))
         self.price_spin.setSpecialValueText(self.tr("Not set"))
+        align_spin_text(self.price_spin)
         self.price_spin.setToolTip(
             self.tr("What one SMS part costs you. Used to show costs in shillings.")
         )

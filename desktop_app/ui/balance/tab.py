@@ -22,7 +22,7 @@ from desktop_app.ui.balance.chart import BalanceChart
 from desktop_app.ui.balance.history import is_low, single_part_messages
 from desktop_app.ui.context import AppContext
 from desktop_app.ui.formats import kes, short_time
-from desktop_app.ui.widgets import card
+from desktop_app.ui.widgets import align_spin_text, card
 
 __all__ = ["BalanceTab", "format_kes"]
 
@@ -122,6 +122,7 @@ class BalanceTab(QWidget):
         self.threshold.setGroupSeparatorShown(True)
         self.threshold.setSpecialValueText(self.tr("never"))
         self.threshold.setMinimumWidth(110)
+        align_spin_text(self.threshold)
         self.threshold.setToolTip(
             self.tr("The status bar turns to a warning below this many credits. 0 turns it off.")
         )
