@@ -4,11 +4,13 @@ fault switches, and the token never leaking into logs or errors."""
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import Callable, Coroutine, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
+import httpx
 import pytest
 
 from desktop_app.core.api import Client, UnreadableSendReply, errors
@@ -43,6 +45,28 @@ def clean_faults(admin: Any) -> Iterator[None]:
     admin.clear_faults()
     yield
     admin.clear_faults()
+
+
+def test_loopback_service_is_reached_without_the_environment_proxy(
+    account: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Practice mode talks plain http to 127.0.0.1: a proxy from the environment must not get
+    those requests (it would see the token in clear text, and cannot reach our loopback)."""
+    with socket.socket() as probe:  # a port nothing listens on: a used proxy fails at once
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    for name in ("HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.setenv(name, dead)
+    for name in ("NO_PROXY", "no_proxy"):
+        monkeypatch.delenv(name, raising=False)
+    assert call(account, lambda c: c.balance()).credits == 1000
+    # a remote service still honours the environment's proxy
+    remote = Client("https://sms.example.test", "https://sms.example.test", account.token)
+    try:
+        url = httpx.URL("https://sms.example.test/v1/get-balance/")
+        assert remote._http._transport_for_url(url) is not remote._http._transport
+    finally:
+        run(remote.aclose())
 
 
 # --- sends ------------------------------------------------------------------------------

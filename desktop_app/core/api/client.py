@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import ipaddress
 import json as jsonlib
 import logging
 import math
@@ -189,6 +190,10 @@ class Client:
             timeout=httpx.Timeout(timeout),
             transport=transport,
             follow_redirects=False,
+            # A service on this computer (the sandbox, over plain http) is reached directly:
+            # an HTTP_PROXY/ALL_PROXY from the environment would otherwise get every request,
+            # the token in its header included, in clear text (and cannot reach our loopback).
+            trust_env=not (_is_loopback(self.base_url) and _is_loopback(self.contacts_base_url)),
         )
 
     def __repr__(self) -> str:
@@ -842,6 +847,19 @@ _KNOWN_ERROR_CODES: Final = frozenset({"0400", "0401", "0402", "0403", "0422", "
 def _is_known_code(code: str) -> bool:
     """A refusal code of CONTRACT.md's table (0500 and the other 5xx included)."""
     return code in _KNOWN_ERROR_CODES or (code.isdigit() and 500 <= int(code) <= 599)
+
+
+def _is_loopback(url: str) -> bool:
+    try:
+        host = httpx.URL(url).host
+    except httpx.InvalidURL:
+        return False
+    if host.casefold() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _is_envelope(body: Any) -> bool:
