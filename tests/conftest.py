@@ -12,7 +12,7 @@ os.environ["QT_API"] = "pyside6"
 
 import itertools
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import keyring
@@ -103,8 +103,8 @@ class Account:
     token, and the URLs to reach it."""
 
     account_id: str
-    token: str
-    legacy_token: str
+    token: str = field(repr=False)  # secrets stay out of assertion messages and logs
+    legacy_token: str = field(repr=False)
     base_url: str
     contacts_base_url: str
     sender_id: str = "TUMA"

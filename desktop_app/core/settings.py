@@ -12,6 +12,7 @@ import contextlib
 import ipaddress
 import json
 import os
+import re
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -53,6 +54,17 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+_HOST_SHAPE = re.compile(r"[\w.-]+")
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def validate_url(url: str) -> str:
     """The URL, trimmed and without a trailing slash, when it is safe to send a token to.
 
@@ -77,6 +89,11 @@ def validate_url(url: str) -> str:
         )
     if not host:
         raise SettingsError(f"{text!r} has no server name after {scheme}://.")
+    if not _HOST_SHAPE.fullmatch(host) and not _is_ip(host):
+        raise SettingsError(
+            f"{text!r} is not a valid web address: the server name may hold only letters, "
+            "digits, dots and dashes (for example https://api.example.co.ke)."
+        )
     if parts.username is not None or parts.password is not None:
         raise SettingsError(
             "The address must not contain a user name or password; "

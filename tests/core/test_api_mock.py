@@ -218,6 +218,17 @@ def test_base_urls_with_trailing_slash() -> None:
     assert str(script.requests[0].url) == f"{BASE}/v1/get-balance/"
 
 
+@pytest.mark.parametrize(
+    "bad", ["https://exa mple.co.ke", "https://", "ftp://api.example.co.ke", "not a url"]
+)
+def test_a_malformed_service_address_is_refused_in_plain_words(bad: str) -> None:
+    with pytest.raises(ValueError, match="not a valid service address") as info:
+        Client(bad, CONTACTS, TOKEN)
+    assert TOKEN not in str(info.value)
+    with pytest.raises(ValueError, match="not a valid service address"):
+        Client(BASE, bad, TOKEN)
+
+
 # --- send replies: tolerant reading ------------------------------------------------------
 
 

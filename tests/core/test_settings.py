@@ -68,6 +68,8 @@ def test_valid_urls(url: str, expected: str) -> None:
         ("https://user:pw@api.example.co.ke", "user name or password"),
         (f"https://api.example.co.ke/?api_token={TOKEN}", "query"),
         ("https://api.example.co.ke/#x", "fragment"),
+        ("https://exa mple.co.ke", "only letters, digits, dots and dashes"),
+        ("https://api.example.co.ke\u200b/", "only letters, digits, dots and dashes"),
     ],
 )
 def test_invalid_urls_say_why(url: str, words: str) -> None:

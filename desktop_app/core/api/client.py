@@ -174,8 +174,8 @@ class Client:
             )
         if max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
-        self.base_url = base_url.rstrip("/")
-        self.contacts_base_url = contacts_base_url.rstrip("/")
+        self.base_url = _service_address(base_url)
+        self.contacts_base_url = _service_address(contacts_base_url)
         self.max_attempts = max_attempts
         self.backoff = backoff
         self.max_retry_after = max_retry_after
@@ -847,6 +847,38 @@ _KNOWN_ERROR_CODES: Final = frozenset({"0400", "0401", "0402", "0403", "0422", "
 def _is_known_code(code: str) -> bool:
     """A refusal code of CONTRACT.md's table (0500 and the other 5xx included)."""
     return code in _KNOWN_ERROR_CODES or (code.isdigit() and 500 <= int(code) <= 599)
+
+
+_HOST_SHAPE = re.compile(r"[\w.-]+")
+
+
+def _service_address(url: str) -> str:
+    """The base URL without a trailing slash; a malformed one is refused here, in plain words,
+    instead of as an httpx.InvalidURL escaping from the first request."""
+    text = url.strip().rstrip("/")
+    try:
+        parsed = httpx.URL(text)
+    except httpx.InvalidURL:
+        parsed = None
+    host = parsed.host if parsed is not None else ""
+    if (
+        parsed is None
+        or parsed.scheme not in ("http", "https")
+        or not (_HOST_SHAPE.fullmatch(host) or _is_ip(host))
+    ):
+        raise ValueError(
+            f"{text!r} is not a valid service address; it should look like "
+            "https://api.example.co.ke."
+        )
+    return text
+
+
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def _is_loopback(url: str) -> bool:
