@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QLabel, QLineEdit, QWidget
 
 from desktop_app.core.settings import Profile
 from desktop_app.ui.account import AccountDialog
@@ -35,9 +37,90 @@ def _attempt(qtbot, dialog: AccountDialog, button) -> bool:  # type: ignore[no-u
 def test_contacts_address_is_prefilled_and_token_masked(dialog, account) -> None:  # type: ignore[no-untyped-def]
     _fill(dialog, "Shop two", account.base_url, account.token)
     assert dialog.contacts_url_edit.text() == account.base_url
-    assert dialog.token_edit.echoMode() == dialog.token_edit.EchoMode.Password
-    dialog.show_token.click()
-    assert dialog.token_edit.echoMode() == dialog.token_edit.EchoMode.Normal
+    assert dialog.token_edit.echoMode() == QLineEdit.EchoMode.Password
+
+
+def _shown_texts(dialog: AccountDialog) -> list[str]:
+    """Every string the dialog can show or hand to a screen reader: window title, labels,
+    buttons, fields (what they display), placeholders, combo items, tooltips and the like."""
+    texts: list[str] = [dialog.windowTitle()]
+    for widget in [dialog, *dialog.findChildren(QWidget)]:
+        texts += [
+            widget.toolTip(),
+            widget.statusTip(),
+            widget.whatsThis(),
+            widget.accessibleName(),
+            widget.accessibleDescription(),
+            widget.windowTitle(),
+        ]
+        if isinstance(widget, QLabel | QAbstractButton):
+            texts.append(widget.text())
+        if isinstance(widget, QLineEdit):
+            texts += [widget.displayText(), widget.placeholderText()]
+            if widget.echoMode() == QLineEdit.EchoMode.Normal:
+                texts.append(widget.text())
+        if isinstance(widget, QComboBox):
+            texts += [widget.itemText(i) for i in range(widget.count())]
+    return texts
+
+
+def _assert_token_not_shown(dialog: AccountDialog, token: str) -> None:
+    assert dialog.token_edit.echoMode() == QLineEdit.EchoMode.Password
+    body = token.removeprefix("mbs_")
+    pieces = {body[i : i + 6] for i in range(len(body) - 5)}  # any 6 characters of the body
+    for text in _shown_texts(dialog):
+        assert token not in text
+        assert not any(piece in text for piece in pieces), text
+
+
+def test_the_token_is_never_shown_only_its_length_and_kind(qtbot, dialog, account, admin) -> None:  # type: ignore[no-untyped-def]
+    """The field stays masked (there is no way to reveal it) and nothing in the dialog —
+    label, button, tooltip, status or error — ever carries the token, at any step."""
+    assert not [
+        b for b in dialog.findChildren(QAbstractButton) if b.text() in ("Show", "Hide", "&Show")
+    ]
+    assert not [b for b in dialog.findChildren(QAbstractButton) if b.isCheckable()]
+    assert dialog.token_info.isHidden()
+    _assert_token_not_shown(dialog, account.token)
+
+    # Pasted from the clipboard: the field takes it, masked, and says what arrived.
+    dialog.name_edit.setText("Shop two")
+    dialog.base_url_edit.setText(account.base_url)
+    dialog.base_url_edit.textEdited.emit(account.base_url)
+    QApplication.clipboard().setText(account.token)
+    dialog.token_edit.setFocus()
+    qtbot.keyClick(dialog.token_edit, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    assert dialog.token_edit.text() == account.token
+    assert dialog.token_edit.displayText() != account.token
+    assert not dialog.token_info.isHidden()
+    assert dialog.token_info.text() == (
+        f"Token entered: {len(account.token)} characters, starts with mbs_"
+    )
+    _assert_token_not_shown(dialog, account.token)
+    QApplication.clipboard().clear()
+
+    # A successful test, then a refused token: neither message quotes it.
+    assert _attempt(qtbot, dialog, dialog.test_button)
+    _assert_token_not_shown(dialog, account.token)
+    wrong = admin.create_token(account.account_id, kind="scoped")
+    admin.revoke_token(wrong)
+    dialog.token_edit.setText(wrong)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    assert "not accepted" in dialog.status_label.text()
+    _assert_token_not_shown(dialog, wrong)
+
+    # A legacy token has no public prefix: only its length is shown.
+    dialog.token_edit.setText(account.legacy_token)
+    assert dialog.token_info.text() == (
+        f"Token entered: {len(account.legacy_token)} characters, an older kind"
+    )
+    _assert_token_not_shown(dialog, account.legacy_token)
+
+    # Saved: the dialog closes with nothing of the token left on it.
+    dialog.token_edit.setText(account.token)
+    assert _attempt(qtbot, dialog, dialog.save_button)
+    _assert_token_not_shown(dialog, account.token)
+    assert dialog.token_info.isHidden()
 
 
 def test_test_connection_success_shows_the_balance(qtbot, dialog, account) -> None:  # type: ignore[no-untyped-def]

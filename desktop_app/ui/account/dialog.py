@@ -105,21 +105,23 @@ class AccountDialog(QDialog):
         self.contacts_url_edit.setPlaceholderText(self.tr("Usually the same as the service"))
         form.addRow(self.tr("C&ontacts address:"), self.contacts_url_edit)
 
-        token_row = QHBoxLayout()
-        token_row.setSpacing(6)
+        # The token is a secret: always masked (no "Show" button — it must never be readable
+        # on screen, in a screenshot or a screen share). Pasting works; token_info says what
+        # arrived (length and kind only, never any of the token's body).
         self.token_edit = QLineEdit(self)
         self.token_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.token_edit.setPlaceholderText(self.tr("Paste the token, e.g. mbs_…"))
         self.token_edit.setAccessibleName(self.tr("Access token"))
-        self.show_token = QPushButton(self.tr("Show"), self)
-        self.show_token.setCheckable(True)
-        self.show_token.setToolTip(self.tr("Show or hide the token while you check it"))
-        self.show_token.toggled.connect(self._on_show_token)
-        token_row.addWidget(self.token_edit, 1)
-        token_row.addWidget(self.show_token)
         token_label = QLabel(self.tr("Access &token:"), self)
         token_label.setBuddy(self.token_edit)
-        form.addRow(token_label, token_row)
+        form.addRow(token_label, self.token_edit)
+
+        self.token_info = QLabel(self)
+        self.token_info.setTextFormat(Qt.TextFormat.PlainText)
+        self.token_info.setProperty("role", "muted")
+        form.addRow("", self.token_info)
+        self._form = form
+        form.setRowVisible(self.token_info, False)  # the whole row: no empty gap
 
         self.legacy_label = QLabel(
             self.tr(
@@ -253,12 +255,6 @@ class AccountDialog(QDialog):
 
     # -- live feedback --------------------------------------------------------------------
 
-    def _on_show_token(self, shown: bool) -> None:
-        self.token_edit.setEchoMode(
-            QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
-        )
-        self.show_token.setText(self.tr("Hide") if shown else self.tr("Show"))
-
     def _on_base_url_edited(self, text: str) -> None:
         if self._contacts_follows:
             self.contacts_url_edit.setText(text)
@@ -276,7 +272,25 @@ class AccountDialog(QDialog):
         if legacy != self.legacy_label.isVisible():
             self.legacy_label.setVisible(legacy)
             self._fit()
+        info = self._token_summary(token)
+        self.token_info.setText(info)
+        if bool(info) == self.token_info.isHidden():
+            self._form.setRowVisible(self.token_info, bool(info))
+            self._fit()
         self._tested = None
+
+    def _token_summary(self, token: str) -> str:
+        """What the masked field holds, in words: its length and kind (the public prefix
+        only). Never any character of the token's body."""
+        from desktop_app.core.credentials import SCOPED_PREFIX, token_kind
+
+        if not token:
+            return ""
+        if token_kind(token) == "scoped":
+            return self.tr("Token entered: {count} characters, starts with {prefix}").format(
+                count=len(token), prefix=SCOPED_PREFIX
+            )
+        return self.tr("Token entered: {count} characters, an older kind").format(count=len(token))
 
     def _fit(self) -> None:
         """Grow to fit wrapped messages shown after the dialog opened (never clip them)."""
