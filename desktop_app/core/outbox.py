@@ -43,6 +43,7 @@ from typing import Any
 from desktop_app.core.settings import MAX_CHUNK_SIZE, data_dir
 
 __all__ = [
+    "RECORDED_ONLY",
     "Broadcast",
     "BroadcastKind",
     "Chunk",
@@ -80,6 +81,14 @@ class BroadcastKind(StrEnum):
     BULK = "bulk"  # POST /v1/send/bulk, one text for many
     PERSONALIZED = "personalized"  # POST /v1/send/bulk-personalized
     TRACKED = "tracked"  # POST /v2/send/message with a trackingId, one recipient per chunk
+    # Sent directly (one request, not through core.broadcast) and recorded once the service
+    # accepted them (record_sent), so the Delivery tab lists them with the SMS sends.
+    WHATSAPP = "whatsapp"  # POST /api/v1/whatsapp/send, a template to one customer
+    SURVEY = "survey"  # POST /api/v1/surveys/send
+
+
+#: Kinds the broadcast runner cannot send: they exist in the outbox only as accepted records.
+RECORDED_ONLY = frozenset({BroadcastKind.WHATSAPP, BroadcastKind.SURVEY})
 
 
 class OutboxError(Exception):
@@ -395,6 +404,10 @@ class Outbox:
     ) -> Broadcast:
         """Write a broadcast and all its chunks (pending) durably, before anything is sent."""
         kind = BroadcastKind(kind)
+        if kind in RECORDED_ONLY:
+            raise OutboxError(
+                f"A {kind} send is not a broadcast: record it with record_sent once accepted."
+            )
         if not recipients:
             raise OutboxError("A broadcast needs at least one recipient.")
         if not sender_id:
@@ -662,6 +675,73 @@ class Outbox:
                 (ChunkState.CANCELLED, _stamp(_now()), broadcast_id, ChunkState.PENDING),
             )
             return cursor.rowcount
+
+    def record_sent(
+        self,
+        kind: BroadcastKind,
+        text: str,
+        recipients: Sequence[str],
+        *,
+        profile: str,
+        message_id: str,
+        parts: int | None = None,
+        credits: int | None = None,
+        accepted_recipients: int | None = None,
+        invalid: Sequence[str] = (),
+        sender_id: str = "",
+    ) -> SentMessage:
+        """Record one request the service has already accepted that did not go through a
+        broadcast (a WhatsApp template, a survey), so the Delivery tab lists it like any other
+        send: one broadcast holding one accepted chunk, written in one transaction. It has
+        nothing pending or in doubt, so it is never offered for resuming nor sent again.
+        *invalid* are the numbers the service skipped (not listed as recipients)."""
+        kind = BroadcastKind(kind)
+        if not message_id:
+            raise OutboxError("An accepted send needs the service's message id.")
+        if not recipients:
+            raise OutboxError("An accepted send needs at least one recipient.")
+        if not text:
+            raise OutboxError("Say what was sent (the text is empty).")
+        stamp = _stamp(_now())
+        members = json.dumps([[phone, None] for phone in recipients])
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (profile, kind, sender_id, text, len(recipients), len(recipients), stamp),
+            )
+            broadcast_id = cursor.lastrowid
+            assert broadcast_id is not None
+            db.execute(
+                "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, message_id, "
+                "parts, credits, accepted_recipients, invalid, attempts, updated_at, sent_at) "
+                "VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (
+                    broadcast_id,
+                    ChunkState.ACCEPTED,
+                    members,
+                    len(recipients),
+                    message_id,
+                    parts,
+                    credits,
+                    accepted_recipients,
+                    json.dumps(list(invalid)),
+                    stamp,
+                    stamp,
+                ),
+            )
+        skipped = set(invalid)
+        return SentMessage(
+            message_id=message_id,
+            recipients=tuple(phone for phone in recipients if phone not in skipped),
+            text=text,
+            parts=parts,
+            credits=credits,
+            sent_at=_parse(stamp),
+            broadcast_id=broadcast_id,
+            kind=kind,
+            sender_id=sender_id,
+        )
 
     # --- delivery tab -----------------------------------------------------------------------
 

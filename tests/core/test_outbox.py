@@ -274,6 +274,107 @@ def test_sent_messages_feed_the_delivery_tab(outbox: Outbox) -> None:
     assert [m.message_id for m in outbox.sent_messages("q")] == ["m-other"]
 
 
+def test_record_sent_lists_a_direct_send_for_the_delivery_tab(outbox: Outbox) -> None:
+    """A WhatsApp template or a survey is one request, accepted before it is recorded: it is
+    listed with the SMS sends, and is never pending, in doubt or resumable."""
+    bulk = outbox.create_broadcast(BroadcastKind.BULK, "TUMA", "Sale!", phones(1), 3, profile="p")
+    (chunk,) = outbox.chunks(bulk.id)
+    outbox.mark_sending(chunk.id)
+    outbox.mark_accepted(chunk.id, "m-sms", 1, 1)
+    whatsapp = outbox.record_sent(
+        BroadcastKind.WHATSAPP,
+        "WhatsApp template order_ready (en)",
+        ["+254712345678"],
+        profile="p",
+        message_id="m-wa",
+    )
+    survey = outbox.record_sent(
+        BroadcastKind.SURVEY,
+        "Survey SRV-1",
+        ["+254700000001", "+254700000002", "+25470"],
+        profile="p",
+        message_id="m-srv",
+        parts=2,
+        credits=4,
+        accepted_recipients=2,
+        invalid=["+25470"],
+    )
+    outbox.record_sent(
+        BroadcastKind.SURVEY, "Survey X", ["+254700000003"], profile="q", message_id="m-q"
+    )
+
+    sent = outbox.sent_messages("p")
+    assert [m.message_id for m in sent] == ["m-srv", "m-wa", "m-sms"]
+    assert sent[0] == survey
+    assert sent[1] == whatsapp
+    assert whatsapp.kind is BroadcastKind.WHATSAPP
+    assert whatsapp.recipients == ("+254712345678",)
+    assert whatsapp.text == "WhatsApp template order_ready (en)"
+    assert (whatsapp.parts, whatsapp.credits, whatsapp.sender_id) == (None, None, "")
+    assert whatsapp.sent_at.tzinfo is not None
+    assert survey.kind is BroadcastKind.SURVEY
+    assert survey.recipients == ("+254700000001", "+254700000002")  # the skipped one is not
+    assert (survey.parts, survey.credits) == (2, 4)
+    assert [m.message_id for m in outbox.sent_messages("q")] == ["m-q"]
+
+    record = outbox.broadcast(survey.broadcast_id)
+    assert (record.kind, record.profile, record.text) == (BroadcastKind.SURVEY, "p", "Survey SRV-1")
+    assert (record.accepted, record.pending, record.in_doubt) == (1, 0, 0)
+    assert record.recipients_accepted == 2
+    assert record.is_finished
+    (chunk,) = outbox.chunks(survey.broadcast_id)
+    assert (chunk.state, chunk.message_id, chunk.invalid) == (
+        ChunkState.ACCEPTED,
+        "m-srv",
+        ("+25470",),
+    )
+    assert outbox.unfinished("p") == []
+
+
+def test_record_sent_survives_reopening(db_path: Path) -> None:
+    with Outbox(db_path) as box:
+        box.record_sent(
+            BroadcastKind.WHATSAPP,
+            "WhatsApp template t (sw)",
+            ["+254712345678"],
+            profile="p",
+            message_id="m-1",
+        )
+    with Outbox(db_path) as box:
+        assert [(m.message_id, m.kind) for m in box.sent_messages("p")] == [
+            ("m-1", BroadcastKind.WHATSAPP)
+        ]
+
+
+@pytest.mark.parametrize(
+    ("recipients", "message_id", "text", "error"),
+    [
+        ([], "m-1", "Survey S", "at least one recipient"),
+        (["+254712345678"], "", "Survey S", "message id"),
+        (["+254712345678"], "m-1", "", "text is empty"),
+    ],
+)
+def test_record_sent_refuses_incomplete_records(
+    outbox: Outbox, recipients: list[str], message_id: str, text: str, error: str
+) -> None:
+    with pytest.raises(OutboxError, match=error):
+        outbox.record_sent(
+            BroadcastKind.SURVEY, text, recipients, profile="p", message_id=message_id
+        )
+    assert outbox.sent_messages("p") == []
+    assert outbox.broadcasts("p") == []
+
+
+@pytest.mark.parametrize("kind", [BroadcastKind.WHATSAPP, BroadcastKind.SURVEY])
+def test_direct_send_kinds_cannot_be_queued_as_broadcasts(
+    outbox: Outbox, kind: BroadcastKind
+) -> None:
+    """The runner would send them as SMS: only record_sent may write them."""
+    with pytest.raises(OutboxError, match="record_sent"):
+        outbox.create_broadcast(kind, "TUMA", "Survey S", phones(1), 5, profile="p")
+    assert outbox.broadcasts("p") == []
+
+
 # --- recovery of interrupted sends -------------------------------------------------------------
 
 

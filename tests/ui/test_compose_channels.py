@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QPushButton
 
+from desktop_app.core.api.models import SendResult
+from desktop_app.core.outbox import BroadcastKind
 from desktop_app.ui.compose import ComposeTab
+from desktop_app.ui.compose.channels import SurveyPanel
 from tests.ui.compose_helpers import LEFT, make_tab, use_kenyan_locale
 
 
@@ -73,7 +77,7 @@ def test_templates_save_reuse_and_delete(qtbot, tab, ctx) -> None:  # type: igno
 
 
 def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
-    qtbot, tab, admin, account
+    qtbot, tab, ctx, admin, account
 ) -> None:  # type: ignore[no-untyped-def]
     admin.add_template(account.account_id, "order_ready", "en")
     qtbot.mouseClick(tab.channel_buttons[1], LEFT)
@@ -91,12 +95,31 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     text = panel.result_label.text()
     assert "has not opted in to WhatsApp messages from you" in text
     assert "nothing was charged" in text
+    assert ctx.outbox.sent_messages("Test shop") == []  # refused: nothing recorded
 
     admin.add_optin(account.account_id, "+254712345678")
+    sent: list[object] = []
+    tab.sent.connect(sent.append)
     qtbot.mouseClick(panel.send_button, LEFT)
     qtbot.waitUntil(lambda: len(results) == 2, timeout=10000)
     assert results[1] is True
     assert panel.result_label.text().startswith("Sent.")
+
+    # Recorded for the Delivery tab, under the service's own message id.
+    (service_record,) = [
+        m for m in admin.messages(account.account_id) if m["phone"] == "+254712345678"
+    ]
+    (record,) = ctx.outbox.sent_messages("Test shop")
+    assert record.message_id == service_record["message_id"]
+    assert record.message_id in panel.result_label.text()
+    assert record.kind is BroadcastKind.WHATSAPP
+    assert record.recipients == ("+254712345678",)
+    assert record.text == "WhatsApp template order_ready (en)"
+    assert (record.parts, record.credits) == (None, None)  # the service did not say
+    assert record.sent_at.tzinfo is not None
+    assert ctx.outbox.broadcast(record.broadcast_id).profile == "Test shop"
+    assert sent == [[record]]
+    assert ctx.outbox.unfinished("Test shop") == []
 
 
 def test_whatsapp_invalid_number_cannot_be_sent(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
@@ -108,7 +131,7 @@ def test_whatsapp_invalid_number_cannot_be_sent(qtbot, tab) -> None:  # type: ig
     assert not panel.send_button.isEnabled()
 
 
-def test_survey_send(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+def test_survey_send(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
     admin.add_survey(account.account_id, "SRV-1", "How was our service?")
     tab.set_channel(2)
     panel = tab.survey
@@ -117,11 +140,79 @@ def test_survey_send(qtbot, tab, admin, account) -> None:  # type: ignore[no-unt
     assert panel.send_button.text() == "Send survey to 2 people"
     results: list[bool] = []
     panel.finished.connect(results.append)
+    sent: list[object] = []
+    tab.sent.connect(sent.append)
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_survey(qtbot, panel, "SRV-1", 2)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
     assert results == [True]
     assert panel.result_label.text() == "Survey sent to 2 people."
+
+    # Recorded for the Delivery tab, under the service's own message id.
+    service_ids = {m["message_id"] for m in admin.messages(account.account_id)}
+    (record,) = ctx.outbox.sent_messages("Test shop")
+    assert service_ids == {record.message_id}
+    assert record.kind is BroadcastKind.SURVEY
+    assert record.recipients == ("+254712000001", "+254712000002")
+    assert record.text == "Survey SRV-1"
+    assert (record.parts, record.credits) == (None, None)  # the service gave no parts
+    assert ctx.outbox.broadcast(record.broadcast_id).profile == "Test shop"
+    assert ctx.outbox.broadcast(record.broadcast_id).recipients_accepted == 2
+    assert sent == [[record]]
+
+
+@pytest.mark.parametrize(
+    ("reply", "credits"),
+    [
+        ({}, None),  # no parts, no cost: unknown
+        ({"parts": 2}, 6),  # 3 recipients as sent × 2 parts
+        ({"parts": 2, "recipients": 2, "invalid": ("+254712000003",)}, 4),
+        ({"parts": 2, "invalid": ("+254712000003",)}, 4),  # the skipped one is not billed
+        ({"parts": 2, "cost": 9}, 9),  # the service's own figure wins
+    ],
+)
+def test_survey_credits_are_what_the_service_reported(
+    reply: dict[str, Any], credits: int | None
+) -> None:
+    people = ["+254712000001", "+254712000002", "+254712000003"]
+    result = SendResult(
+        message_id="m-1",
+        recipients=reply.get("recipients"),
+        invalid=reply.get("invalid", ()),
+        parts=reply.get("parts"),
+        cost=reply.get("cost"),
+        tracking_id=None,
+        service_message="",
+    )
+    assert SurveyPanel._credits(result, people) == credits
+
+
+def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
+    qtbot, tab, ctx, admin, account, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The send went out: the user is told so (and that the Delivery tab will miss it),
+    not shown an error that would invite sending it again."""
+    admin.add_template(account.account_id, "order_ready", "en")
+    admin.add_optin(account.account_id, "+254712345678")
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(ctx.outbox, "record_sent", broken)
+    tab.set_channel(1)
+    panel = tab.whatsapp
+    qtbot.keyClicks(panel.template_edit, "order_ready")
+    qtbot.keyClicks(panel.phone_edit, "0712 345 678")
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    sent: list[object] = []
+    tab.sent.connect(sent.append)
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+    assert results == [True]
+    assert panel.result_label.text().startswith("Sent.")
+    assert "could not be added to the Delivery tab" in panel.result_label.text()
+    assert sent == []
 
 
 def test_unknown_survey_is_explained(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
@@ -171,3 +262,4 @@ def test_survey_is_confirmed_first_and_cancel_sends_nothing(qtbot, tab, admin, a
     assert panel.send_button.isEnabled()
     assert panel.result_label.isHidden()
     assert len(admin.messages(account.account_id)) == before
+    assert tab.ctx.outbox.sent_messages("Test shop") == []

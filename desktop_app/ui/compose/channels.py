@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -19,13 +21,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.core.outbox import BroadcastKind
 from desktop_app.ui.compose.recipients import InvalidNumber, NumberParser, RecipientsPanel
 from desktop_app.ui.compose.send_dialog import wait_finished
 from desktop_app.ui.compose.wording import count, tr
 
 if TYPE_CHECKING:
     from desktop_app.core.api.models import SendResult
-    from desktop_app.ui.context import AppContext
+    from desktop_app.core.outbox import SentMessage
+    from desktop_app.ui.context import AppContext, Session
+
+log = logging.getLogger(__name__)
 
 TIPS_WIDTH = 360
 LANGUAGES = (("en", "English"), ("sw", "Kiswahili"), ("en_US", "English (US)"), ("fr", "Français"))
@@ -49,6 +55,45 @@ def explain(exc: BaseException) -> tuple[str, bool]:
 
     title, text = describe(exc)
     return f"{title}. {text}", not isinstance(exc, api.AuthError)
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """A channel send the service accepted, and its record in the outbox (None when it
+    could not be written: the send itself still happened)."""
+
+    result: SendResult
+    record: SentMessage | None
+
+
+def record_accepted(
+    ctx: AppContext,
+    session: Session,
+    kind: BroadcastKind,
+    text: str,
+    phones: list[str],
+    result: SendResult,
+    credits: int | None,
+) -> Accepted:
+    """Write an accepted WhatsApp/survey send to the outbox for the Delivery tab (message id,
+    recipients, what was sent, parts and credits as the service reported them, time, profile).
+    Called right after the request returns, before anything else can run."""
+    try:
+        record = ctx.outbox.record_sent(
+            kind,
+            text,
+            phones,
+            profile=session.profile.name,
+            message_id=result.message_id,
+            parts=result.parts,
+            credits=credits,
+            accepted_recipients=result.recipients,
+            invalid=result.invalid,
+        )
+    except Exception:
+        log.exception("could not record an accepted %s send", kind)
+        record = None
+    return Accepted(result, record)
 
 
 def _tips_card(title: str, tips: list[str]) -> QFrame:
@@ -141,6 +186,8 @@ class WhatsAppPanel(QWidget):
     """Template name, language, recipient; explains a missing opt-in in plain words."""
 
     finished = Signal(bool)  # True when the service accepted the send
+    #: [SentMessage] of an accepted send, once recorded in the outbox (for the Delivery tab)
+    recorded = Signal(object)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -250,28 +297,38 @@ class WhatsAppPanel(QWidget):
 
     def send(self) -> None:
         phone = self._phone()
-        if not isinstance(phone, str) or self._ctx.session is None:
+        session = self._ctx.session
+        if not isinstance(phone, str) or session is None:
             return
         self.send_button.setEnabled(False)
         self.result_label.show_result(self.tr("Sending…"), True)
         self._ctx.tasks.start(
             "compose.whatsapp",
-            self._ctx.client().send_whatsapp_template(
-                self.template_edit.text().strip(), self.language(), phone
-            ),
+            self._send(session, self.template_edit.text().strip(), self.language(), phone),
             on_success=self._on_sent,
             on_error=self._on_error,
         )
 
-    def _on_sent(self, result: SendResult) -> None:
-        self.result_label.show_result(
-            self.tr("Sent. WhatsApp will deliver it shortly (reference {id}).").format(
-                id=result.message_id
-            ),
-            True,
+    async def _send(self, session: Session, template: str, language: str, phone: str) -> Accepted:
+        text = self.tr("WhatsApp template {name} ({language})").format(
+            name=template, language=language
         )
+        result = await session.client.send_whatsapp_template(template, language, phone)
+        return record_accepted(
+            self._ctx, session, BroadcastKind.WHATSAPP, text, [phone], result, result.cost
+        )
+
+    def _on_sent(self, accepted: Accepted) -> None:
+        text = self.tr("Sent. WhatsApp will deliver it shortly (reference {id}).").format(
+            id=accepted.result.message_id
+        )
+        if accepted.record is None:
+            text += " " + tr("It could not be added to the Delivery tab.")
+        self.result_label.show_result(text, True)
         self._validate()
         self.finished.emit(True)
+        if accepted.record is not None:
+            self.recorded.emit([accepted.record])
 
     def _on_error(self, exc: BaseException) -> bool:
         if is_not_opted_in(exc):
@@ -295,6 +352,8 @@ class SurveyPanel(QWidget):
     """Survey id and recipients (typed, pasted or picked from contacts)."""
 
     finished = Signal(bool)
+    #: [SentMessage] of an accepted send, once recorded in the outbox (for the Delivery tab)
+    recorded = Signal(object)
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -381,7 +440,7 @@ class SurveyPanel(QWidget):
             on_error=self._on_error,
         )
 
-    async def _confirm_and_send(self, survey_id: str, people: list[str]) -> SendResult | None:
+    async def _confirm_and_send(self, survey_id: str, people: list[str]) -> Accepted | None:
         dialog = ConfirmSurveyDialog(
             survey_id, len(people), len(self.recipients.invalid()), parent=self
         )
@@ -393,26 +452,60 @@ class SurveyPanel(QWidget):
             dialog.deleteLater()
         if result != QDialog.DialogCode.Accepted.value:
             return None
+        session = self._ctx.session
+        if session is None:  # signed out while the question was open: nothing was sent
+            return None
         self.result_label.show_result(self.tr("Sending…"), True)
-        return await self._ctx.client().send_survey(survey_id, people)
+        text = self.tr("Survey {id}").format(id=survey_id)
+        sent = await session.client.send_survey(survey_id, people)
+        return record_accepted(
+            self._ctx,
+            session,
+            BroadcastKind.SURVEY,
+            text,
+            people,
+            sent,
+            self._credits(sent, people),
+        )
 
-    def _on_done(self, result: SendResult | None) -> None:
-        if result is None:  # the user said no: nothing was sent
+    @staticmethod
+    def _credits(result: SendResult, people: list[str]) -> int | None:
+        """The service's cost when it said; else recipients × parts when it gave the parts;
+        else unknown (a survey's questions are not ours to count)."""
+        if result.cost is not None:
+            return result.cost
+        if result.parts is None:
+            return None
+        skipped = set(result.invalid)
+        reached = (
+            result.recipients
+            if result.recipients is not None
+            else sum(1 for phone in people if phone not in skipped)
+        )
+        return reached * result.parts
+
+    def _on_done(self, accepted: Accepted | None) -> None:
+        if accepted is None:  # the user said no: nothing was sent
             self.result_label.hide()
             self._validate()
             return
-        self._on_sent(result)
+        self._on_sent(accepted)
 
-    def _on_sent(self, result: SendResult) -> None:
+    def _on_sent(self, accepted: Accepted) -> None:
+        result = accepted.result
         reached = (
             result.recipients if result.recipients is not None else len(self.recipients.people())
         )
         text = tr("Survey sent to {people}.").format(people=count("person", reached))
         if result.invalid:
             text += " " + tr("Skipped: {numbers}.").format(numbers=", ".join(result.invalid))
+        if accepted.record is None:
+            text += " " + tr("It could not be added to the Delivery tab.")
         self.result_label.show_result(text, True)
         self._validate()
         self.finished.emit(True)
+        if accepted.record is not None:
+            self.recorded.emit([accepted.record])
 
     def _on_error(self, exc: BaseException) -> bool:
         text, handled = explain(exc)

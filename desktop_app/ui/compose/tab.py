@@ -178,8 +178,10 @@ class ComposeTab(QWidget):
         root.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_sms_page())
         self.whatsapp = WhatsAppPanel(ctx)
+        self.whatsapp.recorded.connect(self._on_channel_recorded)
         self.stack.addWidget(self.whatsapp)
         self.survey = SurveyPanel(ctx)
+        self.survey.recorded.connect(self._on_channel_recorded)
         self.survey.recipients.pick_contacts_requested.connect(
             lambda: self.open_contact_picker(self.survey.recipients)
         )
@@ -742,6 +744,12 @@ class ComposeTab(QWidget):
             self.sent.emit(records)
         self.ctx.refresh_balance()
         self.check_unfinished(open_dialog=False)
+
+    def _on_channel_recorded(self, records: object) -> None:
+        """A WhatsApp template or survey was accepted and recorded: like an SMS send, the
+        Delivery tab hears of it and the balance is read again."""
+        self.sent.emit(records)
+        self.ctx.refresh_balance()
 
     def progress_dialog_close(self) -> None:
         if self.progress_dialog is not None:
