@@ -9,10 +9,8 @@ damaged settings file never stops the app from starting.
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import json
 import os
-import re
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -20,6 +18,8 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import platformdirs
+
+from desktop_app.core.addresses import is_loopback_host, is_valid_host
 
 __all__ = [
     "APP_NAME",
@@ -42,27 +42,6 @@ DEFAULT_CHUNK_SIZE = 500
 
 class SettingsError(ValueError):
     """A setting has a value we cannot use; the message says which and why, in plain words."""
-
-
-def _is_loopback(host: str) -> bool:
-    host = host.lower().rstrip(".")
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-_HOST_SHAPE = re.compile(r"[\w.-]+")
-
-
-def _is_ip(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
 
 
 def validate_url(url: str) -> str:
@@ -89,7 +68,7 @@ def validate_url(url: str) -> str:
         )
     if not host:
         raise SettingsError(f"{text!r} has no server name after {scheme}://.")
-    if not _HOST_SHAPE.fullmatch(host) and not _is_ip(host):
+    if not is_valid_host(host):
         raise SettingsError(
             f"{text!r} is not a valid web address: the server name may hold only letters, "
             "digits, dots and dashes (for example https://api.example.co.ke)."
@@ -104,7 +83,7 @@ def validate_url(url: str) -> str:
             "The address must not contain a query (?…) or fragment (#…); "
             "enter only the service address."
         )
-    if scheme == "http" and not _is_loopback(host):
+    if scheme == "http" and not is_loopback_host(host):
         raise SettingsError(
             f"{text!r} uses plain http, which would send your token unencrypted. Use https:// "
             "(plain http is allowed only for a service on this computer, such as the sandbox)."

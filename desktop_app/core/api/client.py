@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
-import ipaddress
 import json as jsonlib
 import logging
 import math
@@ -51,6 +50,7 @@ from urllib.parse import quote
 
 import httpx
 
+from desktop_app.core.addresses import is_loopback_host, is_valid_host
 from desktop_app.core.api import errors
 from desktop_app.core.api.models import (
     AccountDetails,
@@ -849,9 +849,6 @@ def _is_known_code(code: str) -> bool:
     return code in _KNOWN_ERROR_CODES or (code.isdigit() and 500 <= int(code) <= 599)
 
 
-_HOST_SHAPE = re.compile(r"[\w.-]+")
-
-
 def _service_address(url: str) -> str:
     """The base URL without a trailing slash; a malformed one is refused here, in plain words,
     instead of as an httpx.InvalidURL escaping from the first request."""
@@ -861,11 +858,7 @@ def _service_address(url: str) -> str:
     except httpx.InvalidURL:
         parsed = None
     host = parsed.host if parsed is not None else ""
-    if (
-        parsed is None
-        or parsed.scheme not in ("http", "https")
-        or not (_HOST_SHAPE.fullmatch(host) or _is_ip(host))
-    ):
+    if parsed is None or parsed.scheme not in ("http", "https") or not is_valid_host(host):
         raise ValueError(
             f"{text!r} is not a valid service address; it should look like "
             "https://api.example.co.ke."
@@ -873,25 +866,12 @@ def _service_address(url: str) -> str:
     return text
 
 
-def _is_ip(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
-
-
 def _is_loopback(url: str) -> bool:
     try:
         host = httpx.URL(url).host
     except httpx.InvalidURL:
         return False
-    if host.casefold() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+    return is_loopback_host(host)
 
 
 def _is_envelope(body: Any) -> bool:
