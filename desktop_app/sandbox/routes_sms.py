@@ -240,13 +240,8 @@ def _single_send(request: Request, caller: Caller, fields: dict[str, Any], *, v2
     return sms_ok(messageId=message_id, parts=parts)
 
 
-async def _bulk(request: Request, caller: Caller, fields: dict[str, Any]) -> Response:
-    sandbox = sandbox_of(request)
-    sender_id = required_str(fields, "senderID")
-    text = message_field(fields)
-    phones = phone_list(fields.get("phones"))
-    check_count(len(phones))
-    batch = split_valid([(phone, text) for phone in phones])
+def _send_batch(sandbox: Sandbox, caller: Caller, sender_id: str, batch: Batch) -> Response:
+    """The rest of a bulk or personalised send: sender check, billing and record, reply."""
     check_sender(sandbox, caller, sender_id)
     message_id, _, parts = record_send(
         sandbox, caller, channel="sms", sender_id=sender_id, tracking_id=None, batch=batch
@@ -258,6 +253,16 @@ async def _bulk(request: Request, caller: Caller, fields: dict[str, Any]) -> Res
         invalid=batch.invalid,
         parts=parts,
     )
+
+
+async def _bulk(request: Request, caller: Caller, fields: dict[str, Any]) -> Response:
+    sandbox = sandbox_of(request)
+    sender_id = required_str(fields, "senderID")
+    text = message_field(fields)
+    phones = phone_list(fields.get("phones"))
+    check_count(len(phones))
+    batch = split_valid([(phone, text) for phone in phones])
+    return _send_batch(sandbox, caller, sender_id, batch)
 
 
 async def _personalized(request: Request, caller: Caller, fields: dict[str, Any]) -> Response:
@@ -284,17 +289,7 @@ async def _personalized(request: Request, caller: Caller, fields: dict[str, Any]
         check_message(text, f"messageBody[{index}].message")
         pairs.append((phone, text))
     batch = split_valid(pairs)
-    check_sender(sandbox, caller, sender_id)
-    message_id, _, parts = record_send(
-        sandbox, caller, channel="sms", sender_id=sender_id, tracking_id=None, batch=batch
-    )
-    return sms_ok(
-        messageId=message_id,
-        bulkId=message_id,
-        recipients=len(batch.items),
-        invalid=batch.invalid,
-        parts=parts,
-    )
+    return _send_batch(sandbox, caller, sender_id, batch)
 
 
 # --- delivery reports and balance --------------------------------------------------------

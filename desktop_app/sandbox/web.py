@@ -106,17 +106,14 @@ async def read_fields(request: Request) -> dict[str, Any]:
     raw = await request.body()
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadBody("The body is not valid JSON") from exc
-    if not isinstance(data, dict):
-        raise BadBody("The body must be a JSON object")
-    return data
+    return _json_object(raw)
 
 
 async def read_json_object(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+    return _json_object(await request.body())
+
+
+def _json_object(raw: bytes) -> dict[str, Any]:
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:
