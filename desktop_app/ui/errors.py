@@ -65,28 +65,23 @@ def describe(exc: BaseException) -> tuple[str, str]:
             "for a token that includes it, then connect again from the Account menu."
         ).format(permission=scope_label(exc.scope))
         return _tr("Permission missing"), text
-    if isinstance(exc, api.InsufficientBalance):
-        return _tr("Not enough credit"), exc.user_message
-    if isinstance(exc, api.SenderIdRejected):
-        return _tr("Sender ID not allowed"), exc.user_message
-    if isinstance(exc, api.InvalidRequest):
-        return _tr("Please check the details"), exc.user_message
-    if isinstance(exc, api.RateLimited):
-        return _tr("The service is busy"), exc.user_message
-    if isinstance(exc, api.ServerError):
-        return _tr("The service had a problem"), exc.user_message
-    if isinstance(exc, api.NetworkError):
-        return _tr("No connection"), exc.user_message
-    if isinstance(exc, api.InDoubt):
-        return _tr("Outcome unknown"), exc.user_message
-    if isinstance(exc, api.NotFound):
-        return _tr("Not found"), exc.user_message
-    if isinstance(exc, api.Conflict):
-        return _tr("Already exists"), exc.user_message
-    if isinstance(exc, api.ProtocolError):
-        return _tr("Unexpected reply"), exc.user_message
-    if isinstance(exc, api.ApiError):
-        return _tr("The request failed"), exc.user_message
+    # The service's own wording (user_message) under a title; first match wins.
+    titles: tuple[tuple[type[api.ApiError], str], ...] = (
+        (api.InsufficientBalance, _tr("Not enough credit")),
+        (api.SenderIdRejected, _tr("Sender ID not allowed")),
+        (api.InvalidRequest, _tr("Please check the details")),
+        (api.RateLimited, _tr("The service is busy")),
+        (api.ServerError, _tr("The service had a problem")),
+        (api.NetworkError, _tr("No connection")),
+        (api.InDoubt, _tr("Outcome unknown")),
+        (api.NotFound, _tr("Not found")),
+        (api.Conflict, _tr("Already exists")),
+        (api.ProtocolError, _tr("Unexpected reply")),
+        (api.ApiError, _tr("The request failed")),
+    )
+    for kind, title in titles:
+        if isinstance(exc, kind):
+            return title, exc.user_message
 
     from desktop_app.core.credentials import CredentialError
     from desktop_app.core.settings import SettingsError
