@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -23,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.core.outbox import BroadcastKind
 from desktop_app.ui.compose.recipients import InvalidNumber, NumberParser, RecipientsPanel
-from desktop_app.ui.compose.send_dialog import wait_finished
+from desktop_app.ui.compose.send_dialog import add_confirm_buttons, wait_finished
 from desktop_app.ui.compose.wording import count, tr
 
 if TYPE_CHECKING:
@@ -162,28 +161,18 @@ class ConfirmSurveyDialog(QDialog):
         note.setObjectName("hint")
         note.setWordWrap(True)
         layout.addWidget(note)
-        if skipped:
-            warning = QLabel(
-                self.tr("{invalid} and will be skipped.").format(invalid=count("invalid", skipped))
-            )
-            warning.setObjectName("warning")
-            warning.setWordWrap(True)
-            layout.addWidget(warning)
-        buttons = QDialogButtonBox()
-        self.send_button = buttons.addButton(
-            self.tr("Send survey"), QDialogButtonBox.ButtonRole.AcceptRole
+        self.send_button = add_confirm_buttons(
+            self,
+            layout,
+            skipped=skipped,
+            send_text=self.tr("Send survey"),
+            name="confirmSurveyButton",
         )
-        self.send_button.setObjectName("confirmSurveyButton")
-        self.send_button.setProperty("primary", True)
-        self.send_button.setDefault(True)
-        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
 
 
-class WhatsAppPanel(QWidget):
-    """Template name, language, recipient; explains a missing opt-in in plain words."""
+class _ChannelPanel(QWidget):
+    """A channel page: a card (title, intro, the channel's own fields, then the send row and
+    the result line) beside a card of tips; reports how a send ended."""
 
     finished = Signal(bool)  # True when the service accepted the send
     #: [SentMessage] of an accepted send, once recorded in the outbox (for the Delivery tab)
@@ -192,27 +181,90 @@ class WhatsAppPanel(QWidget):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ctx = ctx
-        self._parser = NumberParser()
-        outer = QHBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        card = QFrame()
-        card.setObjectName("card")
-        outer.setSpacing(16)
-        layout = QVBoxLayout(card)
+        self._outer = QHBoxLayout(self)
+        self._outer.setContentsMargins(0, 0, 0, 0)
+        self._card = QFrame()
+        self._card.setObjectName("card")
+        self._outer.setSpacing(16)
+
+    def _start_card(self, title: str, intro: str) -> QVBoxLayout:
+        """Title and intro at the top of the card; returns the card's layout for the fields."""
+        layout = QVBoxLayout(self._card)
         layout.setContentsMargins(20, 16, 20, 20)
         layout.setSpacing(12)
-        title = QLabel(self.tr("WhatsApp template"))
-        title.setObjectName("cardTitle")
-        layout.addWidget(title)
-        intro = QLabel(
+        heading = QLabel(title)
+        heading.setObjectName("cardTitle")
+        layout.addWidget(heading)
+        label = QLabel(intro)
+        label.setWordWrap(True)
+        label.setObjectName("hint")
+        layout.addWidget(label)
+        return layout
+
+    def _finish_card(
+        self,
+        layout: QVBoxLayout,
+        *,
+        send_text: str,
+        send_name: str,
+        tips_title: str,
+        tips: list[str],
+    ) -> None:
+        """The send button (right-aligned), the result line, then the tips card."""
+        row = QHBoxLayout()
+        row.addStretch(1)
+        self.send_button = QPushButton(send_text)
+        self.send_button.setObjectName(send_name)
+        self.send_button.setProperty("primary", True)
+        self.send_button.clicked.connect(self.send)
+        row.addWidget(self.send_button)
+        layout.addLayout(row)
+        self.result_label = _ResultLabel()
+        layout.addWidget(self.result_label)
+        layout.addStretch(1)
+        self._outer.addWidget(self._card, 1)
+        self._outer.addWidget(_tips_card(tips_title, tips))
+
+    def send(self) -> None:
+        raise NotImplementedError
+
+    def _validate(self) -> None:
+        raise NotImplementedError
+
+    def _explain(self, exc: BaseException) -> tuple[str, bool]:
+        """(plain words, handled here) for a failed send."""
+        return explain(exc)
+
+    def _report_sent(self, accepted: Accepted, text: str) -> None:
+        if accepted.record is None:
+            text += " " + tr("It could not be added to the Delivery tab.")
+        self.result_label.show_result(text, True)
+        self._validate()
+        self.finished.emit(True)
+        if accepted.record is not None:
+            self.recorded.emit([accepted.record])
+
+    def _on_error(self, exc: BaseException) -> bool:
+        text, handled = self._explain(exc)
+        self.result_label.show_result(text, False)
+        self._validate()
+        self.finished.emit(False)
+        return handled
+
+
+class WhatsAppPanel(_ChannelPanel):
+    """Template name, language, recipient; explains a missing opt-in in plain words."""
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(ctx, parent)
+        self._parser = NumberParser()
+        layout = self._start_card(
+            self.tr("WhatsApp template"),
             self.tr(
                 "Send one of your approved WhatsApp templates to a customer who has agreed "
                 "(opted in) to get WhatsApp messages from you."
-            )
+            ),
         )
-        intro.setWordWrap(True)
-        intro.setObjectName("hint")
-        layout.addWidget(intro)
 
         form = QFormLayout()
         form.setHorizontalSpacing(14)
@@ -236,31 +288,20 @@ class WhatsAppPanel(QWidget):
         form.addRow("", self.phone_hint)
         layout.addLayout(form)
 
-        row = QHBoxLayout()
-        row.addStretch(1)
-        self.send_button = QPushButton(self.tr("Send WhatsApp template"))
-        self.send_button.setObjectName("waSendButton")
-        self.send_button.setProperty("primary", True)
-        self.send_button.clicked.connect(self.send)
-        row.addWidget(self.send_button)
-        layout.addLayout(row)
-        self.result_label = _ResultLabel()
-        layout.addWidget(self.result_label)
-        layout.addStretch(1)
-        outer.addWidget(card, 1)
-        outer.addWidget(
-            _tips_card(
-                self.tr("Good to know"),
-                [
-                    self.tr("Only templates your provider has approved can be sent."),
-                    self.tr(
-                        "The customer must have opted in to WhatsApp messages from your "
-                        "business, for example by messaging you first."
-                    ),
-                    self.tr("Choose the language the template was approved in."),
-                    self.tr("Nothing is charged when a template is refused."),
-                ],
-            )
+        self._finish_card(
+            layout,
+            send_text=self.tr("Send WhatsApp template"),
+            send_name="waSendButton",
+            tips_title=self.tr("Good to know"),
+            tips=[
+                self.tr("Only templates your provider has approved can be sent."),
+                self.tr(
+                    "The customer must have opted in to WhatsApp messages from your "
+                    "business, for example by messaging you first."
+                ),
+                self.tr("Choose the language the template was approved in."),
+                self.tr("Nothing is charged when a template is refused."),
+            ],
         )
 
         self.template_edit.textChanged.connect(self._validate)
@@ -322,17 +363,11 @@ class WhatsAppPanel(QWidget):
         text = self.tr("Sent. WhatsApp will deliver it shortly (reference {id}).").format(
             id=accepted.result.message_id
         )
-        if accepted.record is None:
-            text += " " + tr("It could not be added to the Delivery tab.")
-        self.result_label.show_result(text, True)
-        self._validate()
-        self.finished.emit(True)
-        if accepted.record is not None:
-            self.recorded.emit([accepted.record])
+        self._report_sent(accepted, text)
 
-    def _on_error(self, exc: BaseException) -> bool:
+    def _explain(self, exc: BaseException) -> tuple[str, bool]:
         if is_not_opted_in(exc):
-            text, handled = (
+            return (
                 self.tr(
                     "This customer has not opted in to WhatsApp messages from you, so the "
                     "template was not sent (and nothing was charged). Ask them to opt in first, "
@@ -340,39 +375,18 @@ class WhatsAppPanel(QWidget):
                 ),
                 True,
             )
-        else:
-            text, handled = explain(exc)
-        self.result_label.show_result(text, False)
-        self._validate()
-        self.finished.emit(False)
-        return handled
+        return explain(exc)
 
 
-class SurveyPanel(QWidget):
+class SurveyPanel(_ChannelPanel):
     """Survey id and recipients (typed, pasted or picked from contacts)."""
 
-    finished = Signal(bool)
-    #: [SentMessage] of an accepted send, once recorded in the outbox (for the Delivery tab)
-    recorded = Signal(object)
-
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._ctx = ctx
-        outer = QHBoxLayout(self)
-        outer.setContentsMargins(0, 0, 0, 0)
-        card = QFrame()
-        card.setObjectName("card")
-        outer.setSpacing(16)
-        layout = QVBoxLayout(card)
-        layout.setContentsMargins(20, 16, 20, 20)
-        layout.setSpacing(12)
-        title = QLabel(self.tr("Survey"))
-        title.setObjectName("cardTitle")
-        layout.addWidget(title)
-        intro = QLabel(self.tr("Send one of your surveys to your customers; they answer by SMS."))
-        intro.setObjectName("hint")
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
+        super().__init__(ctx, parent)
+        layout = self._start_card(
+            self.tr("Survey"),
+            self.tr("Send one of your surveys to your customers; they answer by SMS."),
+        )
         form = QFormLayout()
         form.setHorizontalSpacing(14)
         self.survey_edit = QLineEdit()
@@ -387,27 +401,16 @@ class SurveyPanel(QWidget):
         to.setBuddy(self.recipients.numbers_edit)
         self.recipients.numbers_edit.setAccessibleName(self.tr("Survey recipients' phone numbers"))
         layout.addWidget(self.recipients)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        self.send_button = QPushButton(self.tr("Send survey"))
-        self.send_button.setObjectName("surveySendButton")
-        self.send_button.setProperty("primary", True)
-        self.send_button.clicked.connect(self.send)
-        row.addWidget(self.send_button)
-        layout.addLayout(row)
-        self.result_label = _ResultLabel()
-        layout.addWidget(self.result_label)
-        layout.addStretch(1)
-        outer.addWidget(card, 1)
-        outer.addWidget(
-            _tips_card(
-                self.tr("Good to know"),
-                [
-                    self.tr("Survey IDs are listed on your provider's portal."),
-                    self.tr("Each person gets the survey's questions by SMS and answers by reply."),
-                    self.tr("Invalid numbers are skipped; duplicates are sent once."),
-                ],
-            )
+        self._finish_card(
+            layout,
+            send_text=self.tr("Send survey"),
+            send_name="surveySendButton",
+            tips_title=self.tr("Good to know"),
+            tips=[
+                self.tr("Survey IDs are listed on your provider's portal."),
+                self.tr("Each person gets the survey's questions by SMS and answers by reply."),
+                self.tr("Invalid numbers are skipped; duplicates are sent once."),
+            ],
         )
 
         self.confirm_dialog: ConfirmSurveyDialog | None = None
@@ -499,17 +502,4 @@ class SurveyPanel(QWidget):
         text = tr("Survey sent to {people}.").format(people=count("person", reached))
         if result.invalid:
             text += " " + tr("Skipped: {numbers}.").format(numbers=", ".join(result.invalid))
-        if accepted.record is None:
-            text += " " + tr("It could not be added to the Delivery tab.")
-        self.result_label.show_result(text, True)
-        self._validate()
-        self.finished.emit(True)
-        if accepted.record is not None:
-            self.recorded.emit([accepted.record])
-
-    def _on_error(self, exc: BaseException) -> bool:
-        text, handled = explain(exc)
-        self.result_label.show_result(text, False)
-        self._validate()
-        self.finished.emit(False)
-        return handled
+        self._report_sent(accepted, text)

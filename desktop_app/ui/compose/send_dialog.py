@@ -43,6 +43,30 @@ async def wait_finished(dialog: QDialog) -> int:
             dialog.reject()
 
 
+def add_confirm_buttons(
+    dialog: QDialog, layout: QVBoxLayout, *, skipped: int, send_text: str, name: str
+) -> QPushButton:
+    """The end of a confirmation dialog: a warning when *skipped* numbers will be left out,
+    then the send button (primary, the default: accepts) and Cancel. Returns the send button."""
+    if skipped:
+        warning = QLabel(
+            dialog.tr("{invalid} and will be skipped.").format(invalid=count("invalid", skipped))
+        )
+        warning.setObjectName("warning")
+        warning.setWordWrap(True)
+        layout.addWidget(warning)
+    buttons = QDialogButtonBox()
+    send_button = buttons.addButton(send_text, QDialogButtonBox.ButtonRole.AcceptRole)
+    send_button.setObjectName(name)
+    send_button.setProperty("primary", True)
+    send_button.setDefault(True)
+    buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    layout.addWidget(buttons)
+    return send_button
+
+
 class ConfirmSendDialog(QDialog):
     """Asks "Send to 120 people?" with everything the user should check."""
 
@@ -97,25 +121,9 @@ class ConfirmSendDialog(QDialog):
         preview.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(preview)
 
-        if skipped:
-            warning = QLabel(
-                self.tr("{invalid} and will be skipped.").format(invalid=count("invalid", skipped))
-            )
-            warning.setObjectName("warning")
-            warning.setWordWrap(True)
-            layout.addWidget(warning)
-
-        buttons = QDialogButtonBox()
-        self.send_button = buttons.addButton(
-            self.tr("Send now"), QDialogButtonBox.ButtonRole.AcceptRole
+        self.send_button = add_confirm_buttons(
+            self, layout, skipped=skipped, send_text=self.tr("Send now"), name="confirmSendButton"
         )
-        self.send_button.setObjectName("confirmSendButton")
-        self.send_button.setProperty("primary", True)
-        self.send_button.setDefault(True)
-        buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
 
 
 class SendProgressDialog(QDialog):
