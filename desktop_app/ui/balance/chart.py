@@ -151,11 +151,12 @@ class BalanceChart(QWidget):
         offset = (at - start).total_seconds()
         return area.left() + area.width() * max(0.0, min(1.0, offset / span))
 
-    def _y_axis(self, painter: QPainter, area: QRectF, top_value: float) -> None:
+    def _y_axis(self, painter: QPainter, area: QRectF, top_value: float, steps: int = 4) -> None:
+        """Grid lines from 0 to *top_value* in *steps* steps, each labelled on the left."""
         locale = QLocale()
-        for i in range(5):
-            value = top_value * i / 4
-            y = area.bottom() - area.height() * i / 4
+        for i in range(steps + 1):
+            value = top_value * i / steps
+            y = area.bottom() - area.height() * i / steps
             painter.setPen(QPen(GRID, 1))
             painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
             painter.setPen(MUTED)
@@ -219,18 +220,7 @@ class BalanceChart(QWidget):
         locale = QLocale()
         biggest = max((value for _, value in self.spending), default=0.0)
         top_value = nice_ceiling(biggest * 1.15) if biggest > 0 else 10.0
-        steps = 2 if area.height() >= 70 else 1
-        for i in range(steps + 1):
-            value = top_value * i / steps
-            yy = area.bottom() - area.height() * i / steps
-            painter.setPen(QPen(GRID, 1))
-            painter.drawLine(QPointF(area.left(), yy), QPointF(area.right(), yy))
-            painter.setPen(MUTED)
-            painter.drawText(
-                QRectF(0, yy - 9, area.left() - 8, 18),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                locale.toString(round(value)),
-            )
+        self._y_axis(painter, area, top_value, steps=2 if area.height() >= 70 else 1)
         slot = area.width() / max(1, len(self.spending))
         label_every = 1 if slot >= 46 else 2 if slot >= 24 else 7
         for index, (day, spent) in enumerate(self.spending):
