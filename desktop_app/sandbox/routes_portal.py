@@ -83,6 +83,19 @@ def _req(body: dict[str, Any], name: str) -> str:
     return value
 
 
+def _valid_phone(raw: str) -> str:
+    phone = normalize_phone(raw)
+    if phone is None:
+        raise PortalError(400, "phone is not a valid phone number")
+    return phone
+
+
+def _notify(sandbox: Sandbox, account_id: str, event: str, payload: dict[str, Any]) -> str | None:
+    """Queue *event* for the account's webhook; its id, or None when it has no webhook."""
+    target = sandbox.webhook_target(account_id)
+    return sandbox.emit(target, event, payload) if target else None
+
+
 def _webhook_url(body: dict[str, Any]) -> str | None:
     url = _opt(body, "webhook_url")
     if url:
@@ -301,9 +314,7 @@ async def _add_template(request: Request, sandbox: Sandbox) -> Response:
 async def _add_optin(request: Request, sandbox: Sandbox) -> Response:
     account_id = _account(sandbox, request)
     raw = _req(await _body(request), "phone")
-    phone = normalize_phone(raw)
-    if phone is None:
-        raise PortalError(400, "phone is not a valid phone number")
+    phone = _valid_phone(raw)
     with sandbox.db.transaction() as conn:
         conn.execute(
             "INSERT OR IGNORE INTO optins (account_id, phone) VALUES (?, ?)", (account_id, phone)
@@ -374,9 +385,7 @@ async def _inbound(request: Request, sandbox: Sandbox) -> Response:
     message = body.get("message")
     if not isinstance(message, str):
         raise PortalError(400, "message must be a string")
-    phone = normalize_phone(raw)
-    if phone is None:
-        raise PortalError(400, "phone is not a valid phone number")
+    phone = _valid_phone(raw)
     route = _route(sandbox, shortcode, message)
     if route is None:
         return JSONResponse({"routed": False, "account_id": None, "event_id": None})
@@ -388,8 +397,7 @@ async def _inbound(request: Request, sandbox: Sandbox) -> Response:
         "message": message,
         "receivedAt": now_iso(),
     }
-    target = sandbox.webhook_target(account_id)
-    event_id = sandbox.emit(target, "inbound_sms", payload) if target else None
+    event_id = _notify(sandbox, account_id, "inbound_sms", payload)
     return JSONResponse(
         {"routed": True, "account_id": account_id, "keyword": keyword, "event_id": event_id}
     )
@@ -403,9 +411,7 @@ async def _ussd(request: Request, sandbox: Sandbox) -> Response:
     if not isinstance(text, str):
         raise PortalError(400, "text must be a string")
     session_id = _opt(body, "sessionId") or "ussd_" + uuid.uuid4().hex
-    phone = normalize_phone(raw)
-    if phone is None:
-        raise PortalError(400, "phone is not a valid phone number")
+    phone = _valid_phone(raw)
     event = _opt(body, "event") or ("continue" if session_id in sandbox.ussd_sessions else "start")
     if event not in ("start", "continue", "end"):
         raise PortalError(400, "event must be start, continue or end")
@@ -425,8 +431,7 @@ async def _ussd(request: Request, sandbox: Sandbox) -> Response:
         "text": text,
         "event": event,
     }
-    target = sandbox.webhook_target(account_id)
-    event_id = sandbox.emit(target, "ussd", payload) if target else None
+    event_id = _notify(sandbox, account_id, "ussd", payload)
     return JSONResponse({**result, "routed": True, "account_id": account_id, "event_id": event_id})
 
 
