@@ -27,6 +27,7 @@ from desktop_app.sandbox.routes_sms import (
     split_valid,
 )
 from desktop_app.sandbox.rules import normalize_phone
+from desktop_app.sandbox.service import Sandbox
 from desktop_app.sandbox.web import (
     AuthFailure,
     BadBody,
@@ -346,6 +347,21 @@ def channel_endpoint(
     return endpoint
 
 
+def _record_unbilled(sandbox: Sandbox, caller: Caller, channel: str, batch: Batch) -> str:
+    """Stores a WhatsApp or survey send (no sender ID, no tracking id, not billed as SMS);
+    returns its message id."""
+    message_id, _, _ = record_send(
+        sandbox,
+        caller,
+        channel=channel,
+        sender_id=None,
+        tracking_id=None,
+        batch=batch,
+        billed=False,
+    )
+    return message_id
+
+
 async def _whatsapp(request: Request, caller: Caller, body: dict[str, Any]) -> Response:
     sandbox = sandbox_of(request)
     template = required_str(body, "template")
@@ -369,14 +385,8 @@ async def _whatsapp(request: Request, caller: Caller, body: dict[str, Any]) -> R
         raise Rejected(
             "0400", "The recipient has not opted in to WhatsApp messages from this business"
         )
-    message_id, _, _ = record_send(
-        sandbox,
-        caller,
-        channel="whatsapp",
-        sender_id=None,
-        tracking_id=None,
-        batch=Batch(items=[(phone, f"[template {template} ({language})]")]),
-        billed=False,
+    message_id = _record_unbilled(
+        sandbox, caller, "whatsapp", Batch(items=[(phone, f"[template {template} ({language})]")])
     )
     return sms_ok(messageId=message_id)
 
@@ -393,15 +403,7 @@ async def _survey(request: Request, caller: Caller, body: dict[str, Any]) -> Res
     if row is None:
         raise Rejected("0400", f"Unknown survey '{survey_id}'")
     batch = split_valid([(phone, f"[survey {row['title']}]") for phone in phones])
-    message_id, _, _ = record_send(
-        sandbox,
-        caller,
-        channel="survey",
-        sender_id=None,
-        tracking_id=None,
-        batch=batch,
-        billed=False,
-    )
+    message_id = _record_unbilled(sandbox, caller, "survey", batch)
     return sms_ok(messageId=message_id, recipients=len(batch.items), invalid=batch.invalid)
 
 
