@@ -89,6 +89,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from desktop_app.ui.formats import apply_default_locale
 
     apply_default_locale()  # C/POSIX systems: English (Kenya), so numbers read "1,000"
+    from desktop_app.ui.i18n import install_translations
+
+    install_translations(app)
     apply_theme(app)
     # The window's close starts an orderly shutdown; the loop ends when it is done.
     app.setQuitOnLastWindowClosed(False)
@@ -103,17 +106,23 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 async def _run(app: QApplication, args: argparse.Namespace) -> int:
-    from desktop_app.core.outbox import Outbox
-    from desktop_app.core.settings import SettingsStore
+    from desktop_app.core.services import Services
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
     from desktop_app.ui.session import SessionManager
 
     screenshots: Path | None = args.screenshots
-    ctx = AppContext(SettingsStore(), Outbox())
+    services = Services.open()
+    ctx = AppContext(services)
     manager = SessionManager(ctx)
     window = MainWindow(ctx, manager, deferred=True, remember_layout=screenshots is None)
     _install_error_hooks(ctx)
+    if services.preferences.load_problem is not None:
+        from desktop_app.ui.errors import Level
+        from desktop_app.ui.words import settings_set_aside
+
+        title, text = settings_set_aside(services.preferences.load_problem.kept_as)
+        ctx.errors.info(title, text, level=Level.WARNING)
     closed = asyncio.Event()
     window.close_requested.connect(closed.set)
     _quit_on_signals(window)
@@ -140,7 +149,7 @@ async def _run(app: QApplication, args: argparse.Namespace) -> int:
         window.hide()
         await window.wind_down(timeout=5.0)  # a send finishes its batch in flight first
         await manager.shutdown(timeout=3.0)
-        ctx.outbox.close()
+        services.close()
         window.deleteLater()
     return code
 
@@ -198,7 +207,7 @@ def _install_error_hooks(ctx: AppContext) -> None:
 
 async def _take_screenshots(window: MainWindow, ctx: AppContext, folder: Path) -> int:
     """Wait for the practice session and its balance, then grab every tab."""
-    from desktop_app.ui.main_window import TAB_KEYS
+    from desktop_app.ui.tabs import TABS
 
     deadline = asyncio.get_running_loop().time() + 90
     while ctx.session is None or ctx.last_balance is None or ctx.tasks.busy:
@@ -210,14 +219,12 @@ async def _take_screenshots(window: MainWindow, ctx: AppContext, folder: Path) -
             return 1
         await asyncio.sleep(0.1)
     window.message_bar.dismiss()
-    window._update_bars_visibility()
+    window.update_bars()
     window.resize(*SCREENSHOT_SIZE)
-    for key in TAB_KEYS:
+    for tab in TABS:
+        key = tab.key
         window.show_tab(key)
-        if key == "compose":
-            show_sample = getattr(window.compose, "show_sample", None)
-            if callable(show_sample):
-                show_sample()
+        window.tab(key).prepare_screenshot()
         await ctx.tasks.wait_idle()
         await asyncio.sleep(0.3)  # let layouts and deferred repaints settle
         image = window.grab()

@@ -73,6 +73,9 @@ if [ "$(cat .venv/.tuma-installed 2>/dev/null)" != "$stamp" ] &&
     echo "$stamp" >.venv/.tuma-installed
 fi
 
+# The interface's translations (.qm) are built from their sources (.ts), never committed.
+.venv/bin/python packaging/translations.py build --quiet
+
 # --- 3. Run ------------------------------------------------------------------------------
 if [ "$mode" = app ]; then
     exec .venv/bin/python -m desktop_app "$@"

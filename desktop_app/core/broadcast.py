@@ -1,4 +1,4 @@
-"""Sending a broadcast from the outbox, chunk by chunk, so that nothing is sent twice and
+"""Sending a broadcast from the journal, chunk by chunk, so that nothing is sent twice and
 nothing is lost.
 
 For each PENDING chunk, in order: claim it (`sending`, committed to disk) → one request →
@@ -27,15 +27,18 @@ from typing import Protocol
 
 from desktop_app.core.api import errors
 from desktop_app.core.api.models import SendResult
-from desktop_app.core.outbox import (
+from desktop_app.core.background import Blocking, finish, inline
+from desktop_app.core.sms import analyse
+from desktop_app.core.store import (
     Broadcast,
     BroadcastKind,
     Chunk,
+    ChunkReason,
     ChunkState,
-    ChunkStateError,
-    Outbox,
+    Journal,
+    StoreError,
+    StoreProblem,
 )
-from desktop_app.core.sms import analyse
 
 __all__ = [
     "BroadcastOutcome",
@@ -43,14 +46,6 @@ __all__ = [
     "SendClient",
     "run_broadcast",
 ]
-
-CANCELLED_IN_FLIGHT = (
-    "Sending was stopped while this part was on its way, so it may or may not have gone out."
-)
-UNREADABLE_REPLY = (
-    "The service's reply to this part could not be read, so it may or may not have gone out."
-)
-UNEXPECTED_FAILURE = "Tuma hit an unexpected problem while sending this part: {kind}."
 
 # The service refused the whole request and sent nothing: put the chunk back, stop the run.
 _STOP_NOT_SENT: tuple[type[errors.ApiError], ...] = (
@@ -84,12 +79,18 @@ class SendClient(Protocol):
 
 @dataclass(frozen=True)
 class BroadcastProgress:
+    """How far a broadcast is, after each chunk. The ``run_*`` fields count only what this
+    run set out to send (a resume starts at 0 of what was left), for a progress bar."""
+
     broadcast_id: int
     chunks_done: int  # chunks settled (accepted, rejected, in doubt or cancelled)
     chunks_total: int
     recipients_accepted: int
     recipients_total: int
     chunk: Chunk | None = None  # the chunk just settled (None for the first report)
+    run_chunks_done: int = 0
+    run_chunks_total: int = 0
+    run_recipients_done: int = 0
 
     @property
     def fraction(self) -> float:
@@ -166,25 +167,31 @@ async def _send(client: SendClient, broadcast: Broadcast, chunk: Chunk) -> SendR
 
 async def run_broadcast(
     client: SendClient,
-    outbox: Outbox,
+    journal: Journal,
     broadcast_id: int,
     *,
     progress: Callable[[BroadcastProgress], None] | None = None,
     cancel: asyncio.Event | None = None,
+    io: Blocking = inline,
 ) -> BroadcastOutcome:
     """Send the broadcast's pending chunks in order; see the module docstring for each case.
-    Resuming is calling this again: accepted, rejected and in-doubt chunks are never resent."""
-    broadcast = outbox.broadcast(broadcast_id)
+    Resuming is calling this again: accepted, rejected and in-doubt chunks are never resent.
+
+    Every journal call goes through *io* (the app runs them on its store thread, off the GUI
+    thread) and is awaited to its end even if the run is cancelled meanwhile (``finish``):
+    a chunk is known to be claimed before its request leaves, and known to be settled after.
+    """
+    start = await io(journal.broadcast, broadcast_id)
     cache: dict[str, int] = {}
     message_ids: list[str] = []
     credits_spent = 0
     error: errors.ApiError | None = None
     cancelled = False
 
-    def report(chunk: Chunk | None) -> None:
+    async def report(chunk: Chunk | None) -> None:
         if progress is None:
             return
-        now = outbox.broadcast(broadcast_id)
+        now = await io(journal.broadcast, broadcast_id)
         progress(
             BroadcastProgress(
                 broadcast_id=broadcast_id,
@@ -193,61 +200,73 @@ async def run_broadcast(
                 recipients_accepted=now.recipients_accepted,
                 recipients_total=now.recipients,
                 chunk=chunk,
+                run_chunks_done=max(0, start.pending - now.pending - now.sending),
+                run_chunks_total=start.pending,
+                run_recipients_done=max(0, start.recipients_pending - now.recipients_pending),
             )
         )
 
-    report(None)
-    for chunk in outbox.chunks(broadcast_id, ChunkState.PENDING):
+    async def settle(fn: Callable[..., object], *args: object) -> None:
+        await finish(io(fn, *args))
+
+    await report(None)
+    for chunk in await io(journal.chunks, broadcast_id, ChunkState.PENDING):
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
         try:
-            outbox.mark_sending(chunk.id)
-        except ChunkStateError:
-            continue  # another run (another window) has claimed or settled it
-        try:
-            result = await _send(client, broadcast, chunk)
+            await settle(journal.mark_sending, chunk.id)
+        except StoreError as exc:
+            if exc.problem is StoreProblem.ILLEGAL_MOVE:
+                continue  # another run (another window) has claimed or settled it
+            raise
         except asyncio.CancelledError:
-            outbox.mark_in_doubt(chunk.id, CANCELLED_IN_FLIGHT)
+            await settle(journal.mark_pending, chunk.id)  # claimed, but nothing left
+            raise
+        try:
+            result = await _send(client, start, chunk)
+        except asyncio.CancelledError:
+            await settle(journal.mark_in_doubt, chunk.id, ChunkReason.CANCELLED_IN_FLIGHT)
             raise
         except errors.InDoubt as exc:  # includes an unreadable reply to a send
-            outbox.mark_in_doubt(chunk.id, str(exc))
+            reason = (
+                ChunkReason.UNREADABLE_REPLY
+                if isinstance(exc, errors.ProtocolError)
+                else ChunkReason.CONNECTION_LOST
+            )
+            await settle(journal.mark_in_doubt, chunk.id, reason)
         except errors.InvalidRequest as exc:
-            outbox.mark_rejected(chunk.id, str(exc))
+            detail = exc.service_message or ", ".join(exc.invalid_phones) or None
+            await settle(journal.mark_rejected, chunk.id, ChunkReason.REFUSED, detail)
         except _STOP_NOT_SENT as exc:
-            outbox.mark_pending(chunk.id)
+            await settle(journal.mark_pending, chunk.id)
             error = exc
             break
         except errors.ProtocolError as exc:
             # An answer we cannot read: it may have been accepted. Stop before the next chunk
             # gets the same treatment.
-            outbox.mark_in_doubt(chunk.id, UNREADABLE_REPLY)
+            await settle(journal.mark_in_doubt, chunk.id, ChunkReason.UNREADABLE_REPLY)
             error = exc
             break
         except errors.ApiError as exc:
             # Any other refusal the service put into words (an unknown code): it answered,
             # and it did not accept; nothing was sent. Stop and show its message.
-            outbox.mark_pending(chunk.id)
+            await settle(journal.mark_pending, chunk.id)
             error = exc
             break
         except BaseException as exc:
-            outbox.mark_in_doubt(chunk.id, UNEXPECTED_FAILURE.format(kind=type(exc).__name__))
+            await settle(
+                journal.mark_in_doubt, chunk.id, ChunkReason.UNEXPECTED, type(exc).__name__
+            )
             raise
         else:
-            parts, count, credits = _accepted_numbers(broadcast, chunk, result, cache)
-            outbox.mark_accepted(
-                chunk.id,
-                result.message_id,
-                parts,
-                credits,
-                recipients=count,
-                invalid=result.invalid,
-            )
+            parts, count, credits = _accepted_numbers(start, chunk, result, cache)
+            await settle(_accept, journal, chunk.id, result, parts, credits, count)
             message_ids.append(result.message_id)
             credits_spent += credits
-        report(outbox.chunk(chunk.id))
+        await report(await io(journal.chunk, chunk.id))
 
-    final = outbox.broadcast(broadcast_id)
+    final = await io(journal.broadcast, broadcast_id)
     return BroadcastOutcome(
         broadcast_id=broadcast_id,
         accepted=final.accepted,
@@ -259,4 +278,17 @@ async def run_broadcast(
         message_ids=tuple(message_ids),
         error=error,
         cancelled=cancelled,
+    )
+
+
+def _accept(
+    journal: Journal,
+    chunk_id: int,
+    result: SendResult,
+    parts: int | None,
+    credits: int,
+    count: int,
+) -> None:
+    journal.mark_accepted(
+        chunk_id, result.message_id, parts, credits, recipients=count, invalid=result.invalid
     )

@@ -4,7 +4,8 @@ Every keyring call runs in its own daemon thread with a timeout: a hung secret-s
 (a locked GNOME Keyring waiting for a prompt nobody sees, a stuck D-Bus) must not freeze the
 app, and a daemon thread left behind never blocks interpreter exit (a thread of the default
 executor would). There is deliberately no fallback to a file: when no backend works the user
-is told what to install. No message raised here ever contains the token.
+is told what to install. No error raised here ever contains the token, and none carries
+sentences: a problem code and the action; the UI says the words.
 """
 
 from __future__ import annotations
@@ -14,33 +15,73 @@ import contextlib
 import sys
 import threading
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Literal
 
 import keyring
 import keyring.errors
 from keyring.backends import fail
 
+from desktop_app.core.tokens import token_kind
+
 __all__ = [
     "SERVICE",
     "CredentialError",
+    "KeyringAction",
+    "KeyringProblem",
     "KeyringTimeout",
     "KeyringUnavailable",
     "adelete_token",
     "aload_token",
     "asave_token",
     "delete_token",
-    "install_hint",
+    "keyring_platform",
     "load_token",
     "save_token",
     "token_kind",
 ]
 
 SERVICE = "tuma"
-SCOPED_PREFIX = "mbs_"
+
+
+class KeyringProblem(StrEnum):
+    """Why the keyring could not do what was asked (the UI says what to do about each)."""
+
+    NO_BACKEND = "no_backend"  # nothing on this system can hold secrets
+    LOCKED = "locked"  # it asked for a password nobody typed
+    FAILED = "failed"  # the backend reported an error
+    UNEXPECTED = "unexpected"  # the backend raised something it should not have
+    TIMEOUT = "timeout"  # it did not answer in time (hung or waiting for a prompt)
+    NO_NAME = "no_name"  # the account has no name to store the token under
+    EMPTY_TOKEN = "empty_token"
+
+
+class KeyringAction(StrEnum):
+    SAVE = "save"
+    READ = "read"
+    DELETE = "delete"
 
 
 class CredentialError(Exception):
-    """The token could not be stored, read or deleted; the message says why and what to do."""
+    """The token could not be stored, read or deleted: ``problem`` says why, ``action`` what
+    was being done. ``kind`` is the backend's exception type (never its text, which a badly
+    written backend could fill with what it was given)."""
+
+    def __init__(
+        self,
+        problem: KeyringProblem,
+        action: KeyringAction | None = None,
+        *,
+        kind: str | None = None,
+        timeout: float | None = None,
+    ) -> None:
+        self.problem = problem
+        self.action = action
+        self.kind = kind
+        self.timeout = timeout
+        self.platform = keyring_platform()
+        facts = [f"{problem}"] + [f"{n}={v}" for n, v in (("action", action), ("kind", kind)) if v]
+        super().__init__(", ".join(facts))
 
 
 class KeyringUnavailable(CredentialError):
@@ -51,37 +92,21 @@ class KeyringTimeout(CredentialError):
     """The keyring did not answer in time (a hung or locked secret-service daemon)."""
 
 
-def install_hint(platform: str | None = None) -> str:
-    """What the user can install or start so that a keyring works on this system."""
+def keyring_platform(platform: str | None = None) -> Literal["windows", "macos", "linux"]:
+    """Which keyring the user has to deal with: Windows Credential Manager, the macOS
+    Keychain, or a Secret Service provider (GNOME Keyring, KeePassXC, KWallet)."""
     platform = sys.platform if platform is None else platform
     if platform.startswith("win"):
-        return (
-            "Tuma keeps your token in Windows Credential Manager. Make sure the Credential "
-            "Manager service is running, then try again."
-        )
+        return "windows"
     if platform == "darwin":
-        return (
-            "Tuma keeps your token in the macOS Keychain. Unlock your login keychain in "
-            "Keychain Access, then try again."
-        )
-    return (
-        "Tuma keeps your token in the system keyring and never in a plain file. Install and "
-        "start a Secret Service provider: GNOME Keyring (package gnome-keyring), KeePassXC "
-        "with Secret Service integration turned on, or KWallet (package kwalletmanager), "
-        "then sign in to your desktop session again and retry."
-    )
-
-
-def token_kind(token: str) -> Literal["scoped", "legacy"]:
-    """Scoped tokens start with "mbs_"; anything else is a legacy token, which reaches only
-    the SMS endpoints (not contacts, WhatsApp or surveys)."""
-    return "scoped" if token.strip().startswith(SCOPED_PREFIX) else "legacy"
+        return "macos"
+    return "linux"
 
 
 def _check_profile(profile: str) -> str:
     name = profile.strip()
     if not name:
-        raise CredentialError("The account profile needs a name before its token can be stored.")
+        raise CredentialError(KeyringProblem.NO_NAME)
     return name
 
 
@@ -101,36 +126,20 @@ def _with_backend(fn: Callable[[], object]) -> Callable[[], object]:
     return call
 
 
-def _translate(exc: BaseException, action: str) -> CredentialError:
-    """Map a backend failure to our errors without ever echoing backend text (which could, in
-    a badly written backend, quote what it was given)."""
+def _translate(exc: BaseException, action: KeyringAction) -> CredentialError:
+    """Map a backend failure to our errors, keeping only its type."""
     kind = type(exc).__name__
     if isinstance(exc, _NoBackend | keyring.errors.NoKeyringError):
-        return KeyringUnavailable(
-            f"No system keyring is available, so the token could not be {action}. " + install_hint()
-        )
+        return KeyringUnavailable(KeyringProblem.NO_BACKEND, action)
     if isinstance(exc, keyring.errors.KeyringLocked):
-        return KeyringUnavailable(
-            f"The system keyring is locked, so the token could not be {action}. Unlock it "
-            f"(it usually asks for your login password) and try again. ({kind})"
-        )
+        return KeyringUnavailable(KeyringProblem.LOCKED, action, kind=kind)
     if isinstance(exc, keyring.errors.KeyringError):
-        return KeyringUnavailable(
-            f"The system keyring did not work, so the token could not be {action}. "
-            f"{install_hint()} ({kind})"
-        )
-    return CredentialError(
-        f"The system keyring failed unexpectedly, so the token could not be {action}. "
-        f"Restart the keyring service or your desktop session and try again. ({kind})"
-    )
+        return KeyringUnavailable(KeyringProblem.FAILED, action, kind=kind)
+    return CredentialError(KeyringProblem.UNEXPECTED, action, kind=kind)
 
 
-def _timeout_error(action: str, timeout: float) -> KeyringTimeout:
-    return KeyringTimeout(
-        f"The system keyring did not answer within {timeout:g} seconds, so the token could not "
-        f"be {action}. It may be locked and waiting for a password prompt, or its service may "
-        "have hung: unlock or restart it and try again."
-    )
+def _timeout_error(action: KeyringAction, timeout: float) -> KeyringTimeout:
+    return KeyringTimeout(KeyringProblem.TIMEOUT, action, timeout=timeout)
 
 
 class _Call:
@@ -156,20 +165,20 @@ class _Call:
                 self._on_done()
 
 
-def _outcome(call: _Call, action: str) -> object:
+def _outcome(call: _Call, action: KeyringAction) -> object:
     if call.error is not None:
         raise _translate(call.error, action) from None
     return call.result
 
 
-def _run_sync(fn: Callable[[], object], action: str, timeout: float) -> object:
+def _run_sync(fn: Callable[[], object], action: KeyringAction, timeout: float) -> object:
     call = _Call(fn)
     if not call.done.wait(timeout):
         raise _timeout_error(action, timeout)
     return _outcome(call, action)
 
 
-async def _run_async(fn: Callable[[], object], action: str, timeout: float) -> object:  # noqa: ASYNC109
+async def _run_async(fn: Callable[[], object], action: KeyringAction, timeout: float) -> object:  # noqa: ASYNC109
     loop = asyncio.get_running_loop()
     future: asyncio.Future[None] = loop.create_future()
 
@@ -194,7 +203,7 @@ def _save(profile: str, token: str) -> Callable[[], None]:
     name = _check_profile(profile)
     secret = token.strip()
     if not secret:
-        raise CredentialError("The token is empty: paste the API token from your account portal.")
+        raise CredentialError(KeyringProblem.EMPTY_TOKEN, KeyringAction.SAVE)
 
     def call() -> None:
         keyring.set_password(SERVICE, name, secret)
@@ -224,31 +233,31 @@ def _delete(profile: str) -> Callable[[], None]:
 
 def save_token(profile: str, token: str, *, timeout: float = 5.0) -> None:
     """Store (or replace) the profile's token in the keyring."""
-    _run_sync(_save(profile, token), "saved", timeout)
+    _run_sync(_save(profile, token), KeyringAction.SAVE, timeout)
 
 
 def load_token(profile: str, *, timeout: float = 5.0) -> str | None:
     """The profile's token, or None when none is stored."""
-    value = _run_sync(_load(profile), "read", timeout)
+    value = _run_sync(_load(profile), KeyringAction.READ, timeout)
     return value if isinstance(value, str) else None
 
 
 def delete_token(profile: str, *, timeout: float = 5.0) -> None:
     """Forget the profile's token (signing out); no error when none was stored."""
-    _run_sync(_delete(profile), "deleted", timeout)
+    _run_sync(_delete(profile), KeyringAction.DELETE, timeout)
 
 
 async def asave_token(profile: str, token: str, *, timeout: float = 5.0) -> None:  # noqa: ASYNC109 (bounds the keyring thread)
     """save_token without blocking the event loop."""
-    await _run_async(_save(profile, token), "saved", timeout)
+    await _run_async(_save(profile, token), KeyringAction.SAVE, timeout)
 
 
 async def aload_token(profile: str, *, timeout: float = 5.0) -> str | None:  # noqa: ASYNC109 (bounds the keyring thread)
     """load_token without blocking the event loop."""
-    value = await _run_async(_load(profile), "read", timeout)
+    value = await _run_async(_load(profile), KeyringAction.READ, timeout)
     return value if isinstance(value, str) else None
 
 
 async def adelete_token(profile: str, *, timeout: float = 5.0) -> None:  # noqa: ASYNC109 (bounds the keyring thread)
     """delete_token without blocking the event loop."""
-    await _run_async(_delete(profile), "deleted", timeout)
+    await _run_async(_delete(profile), KeyringAction.DELETE, timeout)

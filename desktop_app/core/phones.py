@@ -23,25 +23,58 @@ Kenya. Letters are rejected rather than read as vanity numbers (``0712 ABC`` is 
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from functools import lru_cache
 from typing import Final
 
 import phonenumbers
 from phonenumbers import NumberParseException, PhoneNumberFormat, ValidationResult
 
-__all__ = ["InvalidPhoneNumber", "normalize", "split_numbers", "try_normalize"]
+__all__ = [
+    "InvalidPhoneNumber",
+    "PhoneProblem",
+    "check",
+    "normalize",
+    "split_numbers",
+    "try_normalize",
+]
+
+
+class PhoneProblem(StrEnum):
+    """Why a phone number is not valid (the UI says it in words, quoting the number)."""
+
+    EMPTY = "empty"
+    SHORT_KE_MOBILE = "short_ke_mobile"  # looks Kenyan mobile, digits missing
+    LONG_KE_MOBILE = "long_ke_mobile"  # looks Kenyan mobile, digits too many
+    UNKNOWN_COUNTRY = "unknown_country"  # +999…
+    NEEDS_COUNTRY = "needs_country"  # a foreign number without its country code
+    TOO_SHORT = "too_short"
+    TOO_LONG = "too_long"
+    NOT_A_NUMBER = "not_a_number"  # no digits at all
+    BAD_CHAR = "bad_char"  # a letter or symbol among the digits (``char``)
+    BAD_PLUS = "bad_plus"  # a "+" that is not first
+    INVALID = "invalid"  # the right shape, but no such number (e.g. an unallocated range)
 
 
 class InvalidPhoneNumber(ValueError):
-    """A phone number that is not valid; ``reason`` says why in plain words."""
+    """A phone number that is not valid: ``problem`` says why, ``shown`` is the number as
+    the user wrote it (whitespace runs made one space), ``char`` the offending character
+    (for BAD_CHAR)."""
 
-    def __init__(self, raw: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, raw: str, problem: PhoneProblem, char: str | None = None) -> None:
+        super().__init__(f"{problem}: {_shown(raw)!r}")
         self.raw = raw
-        self.reason = reason
+        self.problem = PhoneProblem(problem)
+        self.char = char
 
-    def __reduce__(self) -> tuple[type[InvalidPhoneNumber], tuple[str, str]]:
-        return (type(self), (self.raw, self.reason))
+    @property
+    def shown(self) -> str:
+        return _shown(self.raw)
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[InvalidPhoneNumber], tuple[str, PhoneProblem, str | None]]:
+        return (type(self), (self.raw, self.problem, self.char))
 
 
 # Characters people put between digits: spaces of every kind, dashes, dots, brackets, slashes.
@@ -119,21 +152,7 @@ def _shown(raw: str) -> str:
     return " ".join(raw.split())
 
 
-# Reasons, filled in with the number as the user wrote it (whitespace runs made one space).
-_EMPTY: Final = "The phone number is empty"
-_SHORT_KE_MOBILE: Final = "{} is too short for a Kenyan mobile number"
-_LONG_KE_MOBILE: Final = "{} is too long for a Kenyan mobile number"
-_UNKNOWN_COUNTRY: Final = "{} does not start with a known country code"
-_NEEDS_COUNTRY: Final = "{} needs a country code (for example +254)"
-_TOO_SHORT: Final = "{} is too short to be a phone number"
-_TOO_LONG: Final = "{} is too long to be a phone number"
-_NOT_A_NUMBER: Final = "“{}” is not a phone number"
-_BAD_CHAR: Final = "“{}” is not a phone number: it contains “{}”"
-_BAD_PLUS: Final = "“{}” is not a phone number: “+” can only come first"
-_INVALID: Final = "{} is not a valid number"
-
-
-def _length_reason(plus: bool, digits: str, region: str) -> str | None:
+def _length_reason(plus: bool, digits: str, region: str) -> PhoneProblem | None:
     """The "too short/long for a Kenyan mobile number" reason when it looks like one."""
     if plus:
         if not digits.startswith("254"):
@@ -150,15 +169,15 @@ def _length_reason(plus: bool, digits: str, region: str) -> str | None:
     if not nsn or nsn[0] not in "17":
         return None
     if len(nsn) < 9:
-        return _SHORT_KE_MOBILE
+        return PhoneProblem.SHORT_KE_MOBILE
     if len(nsn) > 9:
-        return _LONG_KE_MOBILE
+        return PhoneProblem.LONG_KE_MOBILE
     return None
 
 
 @lru_cache(maxsize=1 << 17)
 def _slow_path(key: str) -> str:
-    """By phonenumbers, memoised: E.164 ("+…") or a reason template.
+    """By phonenumbers, memoised: E.164 ("+…") or a PhoneProblem (never starts with "+").
 
     ``key`` is "REGION|[+]DIGITS": one string, so the cache keeps one small object per entry.
     """
@@ -172,15 +191,15 @@ def _slow_path(key: str) -> str:
         if reason is not None:
             return reason
         if exc.error_type == NumberParseException.INVALID_COUNTRY_CODE:
-            return _UNKNOWN_COUNTRY if plus else _NEEDS_COUNTRY
+            return PhoneProblem.UNKNOWN_COUNTRY if plus else PhoneProblem.NEEDS_COUNTRY
         if exc.error_type in (
             NumberParseException.TOO_SHORT_NSN,
             NumberParseException.TOO_SHORT_AFTER_IDD,
         ):
-            return _TOO_SHORT
+            return PhoneProblem.TOO_SHORT
         if exc.error_type == NumberParseException.TOO_LONG:
-            return _TOO_LONG
-        return _NOT_A_NUMBER
+            return PhoneProblem.TOO_LONG
+        return PhoneProblem.NOT_A_NUMBER
     if phonenumbers.is_valid_number(number):
         return phonenumbers.format_number(number, PhoneNumberFormat.E164)
     reason = _length_reason(plus, digits, region)
@@ -189,29 +208,29 @@ def _slow_path(key: str) -> str:
     if number.country_code != _KE_CC:
         possible = phonenumbers.is_possible_number_with_reason(number)
         if possible == ValidationResult.TOO_SHORT:
-            return _TOO_SHORT
+            return PhoneProblem.TOO_SHORT
         if possible == ValidationResult.TOO_LONG:
-            return _TOO_LONG
-    return _INVALID
+            return PhoneProblem.TOO_LONG
+    return PhoneProblem.INVALID
 
 
-def _check(raw: str, region: str) -> tuple[bool, str]:
-    """(True, E.164) or (False, the reason it is not a valid number)."""
+def _check(raw: str, region: str) -> str | InvalidPhoneNumber:
+    """E.164, or the error saying why it is not a valid number (not raised: the caller
+    decides)."""
     region = region.upper()
     text = raw.strip()
     if not text:
-        return False, _EMPTY
+        return InvalidPhoneNumber(raw, PhoneProblem.EMPTY)
     cleaned = text.translate(_DELETE_SEPARATORS)
     plus = cleaned.startswith("+")
     digits = cleaned[1:] if plus else cleaned
     if not (digits.isdigit() and digits.isascii()):
-        shown = _shown(raw)
         if not any(c.isdigit() for c in digits):
-            return False, _NOT_A_NUMBER.format(shown)
+            return InvalidPhoneNumber(raw, PhoneProblem.NOT_A_NUMBER)
         bad = next(c for c in digits if not (c.isascii() and c.isdigit()))
         if bad == "+":
-            return False, _BAD_PLUS.format(shown)
-        return False, _BAD_CHAR.format(shown, bad)
+            return InvalidPhoneNumber(raw, PhoneProblem.BAD_PLUS)
+        return InvalidPhoneNumber(raw, PhoneProblem.BAD_CHAR, bad)
     if region == "KE":
         if not plus:
             # Kenya's own international prefix "000", and "00" (the habit from elsewhere)
@@ -222,25 +241,31 @@ def _check(raw: str, region: str) -> tuple[bool, str]:
                 plus, digits = True, digits[2:]
         fast = _fast_path(plus, digits)
         if fast is not None:
-            return True, fast
+            return fast
     result = _slow_path(f"{region}|{'+' if plus else ''}{digits}")
-    if result.startswith("+"):  # E.164; the reason templates never start with "+"
-        return True, result
-    return False, result.format(_shown(raw))
+    if result.startswith("+"):  # E.164; a PhoneProblem never starts with "+"
+        return result
+    return InvalidPhoneNumber(raw, PhoneProblem(result))
 
 
 def normalize(raw: str, region: str = "KE") -> str:
     """E.164 form of ``raw`` (e.g. ``"+254712345678"``); raises InvalidPhoneNumber."""
-    ok, result = _check(raw, region)
-    if ok:
-        return result
-    raise InvalidPhoneNumber(raw, result)
+    result = _check(raw, region)
+    if isinstance(result, InvalidPhoneNumber):
+        raise result
+    return result
+
+
+def check(raw: str, region: str = "KE") -> str | InvalidPhoneNumber:
+    """E.164 form of ``raw``, or the (unraised) error saying why it is not valid: for loops
+    over many numbers, where raising would cost more than the check."""
+    return _check(raw, region)
 
 
 def try_normalize(raw: str, region: str = "KE") -> str | None:
     """E.164 form of ``raw``, or None when it is not a valid number."""
-    ok, result = _check(raw, region)
-    return result if ok else None
+    result = _check(raw, region)
+    return None if isinstance(result, InvalidPhoneNumber) else result
 
 
 _HARD_SEPARATORS: Final = re.compile(r"[,;\r\n\t]+")

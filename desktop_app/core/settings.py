@@ -13,6 +13,7 @@ import json
 import os
 import tempfile
 from dataclasses import asdict, dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -26,8 +27,10 @@ __all__ = [
     "MAX_CHUNK_SIZE",
     "SCHEMA_VERSION",
     "AppSettings",
+    "LoadProblem",
     "Profile",
     "SettingsError",
+    "SettingsProblem",
     "SettingsStore",
     "config_dir",
     "data_dir",
@@ -40,11 +43,43 @@ MAX_CHUNK_SIZE = 1000  # the service takes at most 1,000 recipients per bulk cal
 DEFAULT_CHUNK_SIZE = 500
 
 
+class SettingsProblem(StrEnum):
+    """Why a setting cannot be used (the UI says it in words, naming the field)."""
+
+    ADDRESS_MISSING = "address_missing"
+    ADDRESS_INVALID = "address_invalid"  # not parseable, or a bad port
+    ADDRESS_NOT_WEB = "address_not_web"  # not http(s)://something
+    ADDRESS_NO_HOST = "address_no_host"
+    ADDRESS_BAD_HOST = "address_bad_host"  # spaces, invisible characters, ...
+    ADDRESS_CREDENTIALS = "address_credentials"  # user:password@ in the address
+    ADDRESS_QUERY = "address_query"  # ?… or #… in the address
+    ADDRESS_PLAIN_HTTP = "address_plain_http"  # http to another computer
+    NAME_MISSING = "name_missing"
+    DUPLICATE_NAME = "duplicate_name"
+    SENDER_NOT_TEXT = "sender_not_text"
+    CHUNK_NOT_WHOLE = "chunk_not_whole"
+    CHUNK_RANGE = "chunk_range"
+    PRICE_NOT_NUMBER = "price_not_number"
+    PRICE_RANGE = "price_range"
+    THRESHOLD = "threshold"
+    NOT_TEXT = "not_text"  # a text setting holds something else
+    DAMAGED = "damaged"  # the file's structure is wrong
+
+
 class SettingsError(ValueError):
-    """A setting has a value we cannot use; the message says which and why, in plain words."""
+    """A setting has a value we cannot use: ``problem`` says why, ``field`` which setting
+    (``base_url``, ``contacts_base_url``, ``name``, ...), ``value`` what it held."""
+
+    def __init__(
+        self, problem: SettingsProblem, *, field: str | None = None, value: object = None
+    ) -> None:
+        self.problem = problem
+        self.field = field
+        self.value = value
+        super().__init__(f"{problem}" + (f" ({field})" if field else ""))
 
 
-def validate_url(url: str) -> str:
+def validate_url(url: str, field: str = "base_url") -> str:
     """The URL, trimmed and without a trailing slash, when it is safe to send a token to.
 
     https is required, except on this computer (127.0.0.0/8, localhost, [::1]) where the
@@ -52,42 +87,31 @@ def validate_url(url: str) -> str:
     nothing secret may ever travel in a URL.
     """
     text = url.strip()
+
+    def problem(code: SettingsProblem) -> SettingsError:
+        return SettingsError(code, field=field, value=text)
+
     if not text:
-        raise SettingsError("Enter the service address, for example https://api.example.co.ke.")
+        raise problem(SettingsProblem.ADDRESS_MISSING)
     try:
         parts = urlsplit(text)
         host = parts.hostname or ""
         parts.port  # noqa: B018  (raises ValueError on a bad port)
     except ValueError:
-        raise SettingsError(f"{text!r} is not a valid web address.") from None
+        raise problem(SettingsProblem.ADDRESS_INVALID) from None
     scheme = parts.scheme.lower()
     if scheme not in ("http", "https") or not parts.netloc:
-        raise SettingsError(
-            f"{text!r} is not a web address: it must start with https:// "
-            "(for example https://api.example.co.ke)."
-        )
+        raise problem(SettingsProblem.ADDRESS_NOT_WEB)
     if not host:
-        raise SettingsError(f"{text!r} has no server name after {scheme}://.")
+        raise problem(SettingsProblem.ADDRESS_NO_HOST)
     if not is_valid_host(host):
-        raise SettingsError(
-            f"{text!r} is not a valid web address: the server name may hold only letters, "
-            "digits, dots and dashes (for example https://api.example.co.ke)."
-        )
+        raise problem(SettingsProblem.ADDRESS_BAD_HOST)
     if parts.username is not None or parts.password is not None:
-        raise SettingsError(
-            "The address must not contain a user name or password; "
-            "the token is entered separately and kept in the system keyring."
-        )
+        raise problem(SettingsProblem.ADDRESS_CREDENTIALS)
     if parts.query or parts.fragment or text.endswith(("?", "#")):
-        raise SettingsError(
-            "The address must not contain a query (?…) or fragment (#…); "
-            "enter only the service address."
-        )
+        raise problem(SettingsProblem.ADDRESS_QUERY)
     if scheme == "http" and not is_loopback_host(host):
-        raise SettingsError(
-            f"{text!r} uses plain http, which would send your token unencrypted. Use https:// "
-            "(plain http is allowed only for a service on this computer, such as the sandbox)."
-        )
+        raise problem(SettingsProblem.ADDRESS_PLAIN_HTTP)
     return text.rstrip("/")
 
 
@@ -107,37 +131,34 @@ class Profile:
         """A checked, tidied copy (URLs normalised, sender IDs trimmed and de-duplicated)."""
         name = self.name.strip()
         if not name:
-            raise SettingsError("Give the account a name, for example the shop's name.")
-        try:
-            base_url = validate_url(self.base_url)
-        except SettingsError as exc:
-            raise SettingsError(f"Service address: {exc}") from None
-        try:
-            contacts_base_url = validate_url(self.contacts_base_url or self.base_url)
-        except SettingsError as exc:
-            raise SettingsError(f"Contacts address: {exc}") from None
+            raise SettingsError(SettingsProblem.NAME_MISSING, field="name")
+        base_url = validate_url(self.base_url, "base_url")
+        contacts_base_url = validate_url(
+            self.contacts_base_url or self.base_url, "contacts_base_url"
+        )
         sender_ids: list[str] = []
         for raw in self.sender_ids:
             if not isinstance(raw, str):
-                raise SettingsError("Sender IDs must be text.")
+                raise SettingsError(SettingsProblem.SENDER_NOT_TEXT, field="sender_ids")
             sender = raw.strip()
             if sender and sender not in sender_ids:
                 sender_ids.append(sender)
         default = (self.default_sender_id or "").strip() or None
         chunk = self.bulk_chunk_size
         if isinstance(chunk, bool) or not isinstance(chunk, int):
-            raise SettingsError("The bulk chunk size must be a whole number.")
-        if not 1 <= chunk <= MAX_CHUNK_SIZE:
             raise SettingsError(
-                f"The bulk chunk size must be between 1 and {MAX_CHUNK_SIZE} recipients "
-                f"(it is {chunk})."
+                SettingsProblem.CHUNK_NOT_WHOLE, field="bulk_chunk_size", value=chunk
             )
+        if not 1 <= chunk <= MAX_CHUNK_SIZE:
+            raise SettingsError(SettingsProblem.CHUNK_RANGE, field="bulk_chunk_size", value=chunk)
         price = self.price_per_part
         if price is not None:
             if isinstance(price, bool) or not isinstance(price, int | float):
-                raise SettingsError("The price per SMS part must be a number of shillings.")
+                raise SettingsError(SettingsProblem.PRICE_NOT_NUMBER, field="price_per_part")
             if not 0 <= price < 1_000_000 or price != price:
-                raise SettingsError("The price per SMS part must be zero or more shillings.")
+                raise SettingsError(
+                    SettingsProblem.PRICE_RANGE, field="price_per_part", value=price
+                )
             price = float(price)
         return Profile(
             name=name,
@@ -192,20 +213,22 @@ class AppSettings:
         for profile in self.profiles:
             checked = profile.validate()
             if any(p.name == checked.name for p in profiles):
-                raise SettingsError(f"Two accounts are called {checked.name!r}: rename one.")
+                raise SettingsError(
+                    SettingsProblem.DUPLICATE_NAME, field="name", value=checked.name
+                )
             profiles.append(checked)
         threshold = self.low_balance_threshold
         if isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0:
             raise SettingsError(
-                "The low-balance warning must be a whole number of credits, 0 or more."
+                SettingsProblem.THRESHOLD, field="low_balance_threshold", value=threshold
             )
         for label, value in (
-            ("active profile", self.active_profile),
-            ("window geometry", self.window_geometry),
-            ("last tab", self.last_tab),
+            ("active_profile", self.active_profile),
+            ("window_geometry", self.window_geometry),
+            ("last_tab", self.last_tab),
         ):
             if value is not None and not isinstance(value, str):
-                raise SettingsError(f"The {label} setting must be text.")
+                raise SettingsError(SettingsProblem.NOT_TEXT, field=label)
         return AppSettings(
             profiles=profiles,
             active_profile=self.active_profile,
@@ -237,19 +260,19 @@ def _to_json(settings: AppSettings) -> dict[str, Any]:
 
 def _profile_from_json(raw: object) -> Profile:
     if not isinstance(raw, dict):
-        raise SettingsError("An account entry is not an object.")
+        raise SettingsError(SettingsProblem.DAMAGED, field="profiles")
     for key in ("name", "base_url"):
         if not isinstance(raw.get(key), str):
-            raise SettingsError(f"An account entry has no {key}.")
+            raise SettingsError(SettingsProblem.DAMAGED, field=key)
     sender_ids = raw.get("sender_ids", [])
     if not isinstance(sender_ids, list):
-        raise SettingsError("Sender IDs must be a list.")
+        raise SettingsError(SettingsProblem.DAMAGED, field="sender_ids")
     contacts = raw.get("contacts_base_url") or raw["base_url"]
     default = raw.get("default_sender_id")
     if default is not None and not isinstance(default, str):
-        raise SettingsError("The default sender ID must be text.")
+        raise SettingsError(SettingsProblem.NOT_TEXT, field="default_sender_id")
     if not isinstance(contacts, str):
-        raise SettingsError("The contacts address must be text.")
+        raise SettingsError(SettingsProblem.NOT_TEXT, field="contacts_base_url")
     return Profile(
         name=raw["name"],
         base_url=raw["base_url"],
@@ -263,10 +286,10 @@ def _profile_from_json(raw: object) -> Profile:
 
 def _from_json(raw: object) -> AppSettings:
     if not isinstance(raw, dict):
-        raise SettingsError("The settings file does not hold a settings object.")
+        raise SettingsError(SettingsProblem.DAMAGED)
     profiles_raw = raw.get("profiles", [])
     if not isinstance(profiles_raw, list):
-        raise SettingsError("The accounts list is damaged.")
+        raise SettingsError(SettingsProblem.DAMAGED, field="profiles")
     return AppSettings(
         profiles=[_profile_from_json(p) for p in profiles_raw],
         active_profile=raw.get("active_profile"),
@@ -291,12 +314,21 @@ def data_dir() -> Path:
     return path
 
 
+@dataclass(frozen=True)
+class LoadProblem:
+    """The settings file could not be used: it was kept as *kept_as*; *detail* is technical."""
+
+    detail: str
+    kept_as: str
+
+
 class SettingsStore:
     """Loads and saves AppSettings at one path (default: config_dir()/settings.json)."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else config_dir() / "settings.json"
-        self.last_load_problem: str | None = None  # why the last load fell back to defaults
+        #: Why the last load fell back to defaults (the damaged file was kept aside), if it did.
+        self.last_load_problem: LoadProblem | None = None
 
     @property
     def backup_path(self) -> Path:
@@ -319,11 +351,8 @@ class SettingsStore:
         except SettingsError as exc:
             return self._set_aside(str(exc))
 
-    def _set_aside(self, problem: str) -> AppSettings:
-        self.last_load_problem = (
-            f"The settings file was damaged ({problem}); it was kept as {self.backup_path.name} "
-            "and default settings are used."
-        )
+    def _set_aside(self, detail: str) -> AppSettings:
+        self.last_load_problem = LoadProblem(detail=detail, kept_as=self.backup_path.name)
         with contextlib.suppress(OSError):
             os.replace(self.path, self.backup_path)
         return AppSettings()

@@ -1,11 +1,9 @@
-"""What every tab shares: the task runner, the error presenter, settings, the outbox and the
-connected session (profile + open API client)."""
+"""What every tab shares: the services, the task runner, the error presenter, the settings
+and the connected session (profile + open API client)."""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -16,45 +14,20 @@ from desktop_app.ui.tasks import TaskRunner
 if TYPE_CHECKING:
     from desktop_app.core.api import Client
     from desktop_app.core.api.models import AccountDetails
-    from desktop_app.core.outbox import Outbox
-    from desktop_app.core.settings import AppSettings, Profile, SettingsStore
+    from desktop_app.core.services import Services
+    from desktop_app.core.services.accounts import Session
+    from desktop_app.core.settings import AppSettings, Profile
 
-__all__ = ["SANDBOX_PROFILE_NAME", "AppContext", "Session"]
+__all__ = ["AppContext", "session_title"]
 
 log = logging.getLogger(__name__)
 
-#: The profile name used for the built-in practice (sandbox) account. Never saved to settings.
-SANDBOX_PROFILE_NAME = "~practice"
 
-
-@dataclass
-class Session:
-    """A connected account: its profile and an open client (closed when the session ends)."""
-
-    profile: Profile
-    client: Client
-    is_sandbox: bool
-    token_kind: str  # "scoped" | "legacy"
-
-    @property
-    def display_name(self) -> str:
-        if self.is_sandbox:
-            return QCoreApplication.translate("context", "Practice account")
-        return self.profile.name
-
-    @property
-    def can_use_contacts(self) -> bool:
-        """Legacy tokens are refused by the contacts API (CONTRACT: unscoped on /api/v1)."""
-        return self.token_kind == "scoped"
-
-
-ClientFactory = Callable[["Profile", str], "Client"]
-
-
-def _default_client_factory(profile: Profile, token: str) -> Client:
-    from desktop_app.core.api import Client
-
-    return Client(profile.base_url, profile.contacts_base_url, token)
+def session_title(session: Session) -> str:
+    """How the window names the connected account."""
+    if session.is_sandbox:
+        return QCoreApplication.translate("context", "Practice account")
+    return session.profile.name
 
 
 class AppContext(QObject):
@@ -69,30 +42,19 @@ class AppContext(QObject):
     #: Settings were changed and saved (threshold, profiles, ...).
     settings_changed = Signal()
 
-    def __init__(
-        self,
-        settings_store: SettingsStore,
-        outbox: Outbox,
-        *,
-        settings: AppSettings | None = None,
-        client_factory: ClientFactory | None = None,
-        parent: QObject | None = None,
-    ) -> None:
+    def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.errors = ErrorPresenter(self)
         self.tasks = TaskRunner(self.errors, self)
-        self.settings_store = settings_store
-        self.settings: AppSettings = settings if settings is not None else settings_store.load()
-        self.outbox = outbox
+        self.services = services
         self.session: Session | None = None
         self.last_balance: AccountDetails | None = None
-        self._client_factory = client_factory or _default_client_factory
+
+    @property
+    def settings(self) -> AppSettings:
+        return self.services.settings
 
     # -- session --------------------------------------------------------------------------
-
-    def make_client(self, profile: Profile, token: str) -> Client:
-        """A new client for *profile* (the caller closes it); used to test a connection."""
-        return self._client_factory(profile, token)
 
     def client(self) -> Client:
         """The open client of the connected account."""
@@ -107,15 +69,12 @@ class AppContext(QObject):
 
         The token only goes into the client's Authorization header; it is not kept here.
         """
-        from desktop_app.core.credentials import token_kind
-
         await self.close_session(emit=False)
-        client = self._client_factory(profile, token)
-        self.session = Session(profile, client, is_sandbox, token_kind(token))
+        active_before = self.settings.active_profile
+        self.session = self.services.accounts.start_session(profile, token, practice=is_sandbox)
         self.last_balance = None
-        if not is_sandbox:
-            self.settings.active_profile = profile.name
-            self.save_settings()
+        if self.settings.active_profile != active_before:
+            self.settings_changed.emit()
         self.session_changed.emit()
         self.refresh_balance()
         return self.session
@@ -143,7 +102,7 @@ class AppContext(QObject):
     # -- settings -------------------------------------------------------------------------
 
     def save_settings(self) -> None:
-        self.settings_store.save(self.settings)
+        self.services.preferences.save()
         self.settings_changed.emit()
 
     @property
@@ -170,24 +129,18 @@ class AppContext(QObject):
         )
 
     async def _fetch_balance(self, session: Session) -> AccountDetails:
-        from desktop_app.core.api import errors as api
-        from desktop_app.core.api.models import AccountDetails
-
+        balance = self.services.balance
+        details = await balance.fetch(session.client)
         try:
-            return await session.client.account_details()
-        except (api.NotFound, api.ProtocolError, api.InvalidRequest):
-            # A deployment without the (observed) account-details endpoint: plain balance.
-            balance = await session.client.balance()
-            return AccountDetails(credits=balance.credits, sms_rate=None, currency=None)
+            await balance.record(session.profile.name, details.credits)
+        except Exception:  # a history point is nice to have; the balance still shows
+            log.warning("could not record the balance reading", exc_info=True)
+        return details
 
     def _on_balance(self, session: Session, details: AccountDetails) -> None:
         if session is not self.session:
             return  # a reading for an account that is no longer connected
         self.last_balance = details
-        try:
-            self.outbox.record_balance(session.profile.name, details.credits)
-        except Exception:  # a history point is nice to have; the balance still shows
-            log.warning("could not record the balance reading", exc_info=True)
         self.balance_changed.emit(details)
 
     def _on_balance_error(self, exc: BaseException) -> bool:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from typing import Any
 
-from PySide6.QtCore import QByteArray, QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
@@ -26,16 +26,17 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import __version__
-from desktop_app.ui.context import AppContext
+from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
-from desktop_app.ui.widgets import MessageBar, PlaceholderPage, PracticeBanner, set_role
+from desktop_app.ui.tabs import TABS, TabPage
+from desktop_app.ui.widgets import MessageBar, PracticeBanner, set_role
 
-__all__ = ["TAB_KEYS", "MainWindow"]
+__all__ = ["MainWindow"]
 
 log = logging.getLogger(__name__)
 
-TAB_KEYS = ("compose", "contacts", "import", "delivery", "balance")
+TAB_KEYS = tuple(tab.key for tab in TABS)
 
 
 def _scrollable(page: QWidget) -> QScrollArea:
@@ -49,8 +50,22 @@ def _scrollable(page: QWidget) -> QScrollArea:
     return area
 
 
+class _UnavailableTab(TabPage):
+    """Stands in for a tab that could not be built (a broken or partial installation)."""
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        layout = QVBoxLayout(self)
+        label = QLabel(
+            self.tr("“{tab}” is not available in this installation of Tuma.").format(tab=title)
+        )
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setWordWrap(True)
+        layout.addWidget(label)
+
+
 class MainWindow(QMainWindow):
-    """Compose, Contacts, Import, Delivery and Balance, with the account around them."""
+    """The tabs of :data:`~desktop_app.ui.tabs.TABS`, with the account around them."""
 
     #: The user closed the window (the app then shuts down cleanly and exits).
     close_requested = Signal()
@@ -70,9 +85,7 @@ class MainWindow(QMainWindow):
         self.account_dialog: QDialog | None = None
         self.shortcuts_dialog: QDialog | None = None
         self.about_box: QMessageBox | None = None
-        self.pages: dict[str, QWidget] = {}
-        self.compose: QWidget | None = None
-        self.balance: QWidget | None = None
+        self.pages: dict[str, TabPage] = {}
         self.setWindowTitle("Tuma")
         self.resize(1280, 800)
         self.setMinimumSize(800, 560)
@@ -96,16 +109,16 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
 
-        for key, title in self._tab_titles().items():
-            page = QWidget(self.tabs)
-            page.setObjectName(f"loading-{key}")
-            self.pages[key] = page
-            self.tabs.addTab(page, title)
+        for tab in TABS:
+            page = TabPage(self.tabs)
+            page.setObjectName(f"loading-{tab.key}")
+            self.pages[tab.key] = page
+            self.tabs.addTab(page, tab.translated_title())
 
         self._build_status_bar()
         self._build_menus()
         self._connect()
-        self._update_bars_visibility()
+        self.update_bars()
         if remember_layout:
             self._restore_layout()
         if not deferred:
@@ -113,98 +126,28 @@ class MainWindow(QMainWindow):
 
     # -- tabs -----------------------------------------------------------------------------
 
-    def _tab_titles(self) -> dict[str, str]:
-        return {
-            "compose": self.tr("&Compose"),
-            "contacts": self.tr("Co&ntacts"),
-            "import": self.tr("&Import"),
-            "delivery": self.tr("&Delivery"),
-            "balance": self.tr("&Balance"),
-        }
-
     def load_tabs(self) -> None:
         """Build the real tabs (they import the network stack, so the app calls this after
         the window is on screen)."""
         current = self.tabs.currentIndex()
-        self._set_page("compose", self._make_compose())
-        self._set_page(
-            "contacts",
-            PlaceholderPage(
-                self.tr("Contacts"),
-                self.tr(
-                    "Your customer list, kept with your SMS provider, will live here. This part "
-                    "of Tuma arrives in a later release; until then you can pick contacts as "
-                    "recipients in Compose."
-                ),
-                [
-                    self.tr("Search by name or number, page through thousands of customers"),
-                    self.tr("Add, edit and remove customers"),
-                    self.tr("Send to a selection with one click"),
-                ],
-            ),
-        )
-        self._set_page(
-            "import",
-            PlaceholderPage(
-                self.tr("Import"),
-                self.tr(
-                    "Bringing in customer spreadsheets (Excel or CSV) arrives in a later "
-                    "release. You will be able to drop a file on the window, check the columns "
-                    "and fix unreadable numbers before anything is uploaded."
-                ),
-                [
-                    self.tr("Excel (.xlsx) and CSV files up to 100,000 rows"),
-                    self.tr("Numbers checked and repaired before upload"),
-                    self.tr("A report of every row that could not be imported"),
-                ],
-            ),
-        )
-        self._set_page(
-            "delivery",
-            PlaceholderPage(
-                self.tr("Delivery"),
-                self.tr(
-                    "Delivery reports for the messages you sent arrive in a later release. "
-                    "Every message you send now is already recorded, so its report will be "
-                    "there when this tab opens."
-                ),
-                [
-                    self.tr("Delivered, pending and failed, for each customer"),
-                    self.tr("The reason a message failed, in plain words"),
-                    self.tr("Resend to the customers who did not get it"),
-                ],
-            ),
-        )
-        from desktop_app.ui.balance import BalanceTab
-
-        self.balance = BalanceTab(self.ctx)
-        self._set_page("balance", self.balance)
+        for index, tab in enumerate(TABS):
+            try:
+                page = tab.build(self.ctx)
+            except Exception:
+                log.exception("the %s tab could not be built", tab.key)
+                page = _UnavailableTab(tab.plain_title())
+            old = self.pages[tab.key]
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, _scrollable(page), tab.translated_title())
+            self.pages[tab.key] = page
+            old.deleteLater()
         self.tabs.setCurrentIndex(current)
         if self.ctx.session is not None:
             self._on_session_changed()
 
-    def _make_compose(self) -> QWidget:
-        try:
-            from desktop_app.ui.compose import ComposeTab
-        except ImportError:
-            log.exception("the Compose tab could not be loaded")
-            return PlaceholderPage(
-                self.tr("Compose"),
-                self.tr("Writing and sending messages is not available in this build."),
-                [],
-            )
-        tab = ComposeTab(self.ctx)
-        self.compose = tab
-        return tab
-
-    def _set_page(self, key: str, widget: QWidget) -> None:
-        index = TAB_KEYS.index(key)
-        old = self.pages[key]
-        title = self.tabs.tabText(index)
-        self.tabs.removeTab(index)
-        self.tabs.insertTab(index, _scrollable(widget), title)
-        self.pages[key] = widget
-        old.deleteLater()
+    def tab(self, key: str) -> TabPage:
+        """The page of tab *key* (a loading page until :meth:`load_tabs`)."""
+        return self.pages[key]
 
     def show_tab(self, key: str) -> None:
         self.tabs.setCurrentIndex(TAB_KEYS.index(key))
@@ -242,7 +185,7 @@ class MainWindow(QMainWindow):
             self.account_label.setText(self.tr("Practice account (sandbox)"))
         else:
             self.account_label.setText(
-                self.tr("Connected: {name}").format(name=session.display_name)
+                self.tr("Connected: {name}").format(name=session_title(session))
             )
         details = self.ctx.last_balance
         if details is None:
@@ -277,11 +220,18 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         menu_bar = self.menuBar()
         file_menu = menu_bar.addMenu(self.tr("&File"))
-        self.import_action = QAction(self.tr("&Import contacts…"), self)
-        self.import_action.setShortcut(QKeySequence("Ctrl+I"))
-        self.import_action.triggered.connect(lambda: self.show_tab("import"))
-        file_menu.addAction(self.import_action)
-        file_menu.addSeparator()
+        #: the File-menu entries the tabs declare, by tab key
+        self.file_actions: dict[str, QAction] = {}
+        for tab in TABS:
+            if tab.file_action is None:
+                continue
+            action = QAction(QCoreApplication.translate("Tabs", tab.file_action.text), self)
+            action.setShortcut(QKeySequence(tab.file_action.shortcut))
+            action.triggered.connect(lambda _c=False, key=tab.key: self.show_tab(key))
+            file_menu.addAction(action)
+            self.file_actions[tab.key] = action
+        if self.file_actions:
+            file_menu.addSeparator()
         self.quit_action = QAction(self.tr("&Quit"), self)
         self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
@@ -298,7 +248,7 @@ class MainWindow(QMainWindow):
         self.switch_menu.aboutToShow.connect(self._fill_switch_menu)
         self.refresh_action = QAction(self.tr("&Refresh balance"), self)
         self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
-        self.refresh_action.triggered.connect(self._on_refresh_balance)
+        self.refresh_action.triggered.connect(self.ctx.refresh_balance)
         account_menu.addAction(self.refresh_action)
         account_menu.addSeparator()
         self.sign_out_action = QAction(self.tr("Sign &out"), self)
@@ -357,12 +307,6 @@ class MainWindow(QMainWindow):
 
     def _run(self, name: str, coro: Coroutine[Any, Any, Any]) -> None:
         self.ctx.tasks.start(name, coro)
-
-    def _on_refresh_balance(self) -> None:
-        if self.balance is not None and hasattr(self.balance, "refresh"):
-            self.balance.refresh()
-        else:
-            self.ctx.refresh_balance()
 
     def _on_sign_out(self) -> None:
         if self._refuse_while_sending():
@@ -430,8 +374,18 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(20, 16, 20, 16)
         rows = [
             ("Ctrl+Enter", self.tr("Send the message (Compose)")),
-            ("Ctrl+1 … Ctrl+5", self.tr("Go to Compose, Contacts, Import, Delivery, Balance")),
-            ("Ctrl+I", self.tr("Import contacts")),
+            (
+                f"Ctrl+1 … Ctrl+{len(TABS)}",
+                self.tr("Go to {tabs}").format(tabs=", ".join(t.plain_title() for t in TABS)),
+            ),
+            *(
+                (
+                    tab.file_action.shortcut,
+                    QCoreApplication.translate("Tabs", tab.file_action.text).replace("&", ""),
+                )
+                for tab in TABS
+                if tab.file_action is not None
+            ),
             ("Ctrl+K", self.tr("Connect an account")),
             ("F5", self.tr("Refresh the balance")),
             ("Ctrl+Z", self.tr("Undo in the message editor")),
@@ -505,7 +459,7 @@ class MainWindow(QMainWindow):
     def _on_message(self, message: object) -> None:
         if isinstance(message, UserMessage):
             self.message_bar.show_message(message)
-            self._update_bars_visibility()
+            self.update_bars()
             if message.level == Level.INFO:
                 self._info_timer.start()  # good news goes away by itself
             else:
@@ -515,13 +469,13 @@ class MainWindow(QMainWindow):
         message = self.message_bar.message
         if message is not None and message.level == Level.INFO:
             self.message_bar.dismiss()
-            self._update_bars_visibility()
+            self.update_bars()
 
     def _on_practice_starting(self, starting: bool) -> None:
         self.practice_banner.set_starting(starting)
         if starting:
             self.practice_banner.show()
-        self._update_bars_visibility()
+        self.update_bars()
 
     def _on_session_changed(self) -> None:
         session = self.ctx.session
@@ -529,26 +483,20 @@ class MainWindow(QMainWindow):
         self.sign_out_action.setEnabled(session is not None and not session.is_sandbox)
         self.refresh_action.setEnabled(session is not None)
         if session is not None:
-            title = self.tr("Practice account") if session.is_sandbox else session.display_name
-            self.setWindowTitle(f"Tuma — {title}")
+            self.setWindowTitle(f"Tuma — {session_title(session)}")
             message = self.message_bar.message
             if message is not None and message.reauth:
                 self.message_bar.dismiss()
-            check = getattr(self.compose, "check_unfinished", None)
-            if callable(check):
-                QTimer.singleShot(0, self, self._check_unfinished)
         else:
             self.setWindowTitle("Tuma")
+        for page in self.pages.values():
+            page.session_changed()
         self._update_status()
         self._fill_switch_menu()
-        self._update_bars_visibility()
+        self.update_bars()
 
-    def _check_unfinished(self) -> None:
-        check: Callable[[], object] | None = getattr(self.compose, "check_unfinished", None)
-        if check is not None and self.ctx.session is not None:
-            check()
-
-    def _update_bars_visibility(self) -> None:
+    def update_bars(self) -> None:
+        """Show the strip of bars above the tabs only while one of them has something."""
         visible = not self.practice_banner.isHidden() or not self.message_bar.isHidden()
         self._bars.setVisible(visible)
 
@@ -556,7 +504,7 @@ class MainWindow(QMainWindow):
         from PySide6.QtCore import QEvent
 
         if watched is self.message_bar and event.type() == QEvent.Type.Hide:
-            QTimer.singleShot(0, self, self._update_bars_visibility)
+            QTimer.singleShot(0, self, self.update_bars)
         return super().eventFilter(watched, event)
 
     # -- layout memory and closing --------------------------------------------------------
@@ -578,15 +526,14 @@ class MainWindow(QMainWindow):
             log.warning("could not save the window layout", exc_info=True)
 
     async def wind_down(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109 (bounded quit)
-        """Before work is cancelled on quit: a send stops after its batch in flight."""
-        stop = getattr(self.compose, "stop_sending", None)
-        if stop is None:
-            return
-        try:
-            if not await stop(timeout):
-                log.info("a send was still running at quit; it is cancelled")
-        except Exception:  # quitting must go on whatever happens here
-            log.warning("stopping the send at quit failed", exc_info=True)
+        """Before work is cancelled on quit: each tab winds down what must not be cut off
+        (a send stops after its batch in flight)."""
+        for key, page in self.pages.items():
+            try:
+                if not await page.stop(timeout):
+                    log.info("the %s tab was still busy at quit; its work is cancelled", key)
+            except Exception:  # quitting must go on whatever happens here
+                log.warning("winding down the %s tab failed", key, exc_info=True)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.remember_layout:

@@ -9,61 +9,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import secrets
-import threading
-from collections.abc import Callable
-from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 
-from desktop_app.ui.context import SANDBOX_PROFILE_NAME, AppContext
+from desktop_app.core.background import run_in_daemon_thread
+from desktop_app.ui.context import AppContext
 from desktop_app.ui.errors import Level
 
 if TYPE_CHECKING:
     from desktop_app.sandbox.admin import SandboxAdmin
     from desktop_app.sandbox.process import SandboxProcess
 
-__all__ = ["SessionManager", "run_in_daemon_thread"]
+__all__ = ["SessionManager"]
 
 log = logging.getLogger(__name__)
-
-T = TypeVar("T")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("session", text)
-
-
-async def run_in_daemon_thread(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-    """Run blocking *fn* in a daemon thread; cancelling the await abandons (not kills) it.
-
-    Unlike the default executor, a daemon thread never keeps the interpreter from exiting.
-    """
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[T] = loop.create_future()
-
-    def settle(result: T | None, exc: BaseException | None) -> None:
-        if future.done():
-            return
-        if exc is not None:
-            future.set_exception(exc)
-        else:
-            future.set_result(result)  # type: ignore[arg-type]
-
-    def work() -> None:
-        try:
-            result = fn(*args, **kwargs)
-        except BaseException as exc:
-            if not loop.is_closed():
-                loop.call_soon_threadsafe(settle, None, exc)
-            return
-        if not loop.is_closed():
-            loop.call_soon_threadsafe(settle, result, None)
-
-    threading.Thread(target=work, name=f"tuma-{fn.__name__}", daemon=True).start()
-    return await future
 
 
 class SessionManager(QObject):
@@ -98,8 +59,8 @@ class SessionManager(QObject):
             if profile_name is not None:
                 if self.ctx.settings.profile(profile_name) is None:
                     self.ctx.errors.info(
-                        _tr("No saved account called “{name}”").format(name=profile_name),
-                        _tr(
+                        self.tr("No saved account called “{name}”").format(name=profile_name),
+                        self.tr(
                             "Tuma opened in practice mode instead. Use Account → Connect an "
                             "account… to add it."
                         ),
@@ -118,29 +79,26 @@ class SessionManager(QObject):
 
     async def connect_profile(self, name: str) -> bool:
         """Connect the saved profile *name* with its token from the keyring."""
-        from desktop_app.core import credentials
+        from desktop_app.core.services.accounts import AccountError, AccountProblem, CredentialError
+        from desktop_app.ui.words import account_problem
 
         profile = self.ctx.settings.profile(name)
         if profile is None:
             return False
         try:
-            token = await credentials.aload_token(name)
-        except credentials.CredentialError as exc:
+            token = await self.ctx.services.accounts.saved_token(name)
+        except CredentialError as exc:
             self.ctx.errors.present(exc)
             return False
-        if not token:
-            self.account_needed.emit(
-                _tr(
-                    "No access token is saved for “{name}” on this computer. Paste it again."
-                ).format(name=name),
-                name,
-            )
+        except AccountError as exc:
+            if exc.problem is AccountProblem.NO_SAVED_TOKEN:
+                self.account_needed.emit(account_problem(exc), name)
             return False
         await self.ctx.open_session(profile, token)
         if self.ctx.session is not None and not self.ctx.session.can_use_contacts:
             self.ctx.errors.info(
-                _tr("Older token: contacts are not available"),
-                _tr(
+                self.tr("Older token: contacts are not available"),
+                self.tr(
                     "This account's token can send SMS but cannot reach your contacts. Ask your "
                     "provider for a scoped token (starting with mbs_) and connect again."
                 ),
@@ -150,6 +108,7 @@ class SessionManager(QObject):
 
     async def start_practice(self) -> None:
         """Connect to the demo shop on the local sandbox (starting the sandbox if needed)."""
+        from desktop_app.core.services.accounts import PRACTICE_PROFILE_NAME
         from desktop_app.core.settings import Profile
 
         self.practice_starting.emit(True)
@@ -159,8 +118,8 @@ class SessionManager(QObject):
             except Exception:
                 log.exception("the practice service did not start")
                 self.ctx.errors.info(
-                    _tr("Practice mode could not start"),
-                    _tr(
+                    self.tr("Practice mode could not start"),
+                    self.tr(
                         "The built-in practice service did not start on this computer. You can "
                         "still connect your own account: Account → Connect an account…"
                     ),
@@ -174,7 +133,7 @@ class SessionManager(QObject):
             demo = await run_in_daemon_thread(ensure_demo_account, self.admin)
             self.demo_account_id = demo.account_id
             profile = Profile(
-                name=SANDBOX_PROFILE_NAME,
+                name=PRACTICE_PROFILE_NAME,
                 base_url=self.sandbox.base_url,
                 contacts_base_url=self.sandbox.contacts_base_url,
                 sender_ids=list(demo.sender_ids),
@@ -218,25 +177,12 @@ class SessionManager(QObject):
     async def _seed_practice_history(self, account_id: str) -> None:
         """Give the demo shop two weeks of sample balance readings the first time, so the
         Balance tab shows what its chart looks like. Only ever for the practice account."""
-        outbox = self.ctx.outbox
-        if outbox.balance_history(SANDBOX_PROFILE_NAME):
-            return
+        from desktop_app.core.services.accounts import PRACTICE_PROFILE_NAME
+
         admin = self.admin
         assert admin is not None
         credits = await run_in_daemon_thread(admin.balance, account_id)
-        rng = random.Random(254)
-        now = datetime.now().astimezone()
-        readings: list[tuple[datetime, float]] = []
-        level = float(credits)
-        for day in range(1, 14):
-            at = now - timedelta(days=day, hours=rng.randint(0, 6))
-            spent = float(rng.choice((0, 12, 24, 36, 48, 60, 80, 120)))
-            if day == 7:  # a top-up a week ago: the balance went up, not spending
-                level -= 400
-            level += spent
-            readings.append((at, level))
-        for at, value in reversed(readings):
-            outbox.record_balance(SANDBOX_PROFILE_NAME, value, at=at)
+        await self.ctx.services.balance.seed_sample_history(PRACTICE_PROFILE_NAME, credits)
 
     # -- account actions ------------------------------------------------------------------
 
@@ -249,23 +195,23 @@ class SessionManager(QObject):
 
     async def sign_out(self) -> None:
         """Delete the connected account's token from the keyring and go to practice mode."""
-        from desktop_app.core import credentials
+        from desktop_app.core.services.accounts import CredentialError
 
         session = self.ctx.session
         if session is None or session.is_sandbox:
             return
         name = session.profile.name
         await self.ctx.close_session()
-        self.ctx.settings.active_profile = None
-        self.ctx.save_settings()
         try:
-            await credentials.adelete_token(name)
-        except credentials.CredentialError as exc:
+            await self.ctx.services.accounts.sign_out(name)
+        except CredentialError as exc:
+            self.ctx.settings_changed.emit()
             self.ctx.errors.present(exc)
         else:
+            self.ctx.settings_changed.emit()
             self.ctx.errors.info(
-                _tr("Signed out of “{name}”").format(name=name),
-                _tr(
+                self.tr("Signed out of “{name}”").format(name=name),
+                self.tr(
                     "Its token was deleted from this computer. To use it again, choose "
                     "Account → Connect an account… and paste the token."
                 ),

@@ -1,5 +1,4 @@
-"""Small building blocks of the shell: the message bar, the practice-mode banner, cards and
-the placeholder page of tabs that arrive in a later release."""
+"""Small building blocks of the shell: the message bar, the practice-mode banner, cards."""
 
 from __future__ import annotations
 
@@ -10,7 +9,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -21,7 +19,6 @@ from desktop_app.ui.errors import Level, UserMessage
 __all__ = [
     "SPIN_TEXT_MARGIN",
     "MessageBar",
-    "PlaceholderPage",
     "PracticeBanner",
     "align_spin_text",
     "card",
@@ -158,46 +155,3 @@ class PracticeBanner(QFrame):
                     "Try anything: no real SMS is sent and nothing is charged."
                 )
             )
-
-
-class PlaceholderPage(QWidget):
-    """An honest page for a tab whose feature arrives in a later release."""
-
-    def __init__(
-        self, title: str, summary: str, points: list[str], parent: QWidget | None = None
-    ) -> None:
-        super().__init__(parent)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(32, 32, 32, 32)
-        outer.addStretch(1)
-        box = card(self)
-        box.setMaximumWidth(620)
-        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        inner = QVBoxLayout(box)
-        inner.setContentsMargins(32, 28, 32, 28)
-        inner.setSpacing(10)
-        heading = QLabel(title, box)
-        heading.setProperty("role", "title")
-        badge = QLabel(self.tr("Arrives in a later release"), box)
-        badge.setProperty("role", "caption")
-        lead = QLabel(summary, box)
-        lead.setWordWrap(True)
-        inner.addWidget(badge)
-        inner.addWidget(heading)
-        inner.addWidget(lead)
-        if points:
-            bullets = QLabel(
-                "<ul style='margin-left:-20px'>"
-                + "".join(f"<li style='margin-bottom:4px'>{p}</li>" for p in points)
-                + "</ul>",
-                box,
-            )
-            bullets.setWordWrap(True)
-            bullets.setProperty("role", "muted")
-            inner.addWidget(bullets)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(box, 10)
-        row.addStretch(1)
-        outer.addLayout(row)
-        outer.addStretch(2)

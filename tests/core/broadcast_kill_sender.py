@@ -31,7 +31,9 @@ if str(REPO) not in sys.path:
 from desktop_app.core.api import Client  # noqa: E402
 from desktop_app.core.api.models import SendResult  # noqa: E402
 from desktop_app.core.broadcast import BroadcastProgress, run_broadcast  # noqa: E402
-from desktop_app.core.outbox import Outbox  # noqa: E402
+from desktop_app.core.store import Journal  # noqa: E402
+
+Outbox = Journal.open  # the journal on its own connection, as 0.1's Outbox was
 
 PAUSE = os.environ.get("TUMA_KILL_PAUSE", "")
 

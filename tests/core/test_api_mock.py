@@ -16,6 +16,8 @@ import pytest
 
 from desktop_app.core.api import Client, UnreadableSendReply, errors, models
 from desktop_app.core.delivery import DeliveryStatus
+from desktop_app.ui.errors import scope_label
+from tests.words import said
 
 T = TypeVar("T")
 
@@ -302,7 +304,7 @@ def test_invalid_phones() -> None:
         call(script, lambda c: c.send_bulk("TUMA", ["0700", "12345"], "x"))
     err = info.value
     assert err.invalid_phones == ("0700", "12345")
-    assert "0700, 12345" in str(err)
+    assert "0700, 12345" in said(err)
     assert err.response_code == "0400"
     assert err.http_status == 400
     assert err.service_message == "No valid phone numbers"
@@ -312,7 +314,7 @@ def test_invalid_phones() -> None:
 def test_bad_request_shows_the_service_words() -> None:
     with pytest.raises(errors.InvalidRequest) as info:
         call(Script(fail(400, "0400", "Message is empty")), lambda c: c.send_message("T", "1", ""))
-    assert "Message is empty" in str(info.value)
+    assert "Message is empty" in said(info.value)
     assert info.value.invalid_phones == ()
 
 
@@ -337,24 +339,25 @@ def test_error_codes(http: int, code: str | None, kind: type[errors.ApiError]) -
     script = Script(reply(http, body))
     with pytest.raises(kind) as info:
         call(script, lambda c: c.send_message("SHOP", "0712345678", "x"))
-    assert str(info.value) == info.value.user_message
+    assert said(info.value)  # there are words for it (str() is for logs)
+    assert "service words" not in str(info.value)  # the service's own words are data
     assert info.value.service_message == "service words"
     assert script.calls == 1
 
 
 def test_user_messages_say_what_to_do() -> None:
-    assert str(errors.InsufficientBalance()) == (
+    assert said(errors.InsufficientBalance()).endswith(
         "Your balance is too low for this send. Top up your account, then try again."
     )
-    assert str(errors.AuthError()) == (
+    assert said(errors.AuthError()).endswith(
         "Your access token was not accepted (it may have expired or been revoked). "
         "Connect your account again with a new token."
     )
-    assert '"SHOP"' in str(errors.SenderIdRejected(sender_id="SHOP"))
-    assert "30 seconds" in str(errors.RateLimited(retry_after=30))
-    assert "contacts" in str(errors.ScopeError(scope="contacts"))
-    assert "delivery report" in str(errors.InDoubt())
-    assert "delivery report" in str(UnreadableSendReply("x"))
+    assert "“SHOP”" in said(errors.SenderIdRejected(sender_id="SHOP"))
+    assert "30 seconds" in said(errors.RateLimited(retry_after=30))
+    assert "contacts" in said(errors.ScopeError(scope="contacts"))
+    assert "delivery report" in said(errors.InDoubt())
+    assert "delivery report" in said(UnreadableSendReply("x"))
 
 
 def test_sender_id_rejected_names_the_sender() -> None:
@@ -362,7 +365,7 @@ def test_sender_id_rejected_names_the_sender() -> None:
     with pytest.raises(errors.SenderIdRejected) as info:
         call(script, lambda c: c.send_message("SHOP", "0712345678", "x"))
     assert info.value.sender_id == "SHOP"
-    assert '"SHOP"' in str(info.value)
+    assert "“SHOP”" in said(info.value)
 
 
 @pytest.mark.parametrize(
@@ -384,7 +387,7 @@ def test_scope_error_names_the_missing_permission(
     with pytest.raises(errors.ScopeError) as info:
         call(Script(reply(403, body)), op)
     assert info.value.scope == scope
-    assert f'"{scope}"' in str(info.value)
+    assert f"“{scope_label(scope)}”" in said(info.value)
 
 
 @pytest.mark.parametrize(
@@ -400,7 +403,7 @@ def test_unknown_codes_carry_the_service_message_verbatim(body: dict[str, Any]) 
     with pytest.raises(errors.ServiceError) as info:
         call(Script(reply(200, body)), lambda c: c.send_message("T", "1", "x"))
     assert info.value.service_message == "Sender ID is under review"
-    assert "Sender ID is under review" in str(info.value)
+    assert "Sender ID is under review" in said(info.value)
     assert isinstance(info.value, errors.ApiError)
 
 
@@ -700,7 +703,7 @@ def test_malformed_delivery_reports(body: dict[str, Any]) -> None:
 def test_unknown_message_id_is_invalid_request() -> None:
     with pytest.raises(errors.InvalidRequest) as info:
         dlr_call({"status": False, "responseCode": "0400", "message": "Unknown messageId"}, 400)
-    assert "Unknown messageId" in str(info.value)
+    assert "Unknown messageId" in said(info.value)
 
 
 # --- contacts envelope ------------------------------------------------------------------------
@@ -817,7 +820,7 @@ def test_contacts_field_problems() -> None:
     with pytest.raises(errors.InvalidRequest) as info:
         call(script, lambda c: c.create_contact("123"))
     assert info.value.fields == {"phone": "not a valid number"}
-    assert "phone: not a valid number" in str(info.value)
+    assert "phone: not a valid number" in said(info.value)
 
 
 @pytest.mark.parametrize(
@@ -828,7 +831,7 @@ def test_upload_refusals_are_clear(http: int, words: str, tmp_path: Path) -> Non
     path.write_text("phone\n0712345678\n")
     with pytest.raises(errors.InvalidRequest) as info:
         call(Script(contacts_error(http)), lambda c: c.upload_contacts(path))
-    assert words in str(info.value)
+    assert words in said(info.value)
 
 
 @pytest.mark.parametrize(
@@ -917,7 +920,7 @@ def test_upload_of_a_missing_file(tmp_path: Path) -> None:
     script = Script()
     with pytest.raises(errors.InvalidRequest) as info:
         call(script, lambda c: c.upload_contacts(tmp_path / "gone.csv"))
-    assert "gone.csv" in str(info.value)
+    assert "gone.csv" in said(info.value)
     assert script.calls == 0
 
 
@@ -977,7 +980,7 @@ def test_wait_for_upload_times_out_clearly() -> None:
         async with Client(BASE, CONTACTS, TOKEN, transport=httpx.MockTransport(script)) as c:
             with pytest.raises(errors.UploadTimeout) as info:
                 await c.wait_for_upload("u-1", interval=0.01, timeout=0.05)
-            assert "taking longer" in str(info.value)
+            assert "taking longer" in said(info.value)
             assert script.calls >= 2
             with pytest.raises(errors.NotFound):
                 await c.wait_for_upload("u-2", interval=0.01, timeout=0.03)
@@ -1074,7 +1077,7 @@ def test_too_long_retry_after_raises_rate_limited_at_once() -> None:
     with pytest.raises(errors.RateLimited) as info:
         call(script, lambda c: c.balance(), sleeps=sleeps)
     assert info.value.retry_after == 120
-    assert "about 2 minutes" in str(info.value)
+    assert "about 2 minutes" in said(info.value)
     assert script.calls == 1
     assert sleeps.delays == []
 
@@ -1269,7 +1272,7 @@ def test_lost_reply_to_a_contact_change_is_in_doubt_in_contact_words() -> None:
         script = Script(httpx.ReadTimeout("timed out"), reply(200, {"success": True, "data": {}}))
         with pytest.raises(errors.InDoubt) as info:
             call(script, op)
-        assert "Refresh the contacts list" in str(info.value)
+        assert "Refresh the contacts list" in said(info.value)
         assert script.calls == 1
 
 
@@ -1279,7 +1282,7 @@ def test_lost_reply_to_an_upload_is_in_doubt_in_upload_words(tmp_path: Path) -> 
     script = Script(httpx.RemoteProtocolError("Server disconnected"))
     with pytest.raises(errors.InDoubt) as info:
         call(script, lambda c: c.upload_contacts(path))
-    assert "list of imports" in str(info.value)
+    assert "list of imports" in said(info.value)
     assert script.calls == 1
 
 

@@ -14,14 +14,17 @@ import pytest
 
 from desktop_app.core.api import errors
 from desktop_app.core.api.models import SendResult
-from desktop_app.core.broadcast import (
-    CANCELLED_IN_FLIGHT,
-    UNREADABLE_REPLY,
-    BroadcastOutcome,
-    BroadcastProgress,
-    run_broadcast,
+from desktop_app.core.background import Blocking, SerialWorker, inline
+from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
+from desktop_app.core.store import (
+    BroadcastKind,
+    ChunkReason,
+    ChunkState,
+    Journal,
+    Recipient,
+    SentHistory,
+    SentMessage,
 )
-from desktop_app.core.outbox import BroadcastKind, ChunkState, Outbox, Recipient
 
 TEXT = "Karibu! Ofa ya leo: unga 2kg KES 180."  # one GSM-7 part
 LONG = "Bei mpya " * 20  # 180 characters: two parts
@@ -73,13 +76,32 @@ def numbers(n: int) -> list[Recipient]:
 
 
 @pytest.fixture
-def outbox(tmp_path: Path) -> Iterator[Outbox]:
-    box = Outbox(tmp_path / "outbox.sqlite3")
+def outbox(tmp_path: Path) -> Iterator[Journal]:
+    box = Journal.open(tmp_path / "outbox.sqlite3")
     yield box
     box.close()
 
 
-def bulk(outbox: Outbox, n: int = 12, size: int = 5, text: str = TEXT) -> int:
+IO: dict[str, Blocking] = {"io": inline}
+
+
+@pytest.fixture(autouse=True, params=["inline", "store thread"])
+def journal_calls(request: pytest.FixtureRequest) -> Iterator[str]:
+    """Every scenario runs twice: journal calls made inline (scripts, the kill test's sender)
+    and on the store's worker thread (the app), with the same outcomes."""
+    worker = SerialWorker() if request.param == "store thread" else None
+    IO["io"] = worker if worker is not None else inline
+    yield request.param
+    IO["io"] = inline
+    if worker is not None:
+        worker.stop()
+
+
+def sent_messages(journal: Journal, profile: str) -> list[SentMessage]:
+    return SentHistory(journal._db).sent_messages(profile)
+
+
+def bulk(outbox: Journal, n: int = 12, size: int = 5, text: str = TEXT) -> int:
     return outbox.create_broadcast(
         BroadcastKind.BULK, "TUMA", text, numbers(n), size, profile="shop"
     ).id
@@ -87,23 +109,25 @@ def bulk(outbox: Outbox, n: int = 12, size: int = 5, text: str = TEXT) -> int:
 
 def run(
     client: FakeClient,
-    outbox: Outbox,
+    outbox: Journal,
     broadcast_id: int,
     *,
     progress: Callable[[BroadcastProgress], None] | None = None,
     cancel: asyncio.Event | None = None,
 ) -> BroadcastOutcome:
     async def scenario() -> BroadcastOutcome:
-        return await run_broadcast(client, outbox, broadcast_id, progress=progress, cancel=cancel)
+        return await run_broadcast(
+            client, outbox, broadcast_id, progress=progress, cancel=cancel, io=IO["io"]
+        )
 
     return asyncio.run(scenario())
 
 
-def states(outbox: Outbox, broadcast_id: int) -> list[ChunkState]:
+def states(outbox: Journal, broadcast_id: int) -> list[ChunkState]:
     return [c.state for c in outbox.chunks(broadcast_id)]
 
 
-def test_bulk_sends_every_chunk_in_order_and_reports_progress(outbox: Outbox) -> None:
+def test_bulk_sends_every_chunk_in_order_and_reports_progress(outbox: Journal) -> None:
     bid = bulk(outbox, 12, 5, LONG)
     client = FakeClient()
     seen: list[BroadcastProgress] = []
@@ -130,7 +154,7 @@ def test_bulk_sends_every_chunk_in_order_and_reports_progress(outbox: Outbox) ->
     assert seen[-1].fraction == 1.0
     assert seen[1].chunk is not None
     assert seen[1].chunk.state is ChunkState.ACCEPTED
-    sent = outbox.sent_messages("shop")
+    sent = sent_messages(outbox, "shop")
     assert [(m.message_id, len(m.recipients), m.parts, m.credits) for m in sent] == [
         ("msg-3", 2, 2, 4),
         ("msg-2", 5, 2, 10),
@@ -142,7 +166,7 @@ def test_bulk_sends_every_chunk_in_order_and_reports_progress(outbox: Outbox) ->
     assert again.calls == []
 
 
-def test_reply_figures_win_and_skipped_numbers_are_recorded(outbox: Outbox) -> None:
+def test_reply_figures_win_and_skipped_numbers_are_recorded(outbox: Journal) -> None:
     bid = bulk(outbox, 5, 5)
     bad = numbers(5)[1].phone
     client = FakeClient(SendResult("bulk-1", recipients=4, invalid=(bad,), parts=1, cost=4))
@@ -150,10 +174,10 @@ def test_reply_figures_win_and_skipped_numbers_are_recorded(outbox: Outbox) -> N
     (chunk,) = outbox.chunks(bid)
     assert (chunk.accepted_recipients, chunk.credits, chunk.invalid) == (4, 4, (bad,))
     assert outcome.recipients_accepted == 4
-    assert bad not in outbox.sent_messages("shop")[0].recipients
+    assert bad not in sent_messages(outbox, "shop")[0].recipients
 
 
-def test_personalised_sends_each_text_and_counts_exact_credits(outbox: Outbox) -> None:
+def test_personalised_sends_each_text_and_counts_exact_credits(outbox: Journal) -> None:
     recipients = [
         Recipient("+254711000001", "Habari Amina, deni lako ni KES 200."),
         Recipient("+254711000002", "Habari Baraka, " + "asante sana " * 15),  # 2 parts
@@ -173,7 +197,7 @@ def test_personalised_sends_each_text_and_counts_exact_credits(outbox: Outbox) -
     assert (first.parts, first.credits, second.parts, second.credits) == (2, 3, 1, 1)
 
 
-def test_single_and_tracked_use_their_endpoints(outbox: Outbox) -> None:
+def test_single_and_tracked_use_their_endpoints(outbox: Journal) -> None:
     single = outbox.create_broadcast(
         BroadcastKind.SINGLE, "TUMA", TEXT, numbers(2), 500, profile="shop"
     ).id
@@ -194,13 +218,13 @@ def test_single_and_tracked_use_their_endpoints(outbox: Outbox) -> None:
 
 
 def test_chunk_is_durably_sending_while_its_request_is_in_flight(
-    outbox: Outbox, tmp_path: Path
+    outbox: Journal, tmp_path: Path
 ) -> None:
     bid = bulk(outbox, 10, 5)
     seen: list[list[ChunkState]] = []
 
     def look() -> None:
-        with Outbox(tmp_path / "outbox.sqlite3") as other:  # as another process would see it
+        with Journal.open(tmp_path / "outbox.sqlite3") as other:  # as another process would see it
             seen.append(states(other, bid))
 
     run(FakeClient(look, look), outbox, bid)
@@ -210,7 +234,7 @@ def test_chunk_is_durably_sending_while_its_request_is_in_flight(
     ]
 
 
-def test_in_doubt_is_marked_never_resent_and_the_rest_goes_on(outbox: Outbox) -> None:
+def test_in_doubt_is_marked_never_resent_and_the_rest_goes_on(outbox: Journal) -> None:
     bid = bulk(outbox, 15, 5)
     client = FakeClient(None, errors.InDoubt(), None)
     outcome = run(client, outbox, bid)
@@ -218,7 +242,7 @@ def test_in_doubt_is_marked_never_resent_and_the_rest_goes_on(outbox: Outbox) ->
     assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.IN_DOUBT, ChunkState.ACCEPTED]
     assert (outcome.in_doubt, outcome.pending, outcome.error) == (1, 0, None)
     assert not outcome.finished
-    assert outbox.chunks(bid)[1].reason == str(errors.InDoubt())
+    assert outbox.chunks(bid)[1].reason is ChunkReason.CONNECTION_LOST
     assert [b.id for b in outbox.unfinished("shop")] == [bid]
 
     again = FakeClient()
@@ -231,7 +255,7 @@ def test_in_doubt_is_marked_never_resent_and_the_rest_goes_on(outbox: Outbox) ->
     assert outbox.broadcast(bid).is_finished
 
 
-def test_unreadable_send_reply_is_in_doubt(outbox: Outbox) -> None:
+def test_unreadable_send_reply_is_in_doubt(outbox: Journal) -> None:
     from desktop_app.core.api import UnreadableSendReply
 
     bid = bulk(outbox, 10, 5)
@@ -241,7 +265,7 @@ def test_unreadable_send_reply_is_in_doubt(outbox: Outbox) -> None:
     assert outcome.error is None
 
 
-def test_other_protocol_error_is_in_doubt_and_stops(outbox: Outbox) -> None:
+def test_other_protocol_error_is_in_doubt_and_stops(outbox: Journal) -> None:
     bid = bulk(outbox, 15, 5)
     problem = errors.ProtocolError("html from a proxy")
     client = FakeClient(problem)
@@ -249,7 +273,7 @@ def test_other_protocol_error_is_in_doubt_and_stops(outbox: Outbox) -> None:
     assert len(client.calls) == 1
     assert states(outbox, bid) == [ChunkState.IN_DOUBT, ChunkState.PENDING, ChunkState.PENDING]
     assert outcome.error is problem
-    assert outbox.chunks(bid)[0].reason == UNREADABLE_REPLY
+    assert outbox.chunks(bid)[0].reason is ChunkReason.UNREADABLE_REPLY
 
 
 STOPPERS: list[errors.ApiError] = [
@@ -260,13 +284,13 @@ STOPPERS: list[errors.ApiError] = [
     errors.RateLimited(retry_after=60),
     errors.NetworkError(),
     errors.ServerError(),
-    errors.ServiceError("Account suspended", response_code="0499"),
+    errors.ServiceError(service_message="Account suspended", response_code="0499"),
 ]
 
 
 @pytest.mark.parametrize("problem", STOPPERS, ids=lambda e: type(e).__name__)
 def test_refusals_stop_the_run_and_leave_the_rest_pending(
-    outbox: Outbox, problem: errors.ApiError
+    outbox: Journal, problem: errors.ApiError
 ) -> None:
     bid = bulk(outbox, 15, 5)
     client = FakeClient(None, problem, None)
@@ -285,20 +309,22 @@ def test_refusals_stop_the_run_and_leave_the_rest_pending(
     assert outcome.finished
 
 
-def test_invalid_chunk_is_rejected_and_the_run_goes_on(outbox: Outbox) -> None:
+def test_invalid_chunk_is_rejected_and_the_run_goes_on(outbox: Journal) -> None:
     bid = bulk(outbox, 15, 5)
     refusal = errors.InvalidRequest(invalid_phones=tuple(r.phone for r in numbers(15)[5:10]))
     client = FakeClient(None, refusal, None)
     outcome = run(client, outbox, bid)
     assert len(client.calls) == 3
     assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.REJECTED, ChunkState.ACCEPTED]
-    assert outbox.chunks(bid)[1].reason == str(refusal)
+    rejected = outbox.chunks(bid)[1]
+    assert rejected.reason is ChunkReason.REFUSED
+    assert rejected.detail == ", ".join(refusal.invalid_phones)  # what the service said
     assert outcome.error is None
     assert outcome.finished
     assert (outcome.rejected, outcome.recipients_accepted) == (1, 10)
 
 
-def test_cancel_stops_between_chunks(outbox: Outbox) -> None:
+def test_cancel_stops_between_chunks(outbox: Journal) -> None:
     bid = bulk(outbox, 15, 5)
     cancel = asyncio.Event()
     client = FakeClient(cancel.set)  # the user presses Cancel while chunk 1 is in flight
@@ -310,7 +336,7 @@ def test_cancel_stops_between_chunks(outbox: Outbox) -> None:
     assert outcome.pending == 2
 
 
-def test_cancel_before_start_sends_nothing(outbox: Outbox) -> None:
+def test_cancel_before_start_sends_nothing(outbox: Journal) -> None:
     bid = bulk(outbox, 5, 5)
     cancel = asyncio.Event()
     cancel.set()
@@ -321,7 +347,7 @@ def test_cancel_before_start_sends_nothing(outbox: Outbox) -> None:
     assert outcome.pending == 1
 
 
-def test_task_cancelled_mid_request_leaves_the_chunk_in_doubt(outbox: Outbox) -> None:
+def test_task_cancelled_mid_request_leaves_the_chunk_in_doubt(outbox: Journal) -> None:
     bid = bulk(outbox, 10, 5)
 
     async def scenario() -> None:
@@ -339,21 +365,22 @@ def test_task_cancelled_mid_request_leaves_the_chunk_in_doubt(outbox: Outbox) ->
 
     asyncio.run(scenario())
     first, second = outbox.chunks(bid)
-    assert (first.state, first.reason) == (ChunkState.IN_DOUBT, CANCELLED_IN_FLIGHT)
+    assert (first.state, first.reason) == (ChunkState.IN_DOUBT, ChunkReason.CANCELLED_IN_FLIGHT)
     assert second.state is ChunkState.PENDING
 
 
-def test_unexpected_failure_is_in_doubt_and_raised(outbox: Outbox) -> None:
+def test_unexpected_failure_is_in_doubt_and_raised(outbox: Journal) -> None:
     bid = bulk(outbox, 10, 5)
     with pytest.raises(RuntimeError, match="boom"):
         run(FakeClient(RuntimeError("boom")), outbox, bid)
     assert states(outbox, bid) == [ChunkState.IN_DOUBT, ChunkState.PENDING]
-    assert "RuntimeError" in (outbox.chunks(bid)[0].reason or "")
+    failed = outbox.chunks(bid)[0]
+    assert (failed.reason, failed.detail) == (ChunkReason.UNEXPECTED, "RuntimeError")
 
 
-def test_a_chunk_claimed_elsewhere_is_skipped(outbox: Outbox, tmp_path: Path) -> None:
+def test_a_chunk_claimed_elsewhere_is_skipped(outbox: Journal, tmp_path: Path) -> None:
     bid = bulk(outbox, 10, 5)
-    other = Outbox(tmp_path / "outbox.sqlite3")
+    other = Journal.open(tmp_path / "outbox.sqlite3")
     try:
         other.mark_sending(outbox.chunks(bid)[0].id)  # another window is sending chunk 1
         client = FakeClient()
@@ -372,14 +399,14 @@ def sandbox_numbers(n: int, base: int) -> list[Recipient]:
     return [Recipient(f"+2547{base + i:08d}") for i in range(n)]
 
 
-def real_run(account: Any, outbox: Outbox, broadcast_id: int, **options: Any) -> BroadcastOutcome:
+def real_run(account: Any, outbox: Journal, broadcast_id: int, **options: Any) -> BroadcastOutcome:
     from desktop_app.core.api import Client
 
     async def scenario() -> BroadcastOutcome:
         async with Client(
             account.base_url, account.contacts_base_url, account.token, backoff=0.01
         ) as client:
-            return await run_broadcast(client, outbox, broadcast_id, **options)
+            return await run_broadcast(client, outbox, broadcast_id, io=IO["io"], **options)
 
     return asyncio.run(scenario())
 
@@ -389,7 +416,7 @@ def recorded(admin: Any, account: Any) -> list[str]:
 
 
 @pytest.mark.slow
-def test_sandbox_bulk_broadcast(outbox: Outbox, admin: Any, account: Any) -> None:
+def test_sandbox_bulk_broadcast(outbox: Journal, admin: Any, account: Any) -> None:
     recipients = sandbox_numbers(12, 11_000_000)
     bid = outbox.create_broadcast(
         BroadcastKind.BULK, account.sender_id, LONG, recipients, 5, profile="shop"
@@ -400,11 +427,11 @@ def test_sandbox_bulk_broadcast(outbox: Outbox, admin: Any, account: Any) -> Non
     assert outcome.credits == 24
     assert recorded(admin, account) == sorted(r.phone for r in recipients)
     assert admin.balance(account.account_id) == before - 24
-    assert {m.message_id for m in outbox.sent_messages("shop")} == set(outcome.message_ids)
+    assert {m.message_id for m in sent_messages(outbox, "shop")} == set(outcome.message_ids)
 
 
 @pytest.mark.slow
-def test_sandbox_personalised_single_and_tracked(outbox: Outbox, admin: Any, account: Any) -> None:
+def test_sandbox_personalised_single_and_tracked(outbox: Journal, admin: Any, account: Any) -> None:
     people = [
         Recipient("+254711200001", "Habari Amina, mzigo wako umefika."),
         Recipient("+254711200002", "Habari Baraka, " + "asante sana " * 15),
@@ -446,7 +473,7 @@ def test_sandbox_personalised_single_and_tracked(outbox: Outbox, admin: Any, acc
 
 @pytest.mark.slow
 def test_sandbox_insufficient_balance_stops_and_resumes(
-    outbox: Outbox, admin: Any, account: Any
+    outbox: Journal, admin: Any, account: Any
 ) -> None:
     recipients = sandbox_numbers(15, 11_500_000)
     bid = outbox.create_broadcast(
@@ -469,7 +496,7 @@ def test_sandbox_insufficient_balance_stops_and_resumes(
 
 @pytest.mark.slow
 def test_sandbox_rejected_sender_and_invalid_chunk(
-    outbox: Outbox, admin: Any, account: Any
+    outbox: Journal, admin: Any, account: Any
 ) -> None:
     bid = outbox.create_broadcast(
         BroadcastKind.BULK, "NOTMINE", TEXT, sandbox_numbers(4, 11_600_000), 2, profile="shop"
@@ -490,7 +517,7 @@ def test_sandbox_rejected_sender_and_invalid_chunk(
 
 
 @pytest.mark.slow
-def test_sandbox_revoked_token_stops(outbox: Outbox, admin: Any, account: Any) -> None:
+def test_sandbox_revoked_token_stops(outbox: Journal, admin: Any, account: Any) -> None:
     bid = outbox.create_broadcast(
         BroadcastKind.BULK,
         account.sender_id,
@@ -506,7 +533,7 @@ def test_sandbox_revoked_token_stops(outbox: Outbox, admin: Any, account: Any) -
 
 
 @pytest.mark.slow
-def test_sandbox_faults(outbox: Outbox, admin: Any, account: Any) -> None:
+def test_sandbox_faults(outbox: Journal, admin: Any, account: Any) -> None:
     """A dropped connection after the send: in doubt, sent once, never resent. A short 500
     burst is retried by the client and succeeds; a long one stops the run, nothing lost."""
     recipients = sandbox_numbers(6, 11_900_000)

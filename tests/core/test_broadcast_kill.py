@@ -23,7 +23,9 @@ from typing import Any
 
 import pytest
 
-from desktop_app.core.outbox import BroadcastKind, ChunkState, Outbox, Recipient
+from desktop_app.core.store import BroadcastKind, ChunkState, Journal, Recipient
+
+Outbox = Journal.open  # the journal on its own connection, as 0.1's Outbox was
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 

@@ -10,7 +10,15 @@ import phonenumbers
 import pytest
 
 from desktop_app.core import phones
-from desktop_app.core.phones import InvalidPhoneNumber, normalize, split_numbers, try_normalize
+from desktop_app.core.phones import (
+    InvalidPhoneNumber,
+    PhoneProblem,
+    check,
+    normalize,
+    split_numbers,
+    try_normalize,
+)
+from tests.words import words
 
 
 @pytest.mark.parametrize("raw", ["0712345678", "254712345678", "+254712345678"])
@@ -82,15 +90,22 @@ def test_invalid_numbers_say_why(raw: str, reason: str) -> None:
     exc = info.value
     assert isinstance(exc, ValueError)
     assert exc.raw == raw
-    assert exc.reason == reason
-    assert str(exc) == reason
+    assert words("phone_problem", exc) == reason  # what the user reads
+    assert isinstance(check(raw), InvalidPhoneNumber)
+    assert check(raw).problem is exc.problem  # the same fact without raising
     assert try_normalize(raw) is None
 
 
 def test_error_pickles() -> None:
-    exc = InvalidPhoneNumber("0712 34", "0712 34 is too short for a Kenyan mobile number")
+    exc = InvalidPhoneNumber("0712 34", PhoneProblem.SHORT_KE_MOBILE)
     copy = pickle.loads(pickle.dumps(exc))
-    assert (copy.raw, copy.reason, str(copy)) == (exc.raw, exc.reason, str(exc))
+    assert (copy.raw, copy.problem, copy.char, str(copy)) == (
+        exc.raw,
+        exc.problem,
+        exc.char,
+        str(exc),
+    )
+    assert words("phone_problem", copy) == "0712 34 is too short for a Kenyan mobile number"
 
 
 def test_other_region() -> None:

@@ -48,22 +48,38 @@ def arun(qtbot, qloop):  # type: ignore[no-untyped-def]
     return _run
 
 
-@pytest.fixture
-def outbox(tmp_path: Path):  # type: ignore[no-untyped-def]
-    from desktop_app.core.outbox import Outbox
+@pytest.fixture(scope="session", autouse=True)
+def english_plurals(qapp):  # type: ignore[no-untyped-def]
+    """The English translator (plural forms: "1 credit", "3 credits"), as the app installs."""
+    from desktop_app.ui.i18n import install_translations
 
-    box = Outbox(tmp_path / "outbox.sqlite3")
-    yield box
-    close = getattr(box, "close", None)
-    if close is not None:
-        close()
+    assert install_translations(qapp), "build the translations: packaging/translations.py build"
 
 
 @pytest.fixture
-def settings_store(tmp_path: Path):  # type: ignore[no-untyped-def]
+def services(tmp_path: Path):  # type: ignore[no-untyped-def]
+    """The app's services on a fresh store and settings file in the test's tmp dir."""
+    from desktop_app.core.services import Services
+
+    opened = Services.open(
+        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
+    )
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def settings_store(services):  # type: ignore[no-untyped-def]
+    """Reads the settings file the app saves to (what is on disk, not what is in memory)."""
     from desktop_app.core.settings import SettingsStore
 
-    return SettingsStore(tmp_path / "settings.json")
+    return SettingsStore(services.preferences.path)
+
+
+@pytest.fixture
+def store(services):  # type: ignore[no-untyped-def]
+    """The store behind ``services`` (tests read what the app wrote)."""
+    return services.store
 
 
 @pytest.fixture
@@ -81,18 +97,18 @@ def test_profile(account):  # type: ignore[no-untyped-def]
 
 
 @pytest.fixture
-def ctx(qtbot, qloop, arun, account, outbox, settings_store, test_profile) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+def ctx(qtbot, qloop, arun, account, services, test_profile) -> Iterator[Any]:  # type: ignore[no-untyped-def]
     """An AppContext connected to the test ``account`` on the sandbox (token via the keyring)."""
     from desktop_app.core import credentials
     from desktop_app.ui.context import AppContext
 
-    settings = settings_store.load()
+    settings = services.settings
     settings.profiles.append(test_profile)
     settings.active_profile = test_profile.name
-    settings_store.save(settings)
+    services.preferences.save()
     credentials.save_token(test_profile.name, account.token)
 
-    context = AppContext(settings_store, outbox)
+    context = AppContext(services)
     arun(context.open_session(test_profile, account.token))
     qtbot.waitUntil(lambda: not context.tasks.busy, timeout=15000)
     yield context

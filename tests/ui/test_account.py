@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QLabel, 
 from desktop_app.core.settings import Profile
 from desktop_app.ui.account import AccountDialog
 from desktop_app.ui.session import SessionManager
+from tests.ui.support import saved_settings
 
 
 @pytest.fixture
@@ -202,8 +203,8 @@ def test_switch_profiles_and_sign_out(qtbot, ctx, arun, admin, account, memory_k
     try:
         arun(manager.sign_out(), timeout=60)
         assert ("tuma", "Test shop") not in memory_keyring.secrets
-        assert ctx.settings_store.load().profile("Test shop") is not None
-        assert ctx.settings_store.load().active_profile is None
+        assert saved_settings(ctx).profile("Test shop") is not None
+        assert saved_settings(ctx).active_profile is None
         assert ctx.session is not None
         assert ctx.session.is_sandbox
     finally:
@@ -223,11 +224,11 @@ def test_a_profile_without_a_saved_token_asks_for_it(qtbot, ctx, arun, account) 
 
 
 @pytest.fixture
-def bare_ctx(qloop, arun, settings_store, outbox):  # type: ignore[no-untyped-def]
+def bare_ctx(qloop, arun, services):  # type: ignore[no-untyped-def]
     """A context with nothing configured (first run)."""
     from desktop_app.ui.context import AppContext
 
-    context = AppContext(settings_store, outbox)
+    context = AppContext(services)
     yield context
     arun(context.tasks.shutdown(timeout=5.0))
     arun(context.close_session(emit=False))
@@ -249,7 +250,7 @@ def test_first_run_opens_practice_mode_with_the_banner(qtbot, bare_ctx, arun) ->
         qtbot.waitUntil(lambda: bare_ctx.last_balance is not None, timeout=15000)
         assert "credits" in window.balance_label.text()
         # Practice settings are never saved as a profile.
-        assert bare_ctx.settings_store.load().profiles == []
+        assert saved_settings(bare_ctx).profiles == []
     finally:
         arun(window.manager.shutdown(timeout=5), timeout=30)
 

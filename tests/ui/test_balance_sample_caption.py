@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from desktop_app.core.services.accounts import PRACTICE_PROFILE_NAME as SANDBOX_PROFILE_NAME
 from desktop_app.ui.balance import BalanceTab
-from desktop_app.ui.context import SANDBOX_PROFILE_NAME
 
 
 def test_sample_caption_only_in_practice_mode(qtbot, ctx, arun, test_profile, account) -> None:  # type: ignore[no-untyped-def]

@@ -11,9 +11,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from desktop_app.core.api.models import SendResult
-from desktop_app.core.outbox import BroadcastKind
+from desktop_app.core.services.sending import SendingService
+from desktop_app.core.store import BroadcastKind
 from desktop_app.ui.compose import ComposeTab
-from desktop_app.ui.compose.channels import SurveyPanel
 from tests.ui.compose_helpers import LEFT, make_tab, use_kenyan_locale
 
 
@@ -44,7 +44,8 @@ def test_templates_save_reuse_and_delete(qtbot, tab, ctx) -> None:  # type: igno
     assert dialog.textValue() == "Karibu! New stock of maize…"  # suggested from the text
     dialog.setTextValue("Maize stock")
     dialog.accept()
-    assert [(t.name, t.text) for t in ctx.outbox.templates()] == [
+    qtbot.waitUntil(lambda: [t.name for t in tab.templates.saved] == ["Maize stock"])
+    assert [(t.name, t.text) for t in ctx.services.store.templates.all()] == [
         ("Maize stock", "Karibu! New stock of maize flour has arrived.")
     ]
     tab.composer.set_text("Something else I was writing")
@@ -63,7 +64,7 @@ def test_templates_save_reuse_and_delete(qtbot, tab, ctx) -> None:  # type: igno
     assert "Maize stock" in box.text()
     qtbot.keyClick(box, Qt.Key.Key_Escape)
     qtbot.waitUntil(lambda: tab.templates.delete_box is None)
-    assert [t.name for t in ctx.outbox.templates()] == ["Maize stock"]
+    assert [t.name for t in ctx.services.store.templates.all()] == ["Maize stock"]
     delete_menu = _menu_action(tab, "Delete a template").menu()
     (delete,) = [a for a in delete_menu.actions() if a.text() == "Maize stock"]
     delete.trigger()
@@ -72,7 +73,8 @@ def test_templates_save_reuse_and_delete(qtbot, tab, ctx) -> None:  # type: igno
     qtbot.waitUntil(box.isVisible)
     qtbot.mouseClick(box.findChild(QPushButton, "confirmDeleteTemplate"), LEFT)
     qtbot.waitUntil(lambda: tab.templates.delete_box is None)
-    assert ctx.outbox.templates() == []
+    qtbot.waitUntil(lambda: tab.templates.saved == [])  # deleted, and the menu read again
+    assert ctx.services.store.templates.all() == []
     assert _menu_action(tab, "No saved templates yet").isEnabled() is False
 
 
@@ -95,7 +97,7 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     text = panel.result_label.text()
     assert "has not opted in to WhatsApp messages from you" in text
     assert "nothing was charged" in text
-    assert ctx.outbox.sent_messages("Test shop") == []  # refused: nothing recorded
+    assert ctx.services.store.history.sent_messages("Test shop") == []  # refused: nothing recorded
 
     admin.add_optin(account.account_id, "+254712345678")
     sent: list[object] = []
@@ -109,7 +111,7 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     (service_record,) = [
         m for m in admin.messages(account.account_id) if m["phone"] == "+254712345678"
     ]
-    (record,) = ctx.outbox.sent_messages("Test shop")
+    (record,) = ctx.services.store.history.sent_messages("Test shop")
     assert record.message_id == service_record["message_id"]
     assert record.message_id in panel.result_label.text()
     assert record.kind is BroadcastKind.WHATSAPP
@@ -117,9 +119,9 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     assert record.text == "WhatsApp template order_ready (en)"
     assert (record.parts, record.credits) == (None, None)  # the service did not say
     assert record.sent_at.tzinfo is not None
-    assert ctx.outbox.broadcast(record.broadcast_id).profile == "Test shop"
+    assert ctx.services.store.journal.broadcast(record.broadcast_id).profile == "Test shop"
     assert sent == [[record]]
-    assert ctx.outbox.unfinished("Test shop") == []
+    assert ctx.services.store.journal.unfinished("Test shop") == []
 
 
 def test_whatsapp_invalid_number_cannot_be_sent(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
@@ -150,14 +152,14 @@ def test_survey_send(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[n
 
     # Recorded for the Delivery tab, under the service's own message id.
     service_ids = {m["message_id"] for m in admin.messages(account.account_id)}
-    (record,) = ctx.outbox.sent_messages("Test shop")
+    (record,) = ctx.services.store.history.sent_messages("Test shop")
     assert service_ids == {record.message_id}
     assert record.kind is BroadcastKind.SURVEY
     assert record.recipients == ("+254712000001", "+254712000002")
     assert record.text == "Survey SRV-1"
     assert (record.parts, record.credits) == (None, None)  # the service gave no parts
-    assert ctx.outbox.broadcast(record.broadcast_id).profile == "Test shop"
-    assert ctx.outbox.broadcast(record.broadcast_id).recipients_accepted == 2
+    assert ctx.services.store.journal.broadcast(record.broadcast_id).profile == "Test shop"
+    assert ctx.services.store.journal.broadcast(record.broadcast_id).recipients_accepted == 2
     assert sent == [[record]]
 
 
@@ -184,7 +186,7 @@ def test_survey_credits_are_what_the_service_reported(
         tracking_id=None,
         service_message="",
     )
-    assert SurveyPanel._credits(result, people) == credits
+    assert SendingService.survey_credits(result, people) == credits
 
 
 def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
@@ -198,7 +200,7 @@ def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
     def broken(*_args: object, **_kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(ctx.outbox, "record_sent", broken)
+    monkeypatch.setattr(ctx.services.store.journal, "record_sent", broken)
     tab.set_channel(1)
     panel = tab.whatsapp
     qtbot.keyClicks(panel.template_edit, "order_ready")
@@ -262,4 +264,4 @@ def test_survey_is_confirmed_first_and_cancel_sends_nothing(qtbot, tab, admin, a
     assert panel.send_button.isEnabled()
     assert panel.result_label.isHidden()
     assert len(admin.messages(account.account_id)) == before
-    assert tab.ctx.outbox.sent_messages("Test shop") == []
+    assert tab.ctx.services.store.history.sent_messages("Test shop") == []

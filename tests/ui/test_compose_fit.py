@@ -36,7 +36,7 @@ def window(qtbot, ctx) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
     # Worst case: the practice banner is up too.
     win.practice_banner.show()
-    win._update_bars_visibility()
+    win.update_bars()
     yield win
     win.close()
     app.setStyleSheet("")
@@ -47,7 +47,7 @@ def _fits(qtbot, win: MainWindow, size: tuple[int, int]) -> None:  # type: ignor
     win.show_tab("compose")
     area = win.tabs.currentWidget()
     assert isinstance(area, QScrollArea)
-    compose = win.compose
+    compose = win.tab("compose")
     assert compose is not None
     send: QWidget = compose.summary.send_button  # type: ignore[attr-defined]
 
@@ -64,12 +64,12 @@ def _fits(qtbot, win: MainWindow, size: tuple[int, int]) -> None:  # type: ignor
 
 @pytest.mark.parametrize("size", [LAPTOP, DESKTOP])
 def test_compose_with_the_sample_fits_without_scrolling(qtbot, window, size) -> None:  # type: ignore[no-untyped-def]
-    window.compose.show_sample()
+    window.tab("compose").show_sample()
     _fits(qtbot, window, size)
 
 
 def test_a_long_message_scrolls_in_the_preview_not_the_page(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    compose = window.compose
+    compose = window.tab("compose")
     compose.show_sample()
     compose.composer.set_text(LONG_MESSAGE)
     compose.update_estimate()

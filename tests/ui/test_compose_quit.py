@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from desktop_app.core.outbox import ChunkState
+from desktop_app.core.store import ChunkState
 from desktop_app.ui.main_window import MainWindow
 from tests.ui.compose_helpers import SendRun, compose, use_kenyan_locale
 
@@ -19,8 +19,8 @@ def kenyan_locale() -> Iterator[None]:
 
 def _states(ctx) -> list[ChunkState]:  # type: ignore[no-untyped-def]
     states: list[ChunkState] = []
-    for broadcast in ctx.outbox.unfinished(ctx.session.profile.name):
-        states += [chunk.state for chunk in ctx.outbox.chunks(broadcast.id)]
+    for broadcast in ctx.services.store.journal.unfinished(ctx.session.profile.name):
+        states += [chunk.state for chunk in ctx.services.store.journal.chunks(broadcast.id)]
     return states
 
 
@@ -29,7 +29,7 @@ def test_quit_mid_send_finishes_the_batch_in_flight(qtbot, ctx, arun, admin, acc
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    tab = window.compose
+    tab = window.tab("compose")
     assert tab is not None
     profile = ctx.session.profile.name
     ctx.session.profile.bulk_chunk_size = 1
@@ -49,6 +49,10 @@ def test_quit_mid_send_finishes_the_batch_in_flight(qtbot, ctx, arun, admin, acc
         admin.clear_faults()
     sent = admin.messages(account.account_id)
     assert len(sent) >= 1  # the batch in flight was allowed to finish
-    chunks = [c for b in ctx.outbox.unfinished(profile) for c in ctx.outbox.chunks(b.id)]
+    chunks = [
+        c
+        for b in ctx.services.store.journal.unfinished(profile)
+        for c in ctx.services.store.journal.chunks(b.id)
+    ]
     assert not [c for c in chunks if c.state in (ChunkState.IN_DOUBT, ChunkState.SENDING)]
     assert len([c for c in chunks if c.state == ChunkState.PENDING]) == 3 - len(sent)

@@ -8,9 +8,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
-from desktop_app.core.outbox import ChunkState
-from desktop_app.ui.compose import ComposeTab, engine
+from desktop_app.core.store import ChunkState
+from desktop_app.ui.compose import ComposeTab
 from tests.ui.compose_helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
+from tests.ui.support import check_unfinished, write_broadcast
 
 
 @pytest.fixture(autouse=True)
@@ -23,9 +24,12 @@ def tab(qtbot, ctx):  # type: ignore[no-untyped-def]
     return make_tab(qtbot, ctx)
 
 
-def _button(tab: ComposeTab, name: str) -> QPushButton:
+def _button(qtbot, tab: ComposeTab, name: str) -> QPushButton:  # type: ignore[no-untyped-def]
+    """The review dialog's button *name*, once the dialog has read the journal and shows it."""
     assert tab.resume_dialog is not None
-    button = tab.resume_dialog.findChild(QPushButton, name)
+    dialog = tab.resume_dialog
+    qtbot.waitUntil(lambda: dialog.findChild(QPushButton, name) is not None, timeout=5000)
+    button = dialog.findChild(QPushButton, name)
     assert button is not None, name
     return button
 
@@ -33,27 +37,19 @@ def _button(tab: ComposeTab, name: str) -> QPushButton:
 def test_never_sent_chunks_are_offered_and_resumed(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
     # A broadcast written down, then the app died before sending anything.
     phones = ["+254712000001", "+254712000002", "+254712000003"]
-    broadcast_id = engine.create_broadcast(
-        ctx.outbox,
-        profile=ctx.session.profile.name,
-        sender_id="TUMA",
-        text="Resume me",
-        people=phones,
-        texts=None,
-        chunk_size=2,
-    )
-    assert len(tab.check_unfinished()) == 1
+    broadcast_id = write_broadcast(ctx, "Resume me", phones, chunk_size=2)
+    assert len(check_unfinished(qtbot, tab)) == 1
     assert tab.resume_banner.isVisible()
     assert "3 recipients not sent yet" in tab.resume_banner.label.text()
     qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
     assert admin.messages(account.account_id) == []  # offered, not sent on its own
     run = SendRun(qtbot, tab)
-    resume = _button(tab, "resumeButton")
+    resume = _button(qtbot, tab, "resumeButton")
     assert resume.text() == "Send to the remaining 3 recipients"
     qtbot.mouseClick(resume, LEFT)
     run.wait()
     assert sorted(r["phone"] for r in admin.messages(account.account_id)) == phones
-    assert ctx.outbox.broadcast(broadcast_id).is_finished
+    assert ctx.services.store.journal.broadcast(broadcast_id).is_finished
     assert tab.resume_banner.isHidden()
     assert len(run.sent[0]) == 2  # type: ignore[arg-type]  # both chunks reach the Delivery tab
 
@@ -71,18 +67,18 @@ def test_in_doubt_chunk_is_shown_never_resent(qtbot, tab, ctx, admin, account) -
     qtbot.waitUntil(tab.resume_banner.isVisible)
     assert "2 recipients with an unknown outcome" in tab.resume_banner.label.text()
     assert tab.composer.text() == ""  # it lives on in the outbox; Send again cannot repeat it
-    (broadcast,) = ctx.outbox.unfinished(ctx.session.profile.name)
+    (broadcast,) = ctx.services.store.journal.unfinished(ctx.session.profile.name)
     assert broadcast.in_doubt == 1
     assert broadcast.pending == 0
 
-    tab.check_unfinished()
+    check_unfinished(qtbot, tab)
     qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
     assert tab.resume_dialog is not None
     assert tab.resume_dialog.findChild(QPushButton, "resumeButton") is None  # nothing pending
-    qtbot.mouseClick(_button(tab, "inDoubtSent"), LEFT)
-    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
-    assert tab.resume_banner.isHidden()
-    states = [c.state for c in ctx.outbox.chunks(broadcast.id)]
+    qtbot.mouseClick(_button(qtbot, tab, "inDoubtSent"), LEFT)
+    qtbot.waitUntil(lambda: ctx.services.store.journal.unfinished(ctx.session.profile.name) == [])
+    qtbot.waitUntil(tab.resume_banner.isHidden)
+    states = [c.state for c in ctx.services.store.journal.chunks(broadcast.id)]
     assert states == [ChunkState.ACCEPTED, ChunkState.ACCEPTED]
     assert len(admin.messages(account.account_id)) == 4  # never resent
 
@@ -95,45 +91,38 @@ def test_in_doubt_chunk_resent_only_on_request(qtbot, tab, ctx, admin, account) 
     run.confirm()
     run.wait()
     assert len(admin.messages(account.account_id)) == 1
-    tab.check_unfinished()
+    check_unfinished(qtbot, tab)
     qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
-    qtbot.mouseClick(_button(tab, "inDoubtAgain"), LEFT)
+    with qtbot.waitSignal(tab.resume_dialog.changed):
+        qtbot.mouseClick(_button(qtbot, tab, "inDoubtAgain"), LEFT)
     assert len(admin.messages(account.account_id)) == 1  # put back, still not sent
     run.finished.clear()
-    qtbot.mouseClick(_button(tab, "resumeButton"), LEFT)
+    qtbot.mouseClick(_button(qtbot, tab, "resumeButton"), LEFT)
     run.wait()
     assert len(admin.messages(account.account_id)) == 2  # the user chose to send it again
-    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+    assert ctx.services.store.journal.unfinished(ctx.session.profile.name) == []
 
 
 def test_the_rest_of_a_broadcast_can_be_dropped(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
-    engine.create_broadcast(
-        ctx.outbox,
-        profile=ctx.session.profile.name,
-        sender_id="TUMA",
-        text="Never mind",
-        people=["+254712000001"],
-        texts=None,
-        chunk_size=1,
-    )
-    tab.check_unfinished()
+    write_broadcast(ctx, "Never mind", ["+254712000001"], chunk_size=1)
+    check_unfinished(qtbot, tab)
     qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
-    qtbot.mouseClick(_button(tab, "discardPending"), LEFT)
+    qtbot.mouseClick(_button(qtbot, tab, "discardPending"), LEFT)
     box = tab.resume_dialog.discard_box
     assert box is not None
     qtbot.waitUntil(box.isVisible)
     assert box.text() == "1 recipient will not get this message."
     qtbot.keyClick(box, Qt.Key.Key_Escape)  # "Keep them" is the safe default
     qtbot.waitUntil(lambda: tab.resume_dialog.discard_box is None)
-    assert len(ctx.outbox.unfinished(ctx.session.profile.name)) == 1
-    qtbot.mouseClick(_button(tab, "discardPending"), LEFT)
+    assert len(ctx.services.store.journal.unfinished(ctx.session.profile.name)) == 1
+    qtbot.mouseClick(_button(qtbot, tab, "discardPending"), LEFT)
     box = tab.resume_dialog.discard_box
     assert box is not None
     qtbot.waitUntil(box.isVisible)
     qtbot.mouseClick(box.findChild(QPushButton, "confirmDiscard"), LEFT)
     qtbot.waitUntil(lambda: tab.resume_dialog.discard_box is None)
-    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
-    assert tab.resume_banner.isHidden()
+    qtbot.waitUntil(lambda: ctx.services.store.journal.unfinished(ctx.session.profile.name) == [])
+    qtbot.waitUntil(tab.resume_banner.isHidden)
     assert admin.messages(account.account_id) == []
 
 
@@ -159,7 +148,7 @@ def test_balance_runs_out_mid_broadcast_then_resume_after_top_up(
     run.finished.clear()
     qtbot.mouseClick(tab.resume_banner.review_button, LEFT)
     qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
-    qtbot.mouseClick(_button(tab, "resumeButton"), LEFT)
+    qtbot.mouseClick(_button(qtbot, tab, "resumeButton"), LEFT)
     run.wait()
     phones = sorted(r["phone"] for r in admin.messages(account.account_id))
     assert phones == ["+254712000001", "+254712000002", "+254712000003"]

@@ -153,7 +153,7 @@ def test_server_0402_is_shown_and_the_form_kept(qtbot, tab, ctx, admin, account)
     assert admin.messages(account.account_id) == []
     # Nothing went out: the form is the one thing to send again (no stray broadcast to resume).
     assert tab.composer.text() == "Karibu"
-    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+    assert ctx.services.store.journal.unfinished(ctx.session.profile.name) == []
     assert tab.resume_banner.isHidden()
     assert tab.summary.send_button.text() == "Send to 3 people"  # ready to try again
     assert tab.summary.send_button.isEnabled()
@@ -172,7 +172,7 @@ def test_rejected_sender_id_is_explained(qtbot, tab, ctx, admin, account) -> Non
     assert "“NOTMINE” is not registered to your account" in problem
     assert "nothing was sent" in problem
     assert admin.messages(account.account_id) == []
-    assert ctx.outbox.unfinished(ctx.session.profile.name) == []
+    assert ctx.services.store.journal.unfinished(ctx.session.profile.name) == []
     assert tab.composer.text() == "Hello"
 
 

@@ -15,6 +15,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from desktop_app.ui.main_window import TAB_KEYS, MainWindow
+from tests.ui.support import saved_settings
 
 
 @pytest.fixture
@@ -55,11 +56,11 @@ def test_window_remembers_size_and_tab(qtbot, ctx) -> None:  # type: ignore[no-u
     first.resize(1100, 700)
     first.show_tab("balance")
     first.close()
-    saved = ctx.settings_store.load()
+    saved = saved_settings(ctx)
     assert saved.last_tab == "balance"
     assert saved.window_geometry
 
-    ctx.settings = saved
+    ctx.services.preferences.settings = saved
     second = MainWindow(ctx)
     qtbot.addWidget(second)
     assert second.current_tab() == "balance"
@@ -72,7 +73,7 @@ def test_revoked_token_opens_the_account_dialog_with_the_reason(
 ) -> None:  # type: ignore[no-untyped-def]
     admin.revoke_token(account.token)
     window.show_tab("balance")
-    window.balance.refresh()
+    window.tab("balance").refresh()
     qtbot.waitUntil(
         lambda: window.account_dialog is not None and window.account_dialog.isVisible(),
         timeout=10000,
@@ -99,14 +100,14 @@ def test_a_burst_of_500s_is_retried_and_the_balance_still_shows(qtbot, window, c
     ctx.balance_changed.connect(readings.append)
     admin.fault("error500", count=2, path_prefix="/v1/get-balance")
     window.show_tab("balance")
-    window.balance.refresh()
+    window.tab("balance").refresh()
     qtbot.waitUntil(lambda: bool(readings), timeout=15000)
-    assert window.balance.credits.value.text().replace(",", "") == "1000"
+    assert window.tab("balance").credits.value.text().replace(",", "") == "1000"
     assert window.message_bar.message is None
 
 
 def test_balance_tab_shows_credits_value_messages_and_a_chart(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
-    tab = window.balance
+    tab = window.tab("balance")
     window.show_tab("balance")
     qtbot.waitUntil(lambda: tab.credits.value.text() != "—")
     assert tab.credits.value.text().replace(",", "") == "1000"
@@ -114,13 +115,13 @@ def test_balance_tab_shows_credits_value_messages_and_a_chart(qtbot, window, ctx
     assert tab.value.value.text().replace(",", "") == "KES 800.00"
     assert "provider" in tab.value.note.text()
     assert tab.buys.value.text().replace(",", "") == "1000"
-    assert len(tab.chart.points) >= 1  # the reading just taken
+    qtbot.waitUntil(lambda: len(tab.chart.points) >= 1)  # the reading just taken
 
     # Earlier readings (one spent day) show up as points and as spending.
     now = datetime.now().astimezone()
     name = ctx.session.profile.name
-    ctx.outbox.record_balance(name, 1200, at=now - timedelta(days=2))
-    ctx.outbox.record_balance(name, 1100, at=now - timedelta(days=1))
+    ctx.services.store.balances.record(name, 1200, at=now - timedelta(days=2))
+    ctx.services.store.balances.record(name, 1100, at=now - timedelta(days=1))
     tab.refresh()
     qtbot.waitUntil(lambda: len(tab.chart.points) >= 3, timeout=10000)
     assert sum(spent for _, spent in tab.chart.spending) >= 100
@@ -129,10 +130,10 @@ def test_balance_tab_shows_credits_value_messages_and_a_chart(qtbot, window, ctx
 
 
 def test_low_balance_warns_in_the_status_bar(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
-    tab = window.balance
+    tab = window.tab("balance")
     assert not window.low_balance_warning
     tab.threshold.setValue(5000)  # above the 1,000 credits
-    assert ctx.settings_store.load().low_balance_threshold == 5000
+    assert saved_settings(ctx).low_balance_threshold == 5000
     assert window.low_balance_warning
     assert "Low balance" in window.balance_label.text()
     assert tab.warning.isVisible() or not tab.isVisible()

@@ -115,13 +115,11 @@ def test_describe_gives_plain_words_and_a_next_step(qapp, exc, words) -> None:  
     assert words in f"{title} {text}"
 
 
-def test_the_excepthook_shows_uncaught_errors_to_the_user(
-    qtbot, qloop, settings_store, outbox
-) -> None:  # type: ignore[no-untyped-def]
+def test_the_excepthook_shows_uncaught_errors_to_the_user(qtbot, qloop, services) -> None:  # type: ignore[no-untyped-def]
     from desktop_app.app import make_excepthook
     from desktop_app.ui.context import AppContext
 
-    ctx = AppContext(settings_store, outbox)
+    ctx = AppContext(services)
     shown: list[UserMessage] = []
     ctx.errors.message_shown.connect(shown.append)
     hook = make_excepthook(ctx)

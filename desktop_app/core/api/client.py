@@ -45,7 +45,7 @@ from datetime import UTC, datetime
 from os import PathLike
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, Literal, Self, TypeVar
+from typing import Any, Final, Literal, Self, TypeVar, Unpack
 from urllib.parse import quote
 
 import httpx
@@ -79,14 +79,6 @@ _GATEWAY_LOST: Final = frozenset({502, 504})
 
 _CONTACT_FIELDS: Final = frozenset({"phone", "first_name", "last_name", "email", "notes"})
 
-_CONTACT_IN_DOUBT: Final = (
-    "The connection was lost before the service confirmed the change, so we cannot tell "
-    "whether it was saved. Refresh the contacts list to check, then try again if needed."
-)
-_UPLOAD_IN_DOUBT: Final = (
-    "The connection was lost after the file was sent, so we cannot tell whether the import "
-    "started. Check the list of imports before uploading the file again."
-)
 # Error codes of the contacts envelope, for when one arrives under a 2xx status.
 _CONTACT_ERROR_CODES: Final = {
     "invalid_request": 400,
@@ -110,11 +102,9 @@ class UnreadableSendReply(errors.ProtocolError, errors.InDoubt):
     """A send got a successful HTTP status but a reply that cannot be read: the message may
     have been accepted, so it must be reconciled, not resent."""
 
-    default_message = (
-        "The messaging service's reply could not be understood, so we cannot tell whether the "
-        "message was sent. Check the delivery report before sending again, so customers do "
-        "not get it twice."
-    )
+    def __init__(self, detail: str, **facts: Unpack[errors.Facts]) -> None:
+        self.what = errors.InDoubtWhat.SEND
+        errors.ProtocolError.__init__(self, detail, **facts)
 
 
 class _Secret:
@@ -144,6 +134,7 @@ class _NotJson:
 _NOT_JSON: Final = _NotJson()
 
 _TOKEN_SHAPE = re.compile(r"[\x21-\x7e]+")
+_NOT_OPTED_IN = re.compile(r"\bopt(?:ed)?[\s_-]*in\b|\bconsent", re.IGNORECASE)
 
 _T = TypeVar("_T")
 ProgressCallback = Callable[[int, int], None]
@@ -168,10 +159,7 @@ class Client:
         token = token.strip()
         if not _TOKEN_SHAPE.fullmatch(token):
             # Never echo the value: it is a secret even when mistyped.
-            raise errors.AuthError(
-                "The access token is empty or contains characters a token cannot have. "
-                "Copy it again from the portal, then connect your account again."
-            )
+            raise errors.AuthError(malformed=True)
         if max_attempts < 1:
             raise ValueError("max_attempts must be at least 1")
         self.base_url = _service_address(base_url)
@@ -330,7 +318,7 @@ class Client:
             if value is not None:
                 body[name] = value
         data = await self._contacts(
-            "POST", "/api/v1/contacts", json=body, in_doubt=_CONTACT_IN_DOUBT
+            "POST", "/api/v1/contacts", json=body, in_doubt=errors.InDoubtWhat.CONTACT_CHANGE
         )
         return _contact(_unwrap_contact(data))
 
@@ -348,7 +336,9 @@ class Client:
         return _contact(_unwrap_contact(data))
 
     async def delete_contact(self, uuid: str) -> None:
-        await self._contacts("DELETE", _contact_path(uuid), in_doubt=_CONTACT_IN_DOUBT)
+        await self._contacts(
+            "DELETE", _contact_path(uuid), in_doubt=errors.InDoubtWhat.CONTACT_CHANGE
+        )
 
     async def upload_contacts(
         self, path: str | PathLike[str], progress: ProgressCallback | None = None
@@ -365,7 +355,7 @@ class Client:
             "/api/v1/contacts/upload",
             content=body,
             headers=headers,
-            in_doubt=_UPLOAD_IN_DOUBT,
+            in_doubt=errors.InDoubtWhat.UPLOAD,
         )
         if not isinstance(data, Mapping):
             raise errors.ProtocolError("upload: data is not an object")
@@ -408,9 +398,7 @@ class Client:
             remaining = deadline - loop.time()
             if remaining <= 0:
                 if found is None:
-                    raise errors.NotFound(
-                        "That contacts import could not be found. Start the import again."
-                    )
+                    raise errors.NotFound(what="upload")
                 raise errors.UploadTimeout()
             await self._sleep(min(interval, remaining))
 
@@ -442,7 +430,7 @@ class Client:
         content: _MultipartFile | None = None,
         headers: Mapping[str, str] | None = None,
         safe: bool = False,
-        in_doubt: str | None = None,
+        in_doubt: errors.InDoubtWhat = errors.InDoubtWhat.SEND,
         scope: str = "contacts",
     ) -> Any:
         response, body = await self._exchange(
@@ -463,7 +451,7 @@ class Client:
         url: str,
         *,
         safe: bool,
-        in_doubt: str | None = None,
+        in_doubt: errors.InDoubtWhat = errors.InDoubtWhat.SEND,
         json: Any = None,
         params: Mapping[str, str | int] | None = None,
         content: _MultipartFile | None = None,
@@ -472,7 +460,7 @@ class Client:
         """Send with the retry rules; return the final reply and its decoded body.
 
         ``safe``: repeating the request changes nothing, so it may be retried after a timeout
-        or a lost reply; otherwise such a failure raises ``InDoubt`` (worded ``in_doubt``).
+        or a lost reply; otherwise such a failure raises ``InDoubt`` (about ``in_doubt``).
         """
         what = f"{method} {httpx.URL(url).path}"
         attempt = 0
@@ -494,7 +482,7 @@ class Client:
                     "%s: no complete reply (%s), attempt %d", what, type(exc).__name__, attempt
                 )
                 if not safe:
-                    raise errors.InDoubt(in_doubt) from self._cause(exc)
+                    raise errors.InDoubt(what=in_doubt) from self._cause(exc)
                 if last:
                     raise errors.NetworkError() from self._cause(exc)
                 await self._sleep(self._backoff_delay(attempt))
@@ -517,7 +505,7 @@ class Client:
                 return response, body
             if not safe and response.status_code in _GATEWAY_LOST and not _is_envelope(body):
                 log.info("%s: gateway reply HTTP %d, outcome unknown", what, response.status_code)
-                raise errors.InDoubt(in_doubt, http_status=response.status_code)
+                raise errors.InDoubt(what=in_doubt, http_status=response.status_code)
             retry_after = _retry_after(response.headers.get("Retry-After"))
             if retry_after is not None and retry_after > self.max_retry_after:
                 if kind == "rate":
@@ -584,11 +572,12 @@ class Client:
             if not safe and not _is_known_code(code):
                 # "Accepted" with a code we do not know: the message may have gone out, so it
                 # must be reconciled, not put back to be sent again.
-                unclear = UnreadableSendReply(
-                    f"status true with responseCode {code!r}", response_code=code, http_status=http
+                raise UnreadableSendReply(
+                    f"status true with responseCode {code!r}",
+                    response_code=code,
+                    http_status=http,
+                    service_message=message,
                 )
-                unclear.service_message = message
-                raise unclear
         elif status is None and code in (None, "0200"):
             raise self._unreadable(response, "reply has no status", safe=safe, scope=scope)
         elif code == "0200" and not safe and not _says_false(status):
@@ -636,7 +625,14 @@ class Client:
                     _lenient(_fields, _get(body, "errors", "fields")) or {}
                 ).items()
             }
-            return errors.InvalidRequest(fields=fields, invalid_phones=invalid, **common)
+            problem = (
+                errors.RequestProblem.NOT_OPTED_IN
+                if scope == "whatsapp" and _says_not_opted_in(message)
+                else None
+            )
+            return errors.InvalidRequest(
+                fields=fields, invalid_phones=invalid, problem=problem, **common
+            )
         if code == "0401":
             return errors.AuthError(**common)
         if code == "0402":
@@ -647,7 +643,7 @@ class Client:
             return errors.RateLimited(retry_after=retry_after, **common)
         if code is not None and code.isdigit() and 500 <= int(code) <= 599:
             return errors.ServerError(**common)
-        return errors.ServiceError(message, response_code=code, http_status=http)
+        return errors.ServiceError(service_message=message, response_code=code, http_status=http)
 
     def _unreadable(
         self, response: httpx.Response, detail: str, *, safe: bool, scope: str
@@ -723,35 +719,20 @@ class Client:
             return errors.NotFound(**common)
         if status == 409:
             return errors.Conflict(**common)
-        if status == 413:
-            return errors.InvalidRequest(
-                "The file is too large to import (at most 10 MB and 100,000 rows). "
-                "Split it into smaller files, then import each one.",
-                fields=fields,
-                **common,
-            )
-        if status == 415:
-            return errors.InvalidRequest(
-                "This type of file cannot be imported. Save it as CSV (UTF-8) or as an "
-                "Excel workbook (.xlsx), then import it again.",
-                fields=fields,
-                **common,
-            )
-        if status == 422:
-            said = f" The service said: {message}" if message else ""
-            return errors.InvalidRequest(
-                "The file could not be read as a contacts list: it needs a header row with "
-                f"a 'phone' column.{said} Fix the file, then import it again.",
-                fields=fields,
-                **common,
-            )
+        file_problems = {
+            413: errors.RequestProblem.FILE_TOO_LARGE,
+            415: errors.RequestProblem.FILE_TYPE,
+            422: errors.RequestProblem.FILE_UNREADABLE,
+        }
+        if status in file_problems:
+            return errors.InvalidRequest(fields=fields, problem=file_problems[status], **common)
         if status == 429:
             return errors.RateLimited(
                 retry_after=_retry_after(response.headers.get("Retry-After")), **common
             )
         if status >= 500:
             return errors.ServerError(**common)
-        return errors.ServiceError(message, response_code=code, http_status=http)
+        return errors.ServiceError(service_message=message, response_code=code, http_status=http)
 
 
 # --- the multipart upload body -------------------------------------------------------------
@@ -766,8 +747,7 @@ class _MultipartFile:
             size = path.stat().st_size
         except OSError as exc:
             raise errors.InvalidRequest(
-                f'The file "{path.name}" could not be opened. Check that it still exists, '
-                "then try again."
+                problem=errors.RequestProblem.FILE_MISSING, file_name=path.name
             ) from exc
         self.path = path
         self.size = size
@@ -823,6 +803,12 @@ def _content_type(path: Path) -> str:
 
 
 # --- tolerant reading helpers --------------------------------------------------------------
+
+
+def _says_not_opted_in(message: str | None) -> bool:
+    """The WhatsApp 0400 for a customer who never agreed to messages: the contract gives it no
+    code of its own, only "a message saying so"."""
+    return _NOT_OPTED_IN.search(message or "") is not None
 
 
 def _says_sender_not_owned(message: str | None) -> bool:

@@ -6,7 +6,6 @@ runs as tasks on the qasync loop, and errors are shown inline, next to the butto
 
 from __future__ import annotations
 
-import hashlib
 import logging
 
 from PySide6.QtCore import QLocale, Qt, QTimer, Signal
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.settings import Profile, SettingsError
+from desktop_app.core.tokens import SCOPED_PREFIX, token_kind
 from desktop_app.ui.context import AppContext
 from desktop_app.ui.errors import describe
 from desktop_app.ui.widgets import align_spin_text, set_role
@@ -265,8 +265,6 @@ class AccountDialog(QDialog):
         self._tested = None
 
     def _on_token_changed(self, text: str) -> None:
-        from desktop_app.core.credentials import token_kind
-
         token = text.strip()
         legacy = bool(token) and token_kind(token) == "legacy"
         if legacy != self.legacy_label.isVisible():
@@ -282,8 +280,6 @@ class AccountDialog(QDialog):
     def _token_summary(self, token: str) -> str:
         """What the masked field holds, in words: its length and kind (the public prefix
         only). Never any character of the token's body."""
-        from desktop_app.core.credentials import SCOPED_PREFIX, token_kind
-
         if not token:
             return ""
         if token_kind(token) == "scoped":
@@ -320,54 +316,28 @@ class AccountDialog(QDialog):
     # -- values ---------------------------------------------------------------------------
 
     def _profile_from_form(self) -> Profile:
-        """The checked profile in the form (raises SettingsError with a plain reason)."""
-        base = self.base_url_edit.text().strip()
-        contacts = self.contacts_url_edit.text().strip() or base
-        senders = [s.strip() for s in self.sender_edit.text().replace(";", ",").split(",")]
+        """The checked profile in the form (raises SettingsError naming the field)."""
         price = self.price_spin.value()
-        senders = [s for s in senders if s]
-        profile = Profile(
-            name=self.name_edit.text().strip(),
-            base_url=base,
-            contacts_base_url=contacts,
-            sender_ids=senders,
-            default_sender_id=senders[0] if senders else None,
+        return self.ctx.services.accounts.profile_from_form(
+            name=self.name_edit.text(),
+            base_url=self.base_url_edit.text(),
+            contacts_base_url=self.contacts_url_edit.text(),
+            sender_ids=self.sender_edit.text().replace(";", ",").split(","),
             price_per_part=price if price > 0 else None,
         )
-        existing = self.ctx.settings.profile(profile.name)
-        if existing is not None:
-            profile.bulk_chunk_size = existing.bulk_chunk_size
-            if existing.default_sender_id in senders:
-                profile.default_sender_id = existing.default_sender_id
-        return profile.validate()
 
-    async def _token_for(self, profile: Profile) -> str:
-        from desktop_app.core import credentials
-
-        typed = self.token_edit.text().strip()
-        if typed:
-            return typed
-        original = self.profile_combo.currentData()
-        if original:
-            saved = await credentials.aload_token(original)
-            if saved:
-                return saved
-        raise _FormProblem(self.tr("Paste the access token from your provider's portal."))
-
-    @staticmethod
-    def _fingerprint(profile: Profile, token: str) -> str:
-        raw = "\n".join((profile.base_url, profile.contacts_base_url, token))
-        return hashlib.sha256(raw.encode()).hexdigest()
+    async def _token_for(self) -> str:
+        """The typed token, else the saved one of the account being edited."""
+        return await self.ctx.services.accounts.token_for_form(
+            self.token_edit.text(), self.profile_combo.currentData() or None
+        )
 
     async def _check(self, profile: Profile, token: str) -> float:
         """The balance, read with these details (a throw-away client)."""
-        client = self.ctx.make_client(profile, token)
-        try:
-            balance = await client.balance()
-        finally:
-            await client.aclose()
-        self._tested = self._fingerprint(profile, token)
-        return balance.credits
+        accounts = self.ctx.services.accounts
+        credits = await accounts.test(profile, token)
+        self._tested = accounts.fingerprint(profile, token)
+        return credits
 
     # -- test -----------------------------------------------------------------------------
 
@@ -382,7 +352,7 @@ class AccountDialog(QDialog):
 
     async def _test(self) -> float:
         profile = self._profile_from_form()
-        token = await self._token_for(profile)
+        token = await self._token_for()
         return await self._check(profile, token)
 
     def _on_test_done(self, credits: float) -> None:
@@ -396,11 +366,11 @@ class AccountDialog(QDialog):
         self.attempt_finished.emit(True)
 
     def _on_failure(self, exc: BaseException) -> bool:
+        from desktop_app.core.services.accounts import AccountError
+
         self._set_busy(False)
-        if isinstance(exc, _FormProblem | SettingsError):
-            text = str(exc)
-        else:
-            title, text = describe(exc)
+        title, text = describe(exc)
+        if not isinstance(exc, AccountError | SettingsError):
             text = f"{title}: {text}"
         self._show_status(text, "error")
         self.attempt_finished.emit(False)
@@ -421,21 +391,12 @@ class AccountDialog(QDialog):
         )
 
     async def _save(self) -> Profile:
-        from desktop_app.core import credentials
-
         profile = self._profile_from_form()
-        original = self.profile_combo.currentData() or None
-        token = await self._token_for(profile)
-        if self._tested != self._fingerprint(profile, token):
-            await self._check(profile, token)  # never save details that do not work
-        await credentials.asave_token(profile.name, token)
-        if original and original != profile.name:
-            # Renamed: the token moves with the profile; the old name is forgotten.
-            await credentials.adelete_token(original)
-            self.ctx.settings.remove_profile(original)
-        saved = self.ctx.settings.upsert_profile(profile)
-        self.ctx.settings.active_profile = saved.name
-        self.ctx.save_settings()
+        token = await self._token_for()
+        saved = await self.ctx.services.accounts.save(
+            profile, token, original=self.profile_combo.currentData() or None, tested=self._tested
+        )
+        self.ctx.settings_changed.emit()
         await self.ctx.open_session(saved, token)
         return saved
 
@@ -450,7 +411,3 @@ class AccountDialog(QDialog):
         self.ctx.tasks.cancel("account.test")
         self.ctx.tasks.cancel("account.save")
         super().reject()
-
-
-class _FormProblem(Exception):
-    """Something missing in the form; the message says what to do."""

@@ -3,6 +3,7 @@ history of readings."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 
 from PySide6.QtCore import QLocale, Qt, QTime
@@ -20,9 +21,12 @@ from PySide6.QtWidgets import (
 from desktop_app.core.api.models import AccountDetails
 from desktop_app.ui.balance.chart import BalanceChart
 from desktop_app.ui.balance.history import is_low, single_part_messages
-from desktop_app.ui.context import AppContext
+from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.formats import kes, short_time
+from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.widgets import align_spin_text, card
+
+log = logging.getLogger(__name__)
 
 __all__ = ["BalanceTab", "format_kes"]
 
@@ -52,7 +56,7 @@ class _Metric(QFrame):
         layout.addStretch(1)
 
 
-class BalanceTab(QWidget):
+class BalanceTab(TabPage):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
@@ -215,7 +219,7 @@ class BalanceTab(QWidget):
         checked = short_time(QTime.currentTime())
         self.subtitle.setText(
             self.tr("{account} · last checked at {time}").format(
-                account=session.display_name, time=checked
+                account=session_title(session), time=checked
             )
         )
         self.credits.value.setText(locale.toString(details.credits, "f", 0))
@@ -260,8 +264,18 @@ class BalanceTab(QWidget):
             self.chart.set_history([])
             return
         since = datetime.now().astimezone() - timedelta(days=self.chart.DAYS + 30)
-        try:
-            history = self.ctx.outbox.balance_history(session.profile.name, since=since)
-        except Exception:  # the history is a nice-to-have: show the balance regardless
-            history = []
-        self.chart.set_history(history)
+        self.ctx.tasks.start(
+            "balance.history",
+            self.ctx.services.balance.history(session.profile.name, since),
+            on_success=lambda history: self._show_history(session, history),
+            on_error=self._on_history_failed,
+        )
+
+    def _show_history(self, session: object, history: list[tuple[datetime, float]]) -> None:
+        if session is self.ctx.session:
+            self.chart.set_history(history)
+
+    def _on_history_failed(self, _exc: BaseException) -> bool:
+        log.warning("could not read the balance history", exc_info=_exc)
+        self.chart.set_history([])
+        return True  # the history is a nice-to-have: the balance still shows

@@ -20,30 +20,24 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.core.outbox import BroadcastKind
-from desktop_app.ui.compose.recipients import InvalidNumber, NumberParser, RecipientsPanel
-from desktop_app.ui.compose.send_dialog import add_confirm_buttons, wait_finished
-from desktop_app.ui.compose.wording import count, tr
+from desktop_app.core.recipients import InvalidNumber, NumberParser
+from desktop_app.core.services.sending import BroadcastKind
+from desktop_app.ui.compose.recipients import RecipientsPanel
+from desktop_app.ui.compose.send_dialog import add_confirm_buttons
+from desktop_app.ui.compose.wording import tr
+from desktop_app.ui.dialogs import wait_finished
+from desktop_app.ui.words import counts, phone_problem
 
 if TYPE_CHECKING:
     from desktop_app.core.api.models import SendResult
-    from desktop_app.core.outbox import SentMessage
-    from desktop_app.ui.context import AppContext, Session
+    from desktop_app.core.services.accounts import Session
+    from desktop_app.core.services.sending import SentMessage
+    from desktop_app.ui.context import AppContext
 
 log = logging.getLogger(__name__)
 
 TIPS_WIDTH = 360
 LANGUAGES = (("en", "English"), ("sw", "Kiswahili"), ("en_US", "English (US)"), ("fr", "Français"))
-
-
-def is_not_opted_in(exc: BaseException) -> bool:
-    """The service's 0400 for a customer who never agreed to WhatsApp messages."""
-    from desktop_app.core.api import errors as api
-
-    if not isinstance(exc, api.ApiError):
-        return False
-    words = " ".join(w for w in (exc.service_message, exc.user_message) if w).lower()
-    return "opt" in words and ("in" in words or "consent" in words)
 
 
 def explain(exc: BaseException) -> tuple[str, bool]:
@@ -58,14 +52,14 @@ def explain(exc: BaseException) -> tuple[str, bool]:
 
 @dataclass(frozen=True)
 class Accepted:
-    """A channel send the service accepted, and its record in the outbox (None when it
+    """A channel send the service accepted, and its record in the journal (None when it
     could not be written: the send itself still happened)."""
 
     result: SendResult
     record: SentMessage | None
 
 
-def record_accepted(
+async def record_accepted(
     ctx: AppContext,
     session: Session,
     kind: BroadcastKind,
@@ -74,24 +68,12 @@ def record_accepted(
     result: SendResult,
     credits: int | None,
 ) -> Accepted:
-    """Write an accepted WhatsApp/survey send to the outbox for the Delivery tab (message id,
+    """Write an accepted WhatsApp/survey send down for the Delivery tab (message id,
     recipients, what was sent, parts and credits as the service reported them, time, profile).
-    Called right after the request returns, before anything else can run."""
-    try:
-        record = ctx.outbox.record_sent(
-            kind,
-            text,
-            phones,
-            profile=session.profile.name,
-            message_id=result.message_id,
-            parts=result.parts,
-            credits=credits,
-            accepted_recipients=result.recipients,
-            invalid=result.invalid,
-        )
-    except Exception:
-        log.exception("could not record an accepted %s send", kind)
-        record = None
+    Called right after the request returns."""
+    record = await ctx.services.sending.record_channel_send(
+        kind, text, phones, result, profile=session.profile.name, credits=credits
+    )
     return Accepted(result, record)
 
 
@@ -145,7 +127,7 @@ class ConfirmSurveyDialog(QDialog):
         layout.setSpacing(12)
         heading = QLabel(
             self.tr("Send survey “{survey}” to {people}?").format(
-                survey=survey_id, people=count("person", people)
+                survey=survey_id, people=counts().people(people)
             )
         )
         heading.setObjectName("dialogTitle")
@@ -215,7 +197,7 @@ class _ChannelPanel(QWidget):
         row.addStretch(1)
         self.send_button = QPushButton(send_text)
         self.send_button.setObjectName(send_name)
-        self.send_button.setProperty("primary", True)
+        self.send_button.setProperty("role", "primary")
         self.send_button.clicked.connect(self.send)
         row.addWidget(self.send_button)
         layout.addLayout(row)
@@ -323,7 +305,7 @@ class WhatsAppPanel(_ChannelPanel):
         phone = self._phone()
         if isinstance(phone, InvalidNumber):
             self.phone_hint.setText(
-                self.tr("Not a valid number: {reason}").format(reason=phone.reason)
+                self.tr("Not a valid number: {reason}").format(reason=phone_problem(phone.error))
             )
         elif phone:
             self.phone_hint.setText(self.tr("Will be sent to {phone}").format(phone=phone))
@@ -355,7 +337,7 @@ class WhatsAppPanel(_ChannelPanel):
             name=template, language=language
         )
         result = await session.client.send_whatsapp_template(template, language, phone)
-        return record_accepted(
+        return await record_accepted(
             self._ctx, session, BroadcastKind.WHATSAPP, text, [phone], result, result.cost
         )
 
@@ -364,18 +346,6 @@ class WhatsAppPanel(_ChannelPanel):
             id=accepted.result.message_id
         )
         self._report_sent(accepted, text)
-
-    def _explain(self, exc: BaseException) -> tuple[str, bool]:
-        if is_not_opted_in(exc):
-            return (
-                self.tr(
-                    "This customer has not opted in to WhatsApp messages from you, so the "
-                    "template was not sent (and nothing was charged). Ask them to opt in first, "
-                    "for example by sending a message to your WhatsApp number."
-                ),
-                True,
-            )
-        return explain(exc)
 
 
 class SurveyPanel(_ChannelPanel):
@@ -421,7 +391,7 @@ class SurveyPanel(_ChannelPanel):
     def _validate(self) -> None:
         people = len(self.recipients.people())
         self.send_button.setText(
-            self.tr("Send survey to {people}").format(people=count("person", people))
+            self.tr("Send survey to {people}").format(people=counts().people(people))
             if people
             else self.tr("Send survey")
         )
@@ -461,31 +431,10 @@ class SurveyPanel(_ChannelPanel):
         self.result_label.show_result(self.tr("Sending…"), True)
         text = self.tr("Survey {id}").format(id=survey_id)
         sent = await session.client.send_survey(survey_id, people)
-        return record_accepted(
-            self._ctx,
-            session,
-            BroadcastKind.SURVEY,
-            text,
-            people,
-            sent,
-            self._credits(sent, people),
+        credits = self._ctx.services.sending.survey_credits(sent, people)
+        return await record_accepted(
+            self._ctx, session, BroadcastKind.SURVEY, text, people, sent, credits
         )
-
-    @staticmethod
-    def _credits(result: SendResult, people: list[str]) -> int | None:
-        """The service's cost when it said; else recipients × parts when it gave the parts;
-        else unknown (a survey's questions are not ours to count)."""
-        if result.cost is not None:
-            return result.cost
-        if result.parts is None:
-            return None
-        skipped = set(result.invalid)
-        reached = (
-            result.recipients
-            if result.recipients is not None
-            else sum(1 for phone in people if phone not in skipped)
-        )
-        return reached * result.parts
 
     def _on_done(self, accepted: Accepted | None) -> None:
         if accepted is None:  # the user said no: nothing was sent
@@ -499,7 +448,7 @@ class SurveyPanel(_ChannelPanel):
         reached = (
             result.recipients if result.recipients is not None else len(self.recipients.people())
         )
-        text = tr("Survey sent to {people}.").format(people=count("person", reached))
+        text = tr("Survey sent to {people}.").format(people=counts().people(reached))
         if result.invalid:
             text += " " + tr("Skipped: {numbers}.").format(numbers=", ".join(result.invalid))
         self._report_sent(accepted, text)

@@ -19,8 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.ui.compose.recipients import Person, pretty_phone
-from desktop_app.ui.compose.wording import count, number
+from desktop_app.ui.compose.recipients import Person, person_label, pretty_phone
+from desktop_app.ui.compose.wording import number
+from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
     from desktop_app.core.api.models import Contact, ContactPage
@@ -87,7 +88,7 @@ class ContactPickerDialog(QDialog):
             self.tr("Add selected"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         self.add_button.setObjectName("addSelected")
-        self.add_button.setProperty("primary", True)  # bold from the start: sized for it
+        self.add_button.setProperty("role", "primary")  # bold from the start: sized for it
         self.all_button = self.buttons.addButton(
             self.tr("Add all matching"), QDialogButtonBox.ButtonRole.ActionRole
         )
@@ -148,7 +149,7 @@ class ContactPickerDialog(QDialog):
         self.list.blockSignals(True)
         for contact in page.contacts:
             person = person_from_contact(contact)
-            item = QListWidgetItem(person.label)
+            item = QListWidgetItem(person_label(person))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             item.setData(Qt.ItemDataRole.UserRole, person)
@@ -182,20 +183,20 @@ class ContactPickerDialog(QDialog):
         elif self._page > 0:
             self.status_label.setText(
                 self.tr("Showing {shown} of {total}").format(
-                    shown=number(shown), total=count("contact", self._total)
+                    shown=number(shown), total=counts().contacts(self._total)
                 )
             )
         self.more_button.setEnabled(self._page < self._total_pages)
         checked = len(self.checked_people())
         self.add_button.setText(
-            self.tr("Add {n}").format(n=count("contact", checked))
+            self.tr("Add {n}").format(n=counts().contacts(checked))
             if checked
             else self.tr("Add selected")
         )
         self.add_button.setEnabled(checked > 0 or bool(self.list.selectedItems()))
         self.all_button.setEnabled(self._total > 0)
         self.all_button.setText(
-            self.tr("Add all {n}").format(n=count("contact", self._total))
+            self.tr("Add all {n}").format(n=counts().contacts(self._total))
             if self._search and self._total
             else self.tr("Add all contacts ({n})").format(n=number(self._total))
         )

@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.cost import CostEstimate
-from desktop_app.ui.compose.wording import count, kes, number
+from desktop_app.ui.compose.wording import kes, number
+from desktop_app.ui.words import counts
 
 Estimate = CostEstimate
 
@@ -35,9 +36,9 @@ def shortfall_message(estimate: Estimate) -> str:
         "Not enough credit: this send needs {needed}, but your balance is {balance}. "
         "Top up at least {missing}, or send to fewer people."
     ).format(
-        needed=count("credit", estimate.credits),
-        balance=count("credit", estimate.balance),
-        missing=count("credit", estimate.shortfall),
+        needed=counts().credits(estimate.credits),
+        balance=counts().credits(estimate.balance),
+        missing=counts().credits(estimate.shortfall),
     )
 
 
@@ -98,7 +99,7 @@ class SummaryCard(QFrame):
         # The Send button and its hint sit under the cards; the tab places them.
         self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setObjectName("sendButton")
-        self.send_button.setProperty("primary", True)
+        self.send_button.setProperty("role", "primary")
         self.send_button.setMinimumHeight(40)
         self.send_button.setToolTip(self.tr("Send now (Ctrl+Enter)"))
         self.shortcut_hint = QLabel(self.tr("Ctrl+Enter to send"))
@@ -126,7 +127,7 @@ class SummaryCard(QFrame):
             self.kes_value.setText(kes(value))
             self.kes_value.setToolTip(
                 self.tr("{credits} × {price} per part").format(
-                    credits=count("credit", estimate.credits),
+                    credits=counts().credits(estimate.credits),
                     price=kes(estimate.price_per_part or 0),
                 )
             )
@@ -134,9 +135,9 @@ class SummaryCard(QFrame):
             self.balance_value.setText(self.tr("checking…") if connected else "—")
             self.after_value.setText("—")
         else:
-            self.balance_value.setText(count("credit", estimate.balance))
+            self.balance_value.setText(counts().credits(estimate.balance))
             self.after_value.setText(
-                count("credit", estimate.balance - estimate.credits)
+                counts().credits(estimate.balance - estimate.credits)
                 if estimate.affordable
                 else self.tr("not enough")
             )

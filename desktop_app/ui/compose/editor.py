@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core import sms
-from desktop_app.ui.compose.wording import count
+from desktop_app.ui.words import counts
 
 #: The service refuses longer messages (CONTRACT.md, Limits).
 MAX_CHARACTERS = 1600
@@ -143,14 +143,14 @@ class CounterBar(QWidget):
         self.info = info
         locale = QLocale()
         over = info.characters > MAX_CHARACTERS
-        self.characters_label.setText(count("character", info.characters))
+        self.characters_label.setText(counts().characters(info.characters))
         self.characters_label.setProperty("warning", over)
         self.characters_label.setToolTip(
             self.tr("Messages can be at most {limit} characters long.").format(
                 limit=locale.toString(MAX_CHARACTERS)
             )
         )
-        self.parts_label.setText(count("part", info.parts))
+        self.parts_label.setText(counts().parts(info.parts))
         self.parts_label.setToolTip(self.tr("Each part is billed as one SMS credit per recipient."))
         is_ucs2 = info.encoding == "UCS-2"
         self.encoding_label.setText(info.encoding)
@@ -217,7 +217,7 @@ class MakeGsmBanner(QFrame):
             )
             self.detail_label.setText(
                 self.tr("Remove them to fit 160 characters per part: {before} → {after}.").format(
-                    before=count("part", info.parts), after=count("part", stripped.parts)
+                    before=counts().parts(info.parts), after=counts().parts(stripped.parts)
                 )
             )
             self.apply_button.hide()
@@ -237,13 +237,13 @@ class MakeGsmBanner(QFrame):
                 "in UCS-2. Make GSM-7 and remove them to go from {before} → {after}."
             ).format(
                 chars=" ".join(stubborn),
-                before=count("part", info.parts),
-                after=count("part", stripped.parts),
+                before=counts().parts(info.parts),
+                after=counts().parts(stripped.parts),
             )
         elif after.parts < info.parts:
             saving = self.tr("Make GSM-7 to save credits: {before} → {after}.").format(
-                before=count("part", info.parts),
-                after=count("part", after.parts),
+                before=counts().parts(info.parts),
+                after=counts().parts(after.parts),
             )
         else:
             saving = self.tr(

@@ -1,12 +1,13 @@
-"""Personalised messages: merge fields, a fallback for empty ones, and a per-recipient preview.
+"""Personalised messages: the merge-field bar, the fallback, and a per-recipient preview.
 
-The rendering functions are plain Python (no Qt) so the same text that is previewed is the
-text that is costed and sent.
+Rendering is core.personalise, so the text that is previewed is the text that is costed and
+sent.
 """
 
 from __future__ import annotations
 
-import re
+__all__ = ["MergeFieldBar", "PreviewCard", "has_merge_fields", "render", "render_all"]
+
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
@@ -23,58 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core import sms
-from desktop_app.ui.compose.recipients import Person, pretty_phone
-from desktop_app.ui.compose.wording import count
-
-MERGE_FIELDS = ("first_name", "last_name", "phone")
-# {first_name} or {first_name|fallback for this field only}
-_FIELD = re.compile(r"\{(first_name|last_name|phone)(?:\|([^{}]*))?\}")
-_SPACES = re.compile(r"[ \t]{2,}")
-_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+([,.!?;:])")
-
-
-def has_merge_fields(text: str) -> bool:
-    return _FIELD.search(text) is not None
-
-
-def render(text: str, person: Person, fallback: str = "") -> str:
-    """The message *person* receives.
-
-    An empty {first_name} becomes *fallback* ("Habari {first_name}" -> "Habari customer");
-    an empty {last_name} disappears. ``{field|words}`` sets the fallback for one field.
-    Spaces left doubled by an empty field are tidied.
-    """
-    tidy = False
-
-    def substitute(match: re.Match[str]) -> str:
-        nonlocal tidy
-        field, own_fallback = match.group(1), match.group(2)
-        value = {
-            "first_name": person.first_name,
-            "last_name": person.last_name,
-            "phone": person.phone,
-        }[field].strip()
-        if value:
-            return value
-        if own_fallback is not None:
-            value = own_fallback.strip()
-        elif field == "first_name":
-            value = fallback.strip()
-        if not value:
-            tidy = True
-        return value
-
-    rendered = _FIELD.sub(substitute, text)
-    if tidy:
-        lines = [
-            _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", line)) for line in rendered.split("\n")
-        ]
-        rendered = "\n".join(line.strip(" \t") for line in lines)
-    return rendered
-
-
-def render_all(text: str, people: Sequence[Person], fallback: str) -> list[str]:
-    return [render(text, p, fallback) for p in people]
+from desktop_app.core.personalise import MERGE_FIELDS, has_merge_fields, render, render_all
+from desktop_app.core.recipients import Person
+from desktop_app.ui.compose.recipients import person_label, pretty_phone
+from desktop_app.ui.words import counts
 
 
 class MergeFieldBar(QWidget):
@@ -200,7 +153,7 @@ class PreviewCard(QFrame):
             for person in people:
                 self.person_combo.addItem(person.name or pretty_phone(person.phone), person)
                 self.person_combo.setItemData(
-                    self.person_combo.count() - 1, person.label, Qt.ItemDataRole.ToolTipRole
+                    self.person_combo.count() - 1, person_label(person), Qt.ItemDataRole.ToolTipRole
                 )
             index = next((i for i, p in enumerate(people) if p == current), 0)
             self.person_combo.setCurrentIndex(index if people else -1)
@@ -233,11 +186,11 @@ class PreviewCard(QFrame):
             info = sms.analyse(text)
             self.parts_label.setText(
                 self.tr("This recipient: {parts} · {encoding}").format(
-                    parts=count("part", info.parts), encoding=info.encoding
+                    parts=counts().parts(info.parts), encoding=info.encoding
                 )
                 if has_merge_fields(self._text)
                 else self.tr("{parts} · {encoding}").format(
-                    parts=count("part", info.parts), encoding=info.encoding
+                    parts=counts().parts(info.parts), encoding=info.encoding
                 )
             )
         self.bubble.style().unpolish(self.bubble)

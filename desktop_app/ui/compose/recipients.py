@@ -3,8 +3,18 @@ contacts list; invalid numbers are marked with the reason, duplicates removed.""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+__all__ = [
+    "InvalidNumber",
+    "NumberParser",
+    "Person",
+    "RecipientList",
+    "RecipientsPanel",
+    "merge_recipients",
+    "person_label",
+    "pretty_phone",
+]
+
+from collections.abc import Iterable
 
 from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
@@ -21,8 +31,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.core import phones
-from desktop_app.ui.compose.wording import count, tr
+from desktop_app.core.recipients import (
+    InvalidNumber,
+    NumberParser,
+    Person,
+    RecipientList,
+    merge_recipients,
+)
+from desktop_app.ui.compose.wording import tr
+from desktop_app.ui.words import counts, phone_problem
 
 #: Chips drawn at most; beyond this the summary line still counts everyone.
 MAX_CHIPS = 300
@@ -31,38 +48,6 @@ MAX_CHIPS = 300
 CHIPS_MAX_HEIGHT = 96
 #: The numbers box: three lines (the chips below show what was understood).
 NUMBERS_HEIGHT = 70
-
-
-@dataclass(frozen=True)
-class Person:
-    """One valid recipient: an E.164 number and, when picked from contacts, the names."""
-
-    phone: str
-    first_name: str = ""
-    last_name: str = ""
-    from_contacts: bool = False
-
-    @property
-    def name(self) -> str:
-        return " ".join(p for p in (self.first_name, self.last_name) if p)
-
-    @property
-    def label(self) -> str:
-        pretty = pretty_phone(self.phone)
-        return f"{self.name} · {pretty}" if self.name else pretty
-
-
-@dataclass(frozen=True)
-class InvalidNumber:
-    raw: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class RecipientList:
-    people: tuple[Person, ...]
-    invalid: tuple[InvalidNumber, ...]
-    duplicates: int
 
 
 def pretty_phone(e164: str) -> str:
@@ -74,53 +59,10 @@ def pretty_phone(e164: str) -> str:
     return e164
 
 
-class NumberParser:
-    """Splits pasted text and normalises each number, remembering results (pastes repeat)."""
-
-    def __init__(self) -> None:
-        self._cache: dict[str, str | InvalidNumber] = {}
-
-    def normalise(self, raw: str) -> str | InvalidNumber:
-        known = self._cache.get(raw)
-        if known is None:
-            try:
-                known = phones.normalize(raw)
-            except phones.InvalidPhoneNumber as exc:
-                known = InvalidNumber(raw, exc.reason or str(exc))
-            except ValueError as exc:  # anything else unparseable: still explain it
-                known = InvalidNumber(raw, str(exc))
-            self._cache[raw] = known
-        return known
-
-    def parse(self, text: str) -> list[str | InvalidNumber]:
-        return [self.normalise(raw) for raw in phones.split_numbers(text)]
-
-
-def merge_recipients(
-    typed: Sequence[str | InvalidNumber], picked: Iterable[Person]
-) -> RecipientList:
-    """Contacts first (they carry names), then typed numbers; each number once."""
-    seen: dict[str, Person] = {}
-    duplicates = 0
-    invalid: list[InvalidNumber] = []
-    seen_invalid: set[str] = set()
-    for person in picked:
-        if person.phone in seen:
-            duplicates += 1
-            continue
-        seen[person.phone] = person
-    for item in typed:
-        if isinstance(item, InvalidNumber):
-            if item.raw in seen_invalid:
-                duplicates += 1
-            else:
-                seen_invalid.add(item.raw)
-                invalid.append(item)
-        elif item in seen:
-            duplicates += 1
-        else:
-            seen[item] = Person(item)
-    return RecipientList(tuple(seen.values()), tuple(invalid), duplicates)
+def person_label(person: Person) -> str:
+    """ "Achieng Otieno · +254 711 000 222", or just the number."""
+    pretty = pretty_phone(person.phone)
+    return f"{person.name} · {pretty}" if person.name else pretty
 
 
 class RecipientsPanel(QWidget):
@@ -261,14 +203,16 @@ class RecipientsPanel(QWidget):
             item = QListWidgetItem("✗ " + bad.raw)
             item.setForeground(QBrush(QColor("#b42318")))
             item.setBackground(QBrush(QColor("#fde8e7")))
-            item.setToolTip(self.tr("Not a valid number: {reason}").format(reason=bad.reason))
+            item.setToolTip(
+                self.tr("Not a valid number: {reason}").format(reason=phone_problem(bad.error))
+            )
             item.setData(Qt.ItemDataRole.UserRole + 1, "invalid")
             self.chips.addItem(item)
             shown += 1
         for person in self.current.people:
             if shown >= MAX_CHIPS:
                 break
-            item = QListWidgetItem("✓ " + person.label)
+            item = QListWidgetItem("✓ " + person_label(person))
             item.setData(Qt.ItemDataRole.UserRole, person.phone)
             item.setData(Qt.ItemDataRole.UserRole + 1, "valid")
             item.setBackground(QBrush(QColor("#e8f3ec")))
@@ -283,7 +227,7 @@ class RecipientsPanel(QWidget):
         self.chips.setVisible(shown > 0)  # an empty box only looks like something is missing
         hidden = len(self.current.invalid) + len(self.current.people) - shown
         if hidden > 0:
-            more = QListWidgetItem(self.tr("… and {n} more").format(n=count("number", hidden)))
+            more = QListWidgetItem(self.tr("… and {n} more").format(n=counts().numbers(hidden)))
             more.setFlags(Qt.ItemFlag.NoItemFlags)
             self.chips.addItem(more)
         self.chips.setUpdatesEnabled(True)
@@ -312,15 +256,15 @@ class RecipientsPanel(QWidget):
         if self.is_empty():
             self.summary_label.setText(self.tr("No recipients yet."))
             return
-        pieces = [count("recipient", people)]
+        pieces = [counts().recipients(people)]
         if self.current.invalid:
             pieces.append(
                 "<span style='color:#b42318'>"
-                + count("invalid", len(self.current.invalid))
+                + counts().invalid_numbers(len(self.current.invalid))
                 + " "
                 + tr("(skipped)")
                 + "</span>"
             )
         if self.current.duplicates:
-            pieces.append(count("duplicate", self.current.duplicates))
+            pieces.append(counts().duplicates_removed(self.current.duplicates))
         self.summary_label.setText(" · ".join(pieces))

@@ -24,10 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.compose.recipients import pretty_phone
-from desktop_app.ui.compose.wording import count, number, tr
+from desktop_app.ui.compose.wording import number, tr
+from desktop_app.ui.words import chunk_reason, counts
 
 if TYPE_CHECKING:
-    from desktop_app.core.outbox import Broadcast, Chunk, Outbox
+    from desktop_app.core.services.sending import Broadcast, Chunk
+    from desktop_app.ui.context import AppContext
 
 
 def _snippet(text: str, limit: int = 70) -> str:
@@ -71,10 +73,10 @@ class ResumeBanner(QFrame):
         in_doubt = sum(b.recipients_in_doubt for b in broadcasts)
         pieces = []
         if pending:
-            pieces.append(self.tr("{n} not sent yet").format(n=count("recipient", pending)))
+            pieces.append(self.tr("{n} not sent yet").format(n=counts().recipients(pending)))
         if in_doubt:
             pieces.append(
-                self.tr("{n} with an unknown outcome").format(n=count("recipient", in_doubt))
+                self.tr("{n} with an unknown outcome").format(n=counts().recipients(in_doubt))
             )
         self.label.setText(
             self.tr("A broadcast did not finish: {details}.").format(details=", ".join(pieces))
@@ -89,7 +91,7 @@ class ResumeBanner(QFrame):
 class _BroadcastCard(QFrame):
     def __init__(self, dialog: ResumeDialog, broadcast: Broadcast, chunks: list[Chunk]) -> None:
         super().__init__()
-        from desktop_app.core.outbox import ChunkState
+        from desktop_app.core.services.sending import ChunkState
 
         self.setObjectName("card")
         layout = QVBoxLayout(self)
@@ -111,7 +113,7 @@ class _BroadcastCard(QFrame):
         layout.addWidget(meta)
         status = QLabel(
             self.tr("{accepted} received it · {pending} never sent · {doubt} unknown").format(
-                accepted=count("recipient", broadcast.recipients_accepted),
+                accepted=counts().recipients(broadcast.recipients_accepted),
                 pending=number(broadcast.recipients_pending),
                 doubt=number(broadcast.recipients_in_doubt),
             )
@@ -129,9 +131,9 @@ class _BroadcastCard(QFrame):
             row_layout.setContentsMargins(10, 6, 6, 6)
             text = QLabel(
                 self.tr("Outcome unknown for {people}: {phones}.\n{reason}").format(
-                    people=count("recipient", len(chunk.recipients)),
+                    people=counts().recipients(len(chunk.recipients)),
                     phones=_phones(chunk),
-                    reason=chunk.reason or "",
+                    reason=chunk_reason(chunk.reason, chunk.detail),
                 )
             )
             text.setTextFormat(Qt.TextFormat.PlainText)
@@ -168,11 +170,11 @@ class _BroadcastCard(QFrame):
             buttons.addWidget(discard)
             resume = QPushButton(
                 self.tr("Send to the remaining {n}").format(
-                    n=count("recipient", broadcast.recipients_pending)
+                    n=counts().recipients(broadcast.recipients_pending)
                 )
             )
             resume.setObjectName("resumeButton")
-            resume.setProperty("primary", True)
+            resume.setProperty("role", "primary")
             resume.setAutoDefault(False)
             resume.clicked.connect(lambda: dialog.request_resume(broadcast.id))
             buttons.addWidget(resume)
@@ -185,9 +187,13 @@ class ResumeDialog(QDialog):
     resume_requested = Signal(int)  # broadcast id
     changed = Signal()
 
-    def __init__(self, outbox: Outbox, profile: str, parent: QWidget | None = None) -> None:
+    #: The list was read again and shown (tests wait on it).
+    reloaded = Signal()
+
+    def __init__(self, ctx: AppContext, profile: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._outbox = outbox
+        self._ctx = ctx
+        self._sending = ctx.services.sending
         self._profile = profile
         self.setObjectName("resumeDialog")
         self.setWindowTitle(self.tr("Unfinished broadcasts"))
@@ -220,24 +226,37 @@ class ResumeDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
-        self.broadcasts = self._outbox.unfinished(self._profile)
+        """Read the unfinished broadcasts again (off the GUI thread) and show them."""
+        self._ctx.tasks.start(
+            "compose.resume.reload",
+            self._sending.unfinished_with_chunks(self._profile),
+            on_success=self._show,
+        )
+
+    def _show(self, unfinished: list[tuple[Broadcast, list[Chunk]]]) -> None:
+        self.broadcasts = [broadcast for broadcast, _chunks in unfinished]
         body = QWidget()
         body_layout = QVBoxLayout(body)
         body_layout.setContentsMargins(0, 0, 0, 0)
         body_layout.setSpacing(10)
-        for broadcast in self.broadcasts:
-            body_layout.addWidget(
-                _BroadcastCard(self, broadcast, self._outbox.chunks(broadcast.id))
-            )
+        for broadcast, chunks in unfinished:
+            body_layout.addWidget(_BroadcastCard(self, broadcast, chunks))
         if not self.broadcasts:
             done = QLabel(self.tr("Everything has been sent or settled."))
             done.setAlignment(Qt.AlignmentFlag.AlignCenter)
             body_layout.addWidget(done)
         body_layout.addStretch(1)
         self.scroll_area.setWidget(body)
+        self.reloaded.emit()
 
     def resolve(self, chunk_id: int, sent: bool) -> None:
-        self._outbox.resolve_in_doubt(chunk_id, sent)
+        self._ctx.tasks.start(
+            "compose.resume.resolve",
+            self._sending.resolve_in_doubt(chunk_id, sent),
+            on_success=self._changed,
+        )
+
+    def _changed(self, _result: object = None) -> None:
         self.reload()
         self.changed.emit()
 
@@ -248,7 +267,9 @@ class ResumeDialog(QDialog):
         box.setIcon(QMessageBox.Icon.Question)
         box.setWindowTitle(self.tr("Don't send the rest?"))
         box.setText(
-            self.tr("{people} will not get this message.").format(people=count("recipient", people))
+            self.tr("{people} will not get this message.").format(
+                people=counts().recipients(people)
+            )
         )
         box.setInformativeText(
             self.tr("To send it to them later you would have to write the message again.")
@@ -271,9 +292,11 @@ class ResumeDialog(QDialog):
         box.open()
 
     def discard(self, broadcast_id: int) -> None:
-        self._outbox.cancel_pending(broadcast_id)
-        self.reload()
-        self.changed.emit()
+        self._ctx.tasks.start(
+            "compose.resume.discard",
+            self._sending.drop_rest(broadcast_id),
+            on_success=self._changed,
+        )
 
     def request_resume(self, broadcast_id: int) -> None:
         self.accept()

@@ -1,7 +1,7 @@
 """Confirmation before a send, and progress over the chunks of a broadcast (with Cancel).
 
-Both are opened with open() and awaited through their `finished` signal: a coroutine never
-nests an event loop with exec().
+Both are opened with open() and awaited through their `finished` signal
+(:func:`desktop_app.ui.dialogs.wait_finished`): a coroutine never nests an event loop.
 """
 
 from __future__ import annotations
@@ -21,26 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.compose.cost_panel import Estimate, parts_text
-from desktop_app.ui.compose.wording import count, kes, number
-
-
-async def wait_finished(dialog: QDialog) -> int:
-    """Open *dialog* (window-modal, non-blocking) and wait for its result code."""
-    loop = asyncio.get_running_loop()
-    future: asyncio.Future[int] = loop.create_future()
-
-    def done(result: int) -> None:
-        if not future.done():
-            future.set_result(result)
-
-    dialog.finished.connect(done)
-    dialog.open()
-    try:
-        return await future
-    finally:
-        dialog.finished.disconnect(done)
-        if dialog.isVisible():  # the coroutine was cancelled: do not leave the dialog behind
-            dialog.reject()
+from desktop_app.ui.compose.wording import kes, number
+from desktop_app.ui.words import counts
 
 
 def add_confirm_buttons(
@@ -50,7 +32,9 @@ def add_confirm_buttons(
     then the send button (primary, the default: accepts) and Cancel. Returns the send button."""
     if skipped:
         warning = QLabel(
-            dialog.tr("{invalid} and will be skipped.").format(invalid=count("invalid", skipped))
+            dialog.tr("{invalid} and will be skipped.").format(
+                invalid=counts().invalid_numbers(skipped)
+            )
         )
         warning.setObjectName("warning")
         warning.setWordWrap(True)
@@ -58,7 +42,7 @@ def add_confirm_buttons(
     buttons = QDialogButtonBox()
     send_button = buttons.addButton(send_text, QDialogButtonBox.ButtonRole.AcceptRole)
     send_button.setObjectName(name)
-    send_button.setProperty("primary", True)
+    send_button.setProperty("role", "primary")
     send_button.setDefault(True)
     buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
     buttons.accepted.connect(dialog.accept)
@@ -88,7 +72,7 @@ class ConfirmSendDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
         heading = QLabel(
-            self.tr("Send to {people}?").format(people=count("person", estimate.recipients))
+            self.tr("Send to {people}?").format(people=counts().people(estimate.recipients))
         )
         heading.setObjectName("dialogTitle")
         layout.addWidget(heading)
@@ -101,7 +85,7 @@ class ConfirmSendDialog(QDialog):
         form.addRow(self.tr("Recipients"), self.recipients_value)
         self.parts_value = QLabel(parts_text(estimate))
         form.addRow(self.tr("Parts per message"), self.parts_value)
-        self.credits_value = QLabel(count("credit", estimate.credits))
+        self.credits_value = QLabel(counts().credits(estimate.credits))
         self.credits_value.setObjectName("confirmCredits")
         form.addRow(self.tr("Credits"), self.credits_value)
         if estimate.kes is not None:
@@ -109,10 +93,10 @@ class ConfirmSendDialog(QDialog):
         if estimate.balance is not None:
             form.addRow(
                 self.tr("Balance after"),
-                QLabel(count("credit", estimate.balance - estimate.credits)),
+                QLabel(counts().credits(estimate.balance - estimate.credits)),
             )
         if chunks > 1:
-            form.addRow(self.tr("Sent in"), QLabel(count("chunk", chunks)))
+            form.addRow(self.tr("Sent in"), QLabel(counts().batches(chunks)))
         layout.addLayout(form)
 
         preview = QLabel(message if len(message) <= 280 else message[:277] + "…")
@@ -171,7 +155,7 @@ class SendProgressDialog(QDialog):
             self.status_label.setText(
                 self.tr("Sent to {done} of {total}…").format(
                     done=number(recipients_done),
-                    total=count("recipient", self._total_recipients),
+                    total=counts().recipients(self._total_recipients),
                 )
             )
 

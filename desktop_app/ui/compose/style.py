@@ -1,5 +1,8 @@
 """Compose-tab styling, scoped to the tab's own object names, in the app's palette
-(brand green #0f7b5f, ink #1f2933, muted #616e7c, lines #dde2e8, page #f4f6f8)."""
+(brand green #0f7b5f, ink #1f2933, muted #616e7c, lines #dde2e8, page #f4f6f8).
+
+Primary buttons follow the one convention of the app's style sheet (``role="primary"``);
+here they only get a little more room."""
 
 from __future__ import annotations
 
@@ -41,12 +44,7 @@ QFrame#makeGsmBanner QLabel, QFrame#resumeBanner QLabel, QFrame#noticeBanner QLa
     background: transparent;
 }
 QFrame#noticeBanner[ok="true"] { background: #ecf8f3; border-color: #b7e0d2; }
-QPushButton[primary="true"] {
-    background: #0f7b5f; color: white; border: 1px solid #0f7b5f; border-radius: 6px;
-    padding: 8px 18px; font-weight: 600;
-}
-QPushButton[primary="true"]:hover { background: #0c684f; }
-QPushButton[primary="true"]:disabled { background: #9fcfc0; border-color: #9fcfc0; color: #ffffff; }
+QPushButton[role="primary"] { padding: 8px 18px; }
 QPushButton#sendButton { font-size: 11pt; }
 QPushButton#mergeFieldButton { padding: 3px 10px; }
 QToolButton#templatesButton {

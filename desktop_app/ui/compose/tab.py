@@ -21,38 +21,33 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app.core import cost
-from desktop_app.ui.compose import engine
+from desktop_app.core.personalise import has_merge_fields
+from desktop_app.core.recipients import Person
+from desktop_app.core.services.drafts import Draft, DraftStore
+from desktop_app.core.services.sending import BALANCE_CHECK_TIMEOUT, SendFlow, SendPlan
 from desktop_app.ui.compose.channels import SurveyPanel, WhatsAppPanel
 from desktop_app.ui.compose.contact_picker import ContactPickerDialog
-from desktop_app.ui.compose.cost_panel import Estimate, SummaryCard, shortfall_message
-from desktop_app.ui.compose.draft import Draft, DraftStore
+from desktop_app.ui.compose.cost_panel import SummaryCard, shortfall_message
 from desktop_app.ui.compose.editor import MAX_CHARACTERS, MessageComposer
-from desktop_app.ui.compose.personalise import (
-    MergeFieldBar,
-    PreviewCard,
-    has_merge_fields,
-    render_all,
-)
-from desktop_app.ui.compose.recipients import Person, RecipientsPanel
+from desktop_app.ui.compose.personalise import MergeFieldBar, PreviewCard
+from desktop_app.ui.compose.recipients import RecipientsPanel
 from desktop_app.ui.compose.resume import ResumeBanner, ResumeDialog
-from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendProgressDialog, wait_finished
+from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendProgressDialog
 from desktop_app.ui.compose.style import STYLE
 from desktop_app.ui.compose.templates import TemplatesButton
-from desktop_app.ui.compose.wording import count, number, tr
+from desktop_app.ui.compose.wording import number, tr
+from desktop_app.ui.dialogs import wait_finished
+from desktop_app.ui.tabs import TabPage
+from desktop_app.ui.words import chunk_reason, counts
 
 if TYPE_CHECKING:
+    from desktop_app.core.broadcast import BroadcastProgress
+    from desktop_app.core.services.sending import RunReport, SendSummary
     from desktop_app.ui.context import AppContext
 
 log = logging.getLogger(__name__)
 
-#: Shared default sender ID of the sandbox (CONTRACT.md: every account may use it).
-SANDBOX_SENDER_ID = "SANDBOX"
 SEND_TASK = "compose.send"
-#: Seconds the fresh balance check before a send may take; after that the last known balance
-#: is used (the service still refuses a send it cannot cover, and that is handled): a slow
-#: line must not leave the user looking at "Sending…" with no way out for a minute.
-BALANCE_CHECK_TIMEOUT = 8.0
 
 SAMPLE_MESSAGE = (
     "Habari {first_name}! Mama Mboga Fresh Produce: this weekend only, sukuma wiki "
@@ -62,19 +57,44 @@ SAMPLE_NUMBERS = "0712 345 678, 0722 000 111\n+254 733 123 456\n0711 22"
 
 
 @dataclass(frozen=True)
-class SmsPlan:
-    """Everything a send needs, frozen at the moment the user pressed Send."""
+class Problem:
+    """What the card's red box says. A *sticky* one (the last attempt's outcome) stays until
+    the user changes something; a shortfall follows the estimate as the user types."""
 
-    sender_id: str
     text: str
-    people: tuple[Person, ...]
-    texts: tuple[str, ...] | None  # per-recipient texts when personalised
-    estimate: Estimate
-    skipped: int
+    sticky: bool
 
-    @property
-    def personalised(self) -> bool:
-        return self.texts is not None
+
+def outcome_text(summary: SendSummary) -> str:
+    """One sentence for the notice line after a run: who got it, what is left, what is
+    unknown, what was refused."""
+    pieces: list[str] = []
+    if summary.recipients_accepted:
+        pieces.append(
+            tr("Sent to {people} ({credits}).").format(
+                people=counts().people(summary.recipients_accepted),
+                credits=counts().credits(summary.credits),
+            )
+        )
+    if summary.recipients_pending:
+        pieces.append(
+            tr("{n} not sent yet: you can send them later.").format(
+                n=counts().recipients(summary.recipients_pending)
+            )
+        )
+    if summary.recipients_in_doubt:
+        pieces.append(
+            tr(
+                "{n}: the connection broke while sending, so it is not known whether they got "
+                "it. Choose Review to decide; nothing is sent again on its own."
+            ).format(n=counts().recipients(summary.recipients_in_doubt))
+        )
+    if summary.refusals:
+        reasons = "; ".join(chunk_reason(reason, detail) for reason, detail in summary.refusals)
+        pieces.append(tr("Some batches were refused: {reason}").format(reason=reasons))
+    if summary.recipients_accepted:
+        pieces.append(tr("Delivery reports will appear in the Delivery tab."))
+    return " ".join(pieces)
 
 
 class _Notice(QFrame):
@@ -107,14 +127,16 @@ class _Notice(QFrame):
         self.show()
 
 
-class ComposeTab(QWidget):
+class ComposeTab(TabPage):
     """Compose and send: SMS (plain or personalised), WhatsApp template, survey."""
 
     #: SentMessage records of an accepted send (list) -> the Delivery tab refreshes.
     sent = Signal(object)
     #: Emitted (from a finally) when a send attempt ends, whatever happened; carries the
-    #: outcome object, the exception, or None when the user cancelled / it was stopped.
+    #: RunReport, the exception, or None when the user cancelled / it was stopped.
     send_finished = Signal(object)
+    #: The resume banner was brought up to date (carries the unfinished broadcasts).
+    unfinished_checked = Signal(object)
 
     def __init__(
         self,
@@ -127,22 +149,22 @@ class ComposeTab(QWidget):
         self.ctx = ctx
         self.setObjectName("composeTab")
         self.setStyleSheet(STYLE)
-        self._drafts = draft_store or DraftStore()
-        self._estimate: Estimate | None = None
-        self._refused_estimate: Estimate | None = None
-        # The latest balance we know of: the context's reading, or the one fetched just
-        # before a send (fresher).
-        self._balance: float | None = None
-        self.last_problem: str | None = None
+        self._drafts = draft_store or ctx.services.drafts
+        #: Where a Send stands (core's flow: idle, checking, confirming, sending, stopping).
+        self.flow = SendFlow()
+        #: The latest balance we know of: the context's reading, or the one fetched just
+        #: before a send (fresher).
+        self.balance: float | None = None
+        self.problem: Problem | None = None
         self.picker: ContactPickerDialog | None = None
         self.confirm_dialog: ConfirmSendDialog | None = None
         self.progress_dialog: SendProgressDialog | None = None
         self.resume_dialog: ResumeDialog | None = None
         self._picker_target: RecipientsPanel | None = None
-        self._draft_sender = ""
-        self._drafts_enabled = True
-        self._sending = False
-        self._dropped = False
+        #: the sender ID of the restored draft, chosen once the session lists it
+        self._wanted_sender = ""
+        #: False in --screenshots mode: the sample typed there is never saved as a draft
+        self._keep_drafts = True
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 10, 16, 10)
@@ -236,7 +258,7 @@ class ComposeTab(QWidget):
         self.composer = MessageComposer()
         message_title.setBuddy(self.composer.editor)
         self.composer.editor.setAccessibleName(self.tr("Message text"))
-        self.templates = TemplatesButton(lambda: self.ctx.outbox, self.composer.text)
+        self.templates = TemplatesButton(self.ctx, self.composer.text)
         self.templates.use_requested.connect(self.use_template)
         self.templates.templates_changed.connect(
             lambda name: self.notice.show_text(
@@ -283,9 +305,27 @@ class ComposeTab(QWidget):
         if button is not None and not button.isChecked():
             button.setChecked(True)
 
+    @property
+    def last_problem(self) -> str | None:
+        return None if self.problem is None else self.problem.text
+
+    def prepare_screenshot(self) -> None:
+        self.show_sample()
+
+    def session_changed(self) -> None:
+        if self.ctx.session is not None:
+            QTimer.singleShot(0, self, self._check_unfinished_now)
+
+    def refresh(self) -> None:
+        self.ctx.refresh_balance()
+
+    def _check_unfinished_now(self) -> None:
+        if self.ctx.session is not None:
+            self.check_unfinished()
+
     def show_sample(self) -> None:
         """Type a realistic sample (screenshots mode). The user's own draft is left alone."""
-        self._drafts_enabled = False
+        self._keep_drafts = False
         self._draft_timer.stop()
         self.set_channel(0)
         self.recipients.set_numbers_text(SAMPLE_NUMBERS)
@@ -307,30 +347,45 @@ class ComposeTab(QWidget):
             self.tr("Template inserted. Ctrl+Z puts back what was there."), ok=True
         )
 
-    def check_unfinished(self, *, open_dialog: bool = True) -> list[Any]:
-        """Offer to resume broadcasts left unfinished (called after a session starts)."""
+    def check_unfinished(self, *, open_dialog: bool = True) -> None:
+        """Offer to resume broadcasts left unfinished (after a session starts, after the
+        review dialog changed something). The journal is read off the GUI thread;
+        ``unfinished_checked`` fires once the banner shows the result."""
+        if self.ctx.session is None:
+            self.resume_banner.hide()
+            return
+        self.ctx.tasks.start(
+            "compose.unfinished",
+            self.show_unfinished(open_dialog=open_dialog),
+            on_error=self._on_unfinished_failed,
+        )
+
+    async def show_unfinished(self, *, open_dialog: bool) -> list[Any]:
+        """Read the unfinished broadcasts and bring the banner (and the dialog) up to date."""
         session = self.ctx.session
         if session is None:
-            self.resume_banner.hide()
             return []
-        try:
-            unfinished = engine.unfinished(self.ctx.outbox, session.profile.name)
-        except Exception:
-            log.exception("could not read the outbox")
+        unfinished = await self.ctx.services.sending.unfinished(session.profile.name)
+        if session is not self.ctx.session:
             return []
         self.resume_banner.show_unfinished(unfinished)
         if unfinished and open_dialog:
             self.open_resume_dialog()
         elif not unfinished and self.resume_dialog is not None:
             self.resume_dialog.close()
+        self.unfinished_checked.emit(unfinished)
         return unfinished
+
+    def _on_unfinished_failed(self, exc: BaseException) -> bool:
+        log.error("could not read the unfinished broadcasts", exc_info=exc)
+        return True
 
     def open_resume_dialog(self) -> None:
         session = self.ctx.session
         if session is None:
             return
         if self.resume_dialog is None:
-            self.resume_dialog = ResumeDialog(self.ctx.outbox, session.profile.name, self)
+            self.resume_dialog = ResumeDialog(self.ctx, session.profile.name, self)
             self.resume_dialog.resume_requested.connect(self.resume_broadcast)
             self.resume_dialog.changed.connect(lambda: self.check_unfinished(open_dialog=False))
         self.resume_dialog.reload()
@@ -350,7 +405,7 @@ class ComposeTab(QWidget):
         target = self._picker_target or self.recipients
         target.add_people(people)
         self.notice.show_text(
-            self.tr("Added {contacts}.").format(contacts=count("contact", len(people))), ok=True
+            self.tr("Added {contacts}.").format(contacts=counts().contacts(len(people))), ok=True
         )
 
     # --- session and estimate -----------------------------------------------------------
@@ -359,10 +414,7 @@ class ComposeTab(QWidget):
         session = self.ctx.session
         if session is None:
             return []
-        ids = [s for s in session.profile.sender_ids if s]
-        if session.is_sandbox and SANDBOX_SENDER_ID not in ids:
-            ids.append(SANDBOX_SENDER_ID)
-        return ids
+        return self.ctx.services.sending.sender_ids(session.profile, practice=session.is_sandbox)
 
     def _on_session_changed(self) -> None:
         # Dialogs bound to the previous account (its contacts, its outbox rows) go away.
@@ -374,7 +426,7 @@ class ComposeTab(QWidget):
         self.picker = None
         self.resume_dialog = None
         combo = self.summary.sender_combo
-        previous = combo.currentText() or self._draft_sender
+        previous = combo.currentText() or self._wanted_sender
         ids = self.sender_ids()
         combo.blockSignals(True)
         combo.clear()
@@ -409,21 +461,21 @@ class ComposeTab(QWidget):
             )
         self.resume_banner.hide()
         last = self.ctx.last_balance
-        self._balance = last.credits if last is not None else None
+        self.balance = last.credits if last is not None else None
         self._schedule_estimate()
 
     def _on_balance_changed(self, details: object) -> None:
         credits = getattr(details, "credits", None)
-        self._balance = float(credits) if credits is not None else None
+        self.balance = float(credits) if credits is not None else None
         self._schedule_estimate()
 
     def _on_input_changed(self) -> None:
         if self.notice.property("ok"):
             self.notice.hide()  # a "sent" note is stale once the next message is started
-        if not self._sending and self.last_problem and not self._problem_is_shortfall:
+        if not self.flow.busy and self.problem is not None and self.problem.sticky:
             self._show_problem(None)  # the user is fixing what the last attempt ran into
         self._schedule_estimate()
-        if self._drafts_enabled:
+        if self._keep_drafts:
             self._draft_timer.start()
 
     def _schedule_estimate(self) -> None:
@@ -431,30 +483,24 @@ class ComposeTab(QWidget):
         big = people > 500 and has_merge_fields(self.composer.text())
         self._estimate_timer.start(150 if big else 0)
 
-    def build_plan(self) -> SmsPlan:
-        text = self.composer.text()
-        people = self.recipients.people()
-        balance = self._balance
+    def build_plan(self) -> SendPlan:
+        """What the form says now, as core's plan (recipients, texts, cost)."""
+        balance = self.balance
         if balance is None and self.ctx.last_balance is not None:
             balance = self.ctx.last_balance.credits
-        texts: tuple[str, ...] | None = None
-        if has_merge_fields(text):
-            texts = tuple(render_all(text, people, self.merge_bar.fallback()))
-            estimate = cost.estimate(texts, price_per_part=self.ctx.price_per_part, balance=balance)
-        else:
-            estimate = cost.estimate(
-                text, len(people), price_per_part=self.ctx.price_per_part, balance=balance
-            )
-        return SmsPlan(
+        session = self.ctx.session
+        return self.ctx.services.sending.plan(
             sender_id=self.summary.sender_combo.currentText(),
-            text=text,
-            people=people,
-            texts=texts,
-            estimate=estimate,
+            text=self.composer.text(),
+            people=self.recipients.people(),
+            fallback=self.merge_bar.fallback(),
             skipped=len(self.recipients.invalid()),
+            profile=session.profile if session is not None else None,
+            balance=balance,
+            price_per_part=self.ctx.price_per_part,
         )
 
-    def blocking_reason(self, plan: SmsPlan) -> str | None:
+    def blocking_reason(self, plan: SendPlan) -> str | None:
         """Why the send cannot start yet (plain words), or None."""
         if self.ctx.session is None:
             return self.tr("Connect an account to send messages.")
@@ -466,46 +512,44 @@ class ComposeTab(QWidget):
             return self.tr("Add at least one recipient.")
         if not plan.text.strip():
             return self.tr("Type a message.")
-        longest = max((len(t) for t in plan.texts), default=0) if plan.texts else len(plan.text)
-        if longest > MAX_CHARACTERS:
+        if plan.longest > MAX_CHARACTERS:
             return self.tr("The message is too long: {n} characters; the limit is {limit}.").format(
-                n=number(longest), limit=number(MAX_CHARACTERS)
+                n=number(plan.longest), limit=number(MAX_CHARACTERS)
             )
         if plan.texts is not None and any(not t.strip() for t in plan.texts):
             return self.tr("Some recipients would get an empty message: add text or a fallback.")
         return None
 
-    def update_estimate(self) -> None:
+    def update_estimate(self, plan: SendPlan | None = None) -> SendPlan:
+        """Show the plan (the form's, unless given) on the card, the preview and the button."""
         self._estimate_timer.stop()
-        plan = self.build_plan()
-        self._estimate = plan.estimate
+        if plan is None:
+            plan = self.build_plan()
         self.summary.show_estimate(plan.estimate, connected=self.ctx.session is not None)
         self.preview.update_preview(plan.text, plan.people, self.merge_bar.fallback())
         reason = self.blocking_reason(plan)
-        sending = self._sending
+        sending = self.flow.sending
         has_input = bool(plan.people or plan.text.strip())
         self.summary.show_note(reason if has_input or self.ctx.session is None else None)
-        sticky = bool(self.last_problem) and not self._problem_is_shortfall
-        if not sticky:  # an error from the last attempt stays until the user changes something
+        if self.problem is None or not self.problem.sticky:
+            # (an error from the last attempt stays until the user changes something)
             if not plan.estimate.affordable and reason is None:
-                self._show_problem(shortfall_message(plan.estimate))
-            elif self.last_problem:
+                self._show_problem(shortfall_message(plan.estimate), sticky=False)
+            elif self.problem is not None:
                 self._show_problem(None)
-        self.summary.send_button.setEnabled(reason is None and not sending)
+        self.summary.send_button.setEnabled(reason is None and not self.flow.busy)
         if sending:
             self.summary.send_button.setText(self.tr("Sending…"))
         elif plan.people and reason is None:
             self.summary.send_button.setText(
-                self.tr("Send to {people}").format(people=count("person", len(plan.people)))
+                self.tr("Send to {people}").format(people=counts().people(len(plan.people)))
             )
         else:
             self.summary.send_button.setText(self.tr("Send"))
+        return plan
 
-    _problem_is_shortfall = False
-
-    def _show_problem(self, text: str | None, *, shortfall: bool = True) -> None:
-        self.last_problem = text
-        self._problem_is_shortfall = shortfall
+    def _show_problem(self, text: str | None, *, sticky: bool = True) -> None:
+        self.problem = None if text is None else Problem(text, sticky)
         self.summary.show_problem(text)
 
     # --- drafts -------------------------------------------------------------------------
@@ -517,7 +561,7 @@ class ComposeTab(QWidget):
         self.recipients.set_numbers_text(draft.numbers)
         self.composer.set_text(draft.text)
         self.composer.editor.document().clearUndoRedoStacks()
-        self._draft_sender = draft.sender_id
+        self._wanted_sender = draft.sender_id
         if draft.sender_id and draft.sender_id in self.sender_ids():
             self.summary.sender_combo.setCurrentText(draft.sender_id)
         if draft.fallback is not None:
@@ -526,7 +570,7 @@ class ComposeTab(QWidget):
 
     def save_draft(self) -> None:
         self._draft_timer.stop()
-        if not self._drafts_enabled:
+        if not self._keep_drafts:
             return
         self._drafts.save(
             Draft(
@@ -554,32 +598,32 @@ class ComposeTab(QWidget):
             self.survey.send()
 
     def send(self) -> None:
-        """Check, confirm, write the broadcast down, then send it chunk by chunk."""
-        if self._sending:
+        """Check, confirm, write the broadcast down, then send it chunk by chunk. The plan is
+        built once, here, and carried through to the journal."""
+        if self.flow.busy:
             return
-        self.update_estimate()
-        plan = self.build_plan()
+        plan = self.update_estimate()
         reason = self.blocking_reason(plan)
         if reason is not None:
-            self._show_problem(reason, shortfall=False)
+            self._show_problem(reason)
             self.send_finished.emit(None)
             return
         self._show_problem(None)
-        self._start_send(self._send_flow_inner(plan))
+        self.flow.check()
+        self._start_send(self._confirm_and_send(plan))
 
-    def _start_send(self, flow: Coroutine[Any, Any, object]) -> None:
+    def _start_send(self, flow: Coroutine[Any, Any, RunReport | None]) -> None:
         """Run a send or resume as the one SEND_TASK; `send_finished` fires once it has been
-        dealt with (error shown, form updated), whatever happened."""
-        self._sending = True
+        dealt with (outcome shown, form updated), whatever happened."""
         self.update_estimate()
         self.ctx.tasks.start(
             SEND_TASK,
             self._guarded(flow),
-            on_success=self._finish,
+            on_success=self._on_run_done,
             on_error=self._on_send_failed,
         )
 
-    async def _guarded(self, flow: Coroutine[Any, Any, object]) -> object:
+    async def _guarded(self, flow: Coroutine[Any, Any, RunReport | None]) -> RunReport | None:
         try:
             return await flow
         except asyncio.CancelledError:
@@ -599,48 +643,54 @@ class ComposeTab(QWidget):
         self.progress_dialog.request_cancel()
         return await self.ctx.tasks.wait_for(SEND_TASK, timeout)
 
+    async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (bounded quit)
+        return await self.stop_sending(timeout)
+
     def _on_send_failed(self, exc: BaseException) -> bool:
         try:
-            return self._on_send_error(exc)
+            return self._explain_failure(exc)
         finally:
             self._finish(exc)
 
+    def _on_run_done(self, report: RunReport | None) -> None:
+        handled = True
+        try:
+            if report is not None and report.error is not None:
+                handled = self._explain_stop(report)
+        finally:
+            self._finish(report)
+        if not handled and report is not None and report.error is not None:
+            self.ctx.errors.present(report.error)
+
     def _finish(self, outcome: object) -> None:
-        self._sending = False
+        self.flow.done()
         self.update_estimate()
         self.send_finished.emit(outcome)
 
-    async def _send_flow_inner(self, plan: SmsPlan) -> object:
+    async def _confirm_and_send(self, plan: SendPlan) -> RunReport | None:
         session = self.ctx.session
         assert session is not None
+        sending = self.ctx.services.sending
         # A fresh balance: the estimate is checked against what the service says now.
         self.summary.show_note(self.tr("Checking your balance…"))
-        balance: float | None
-        try:
-            balance = await asyncio.wait_for(
-                engine.fetch_balance(session.client), BALANCE_CHECK_TIMEOUT
-            )
-        except TimeoutError:
-            log.info("the balance check before a send timed out; using the last known one")
-            balance = self._balance
-        self._balance = balance
-        estimate = plan.estimate.with_balance(balance).with_price(self.ctx.price_per_part)
+        self.balance = await sending.fresh_balance(
+            session.client, self.balance, BALANCE_CHECK_TIMEOUT
+        )
+        estimate = plan.estimate.with_balance(self.balance).with_price(self.ctx.price_per_part)
         self.summary.show_note(None)
         if not estimate.affordable:
-            self._show_problem(shortfall_message(estimate))
+            self._show_problem(shortfall_message(estimate), sticky=False)
             self.ctx.refresh_balance()
             return None
 
-        profile = session.profile
-        chunk_size = engine.chunk_size(profile.bulk_chunk_size)
-        chunks = -(-len(plan.people) // chunk_size)
+        self.flow.ask()
         self.confirm_dialog = ConfirmSendDialog(
             channel=self.tr("SMS (personalised)") if plan.personalised else self.tr("SMS"),
             sender_id=plan.sender_id,
             estimate=estimate,
             message=(self.preview.rendered() if plan.personalised else plan.text),
             skipped=plan.skipped,
-            chunks=chunks,
+            chunks=plan.chunks,
             parent=self,
         )
         result = await wait_finished(self.confirm_dialog)
@@ -648,102 +698,60 @@ class ComposeTab(QWidget):
         self.confirm_dialog = None
         if result != ConfirmSendDialog.DialogCode.Accepted.value:
             return None
-
-        broadcast_id = engine.create_broadcast(
-            self.ctx.outbox,
-            profile=profile.name,
-            sender_id=plan.sender_id,
-            text=plan.text,
-            people=[p.phone for p in plan.people],
-            texts=list(plan.texts) if plan.texts is not None else None,
-            chunk_size=chunk_size,
-        )
-        return await self._run(broadcast_id, chunks, len(plan.people), from_form=True)
-
-    def _settle_form(self, broadcast_id: int) -> bool:
-        """After a send from the form. When nothing went out (refused before any batch was
-        accepted, nothing in doubt) the broadcast is dropped and the form stays the one thing
-        to send again; otherwise the broadcast lives on in the outbox (the rest can be resumed
-        from the banner) and the form is cleared, so pressing Send again cannot send anyone
-        the same message twice. Returns True when the broadcast was dropped."""
-        broadcast = self.ctx.outbox.broadcast(broadcast_id)
-        if broadcast.accepted == 0 and broadcast.in_doubt == 0 and broadcast.sending == 0:
-            self.ctx.outbox.cancel_pending(broadcast_id)
-            return True
-        self.recipients.clear()
-        self.composer.set_text("")
-        self.composer.editor.document().clearUndoRedoStacks()
-        self.save_draft()
-        return False
+        self.flow.send()
+        self.update_estimate(plan)
+        broadcast_id = await sending.start(plan, session.profile.name)
+        return await self._run(broadcast_id, plan.chunks, len(plan.people), from_form=True)
 
     async def _run(
         self, broadcast_id: int, chunks: int, recipients: int, *, from_form: bool = False
-    ) -> object:
+    ) -> RunReport:
+        """Send the pending chunks with a progress dialog (Cancel stops after the chunk in
+        flight), then show what happened. From the form, a run that sent something clears
+        the form (the rest can be resumed from the banner), so pressing Send again cannot send
+        anyone the same message twice; a run that sent nothing leaves the form as it was."""
         session = self.ctx.session
         assert session is not None
         self.progress_dialog = SendProgressDialog(chunks, recipients, self)
         self.progress_dialog.open()
         dialog = self.progress_dialog
-        from desktop_app.core.api import errors as api
 
-        self._refused_estimate = None
-        self._dropped = False
-        needed = 0
-        try:
-            outcome = await engine.run(
-                session.client,
-                self.ctx.outbox,
-                broadcast_id,
-                progress=lambda done, total, people: dialog.show_progress(done, total, people),
-                cancel=dialog.cancel_event,
+        def progress(step: BroadcastProgress) -> None:
+            dialog.show_progress(
+                step.run_chunks_done, step.run_chunks_total, step.run_recipients_done
             )
-            if isinstance(outcome.error, api.InsufficientBalance):
-                needed = engine.pending_credits(self.ctx.outbox, broadcast_id)
-        finally:
-            if from_form:
-                self._dropped = self._settle_form(broadcast_id)
-            self._after_run(broadcast_id)
-        if self._dropped and outcome.error is None:
+
+        report = await self.ctx.services.sending.run(
+            session.client,
+            broadcast_id,
+            progress=progress,
+            cancel=dialog.cancel_event,
+            withdraw_if_untouched=from_form,
+        )
+        if from_form and not report.withdrawn:
+            self.recipients.clear()
+            self.composer.set_text("")
+            self.composer.editor.document().clearUndoRedoStacks()
+            self.save_draft()
+        await self._after_run(report)
+        if report.withdrawn and report.error is None:
             self.notice.show_text(self.tr("Stopped before anything was sent."), ok=False)
-        elif not self._dropped:
+        elif not report.withdrawn:
             self.notice.show_text(
-                engine.describe_outcome(self.ctx.outbox, broadcast_id),
-                ok=outcome.error is None and outcome.finished,
+                outcome_text(report.summary),
+                ok=report.error is None and report.outcome.finished,
             )
-        if outcome.error is not None:
-            # Nothing of the stopped chunk was sent; the rest stays pending (resumable).
-            if isinstance(outcome.error, api.InsufficientBalance):
-                # Show the numbers: what the rest needs, and the balance right now.
-                try:
-                    balance: float | None = await engine.fetch_balance(session.client)
-                except Exception:
-                    balance = None
-                self._balance = balance if balance is not None else self._balance
-                self._refused_estimate = cost.CostEstimate(
-                    recipients=0,
-                    parts_min=0,
-                    parts_max=0,
-                    credits=needed,
-                    price_per_part=self.ctx.price_per_part,
-                    balance=balance,
-                )
-            raise outcome.error
-        return outcome
+        return report
 
-    def _after_run(self, broadcast_id: int) -> None:
+    async def _after_run(self, report: RunReport) -> None:
         """Whatever happened: tell the Delivery tab, refresh balance and the resume offer."""
-        session = self.ctx.session
-        if session is None:
-            return
-        try:
-            records = engine.sent_for(self.ctx.outbox, session.profile.name, broadcast_id)
-        except Exception:
-            log.exception("could not read the sent messages")
-            records = []
-        if records:
-            self.sent.emit(records)
+        if report.sent:
+            self.sent.emit(list(report.sent))
         self.ctx.refresh_balance()
-        self.check_unfinished(open_dialog=False)
+        try:
+            await self.show_unfinished(open_dialog=False)
+        except Exception as exc:  # the send itself is reported regardless
+            self._on_unfinished_failed(exc)
 
     def _on_channel_recorded(self, records: object) -> None:
         """A WhatsApp template or survey was accepted and recorded: like an SMS send, the
@@ -759,33 +767,50 @@ class ComposeTab(QWidget):
 
     def resume_broadcast(self, broadcast_id: int) -> None:
         """Send the never-sent chunks of an unfinished broadcast (in-doubt ones stay put)."""
-        if self._sending or self.ctx.session is None:
+        if self.flow.busy or self.ctx.session is None:
             return
-        pending_chunks, pending_people = engine.pending_counts(self.ctx.outbox, broadcast_id)
-        if not pending_chunks:
-            return
-        self._start_send(self._run(broadcast_id, pending_chunks, pending_people))
+        self.flow.send()
+        self._start_send(self._resume(broadcast_id))
 
-    def _on_send_error(self, exc: BaseException) -> bool:
-        """Balance and sender-ID problems are shown on the card; the rest go to the presenter."""
+    async def _resume(self, broadcast_id: int) -> RunReport | None:
+        broadcast = await self.ctx.services.sending.broadcast(broadcast_id)
+        if not broadcast.pending:
+            return None
+        return await self._run(broadcast_id, broadcast.pending, broadcast.recipients_pending)
+
+    def _explain_stop(self, report: RunReport) -> bool:
+        """A run the service stopped: balance and sender-ID problems are shown on the card
+        with the numbers; True when explained here (else the presenter shows it too)."""
+        from desktop_app.core import cost
         from desktop_app.core.api import errors as api
 
+        exc = report.error
         if isinstance(exc, api.InsufficientBalance):
-            estimate = self._refused_estimate
+            if report.balance is not None:
+                self.balance = report.balance
             text = tr("The service refused the send: your balance is too low.")
-            if estimate is not None and estimate.balance is not None and not estimate.affordable:
-                text = shortfall_message(estimate)
+            if report.needed_credits is not None and report.balance is not None:
+                needed = cost.CostEstimate(
+                    recipients=0,
+                    parts_min=0,
+                    parts_max=0,
+                    credits=report.needed_credits,
+                    price_per_part=self.ctx.price_per_part,
+                    balance=report.balance,
+                )
+                if not needed.affordable:
+                    text = shortfall_message(needed)
             if exc.service_message:
                 text += " " + tr("(The service said: “{message}”)").format(
                     message=exc.service_message
                 )
-            if self._dropped:
+            if report.withdrawn:
                 text += " " + tr("Nothing was sent. Top up, then press Send again.")
             else:
                 text += " " + tr(
                     "The rest was not sent: top up, then resume it from the note above."
                 )
-            self._show_problem(text, shortfall=False)
+            self._show_problem(text)
             return True
         if isinstance(exc, api.SenderIdRejected):
             sender = exc.sender_id or self.summary.sender_combo.currentText()
@@ -794,20 +819,24 @@ class ComposeTab(QWidget):
                     "The sender ID “{sender}” is not registered to your account, so nothing "
                     "was sent. Choose another sender ID under “From”, or ask your provider "
                     "to register it."
-                ).format(sender=sender),
-                shortfall=False,
+                ).format(sender=sender)
             )
             return True
+        return self._explain_failure(exc) if exc is not None else True
+
+    def _explain_failure(self, exc: BaseException) -> bool:
+        """A failure shown on the card too; a 401 still goes to the presenter, which takes
+        the user back to the account dialog."""
+        from desktop_app.core.api import errors as api
+        from desktop_app.ui.errors import describe
+
         if isinstance(exc, api.AuthError):
             self._show_problem(
-                tr("Your account needs to be connected again. Your message is kept."),
-                shortfall=False,
+                tr("Your account needs to be connected again. Your message is kept.")
             )
             return False
         if isinstance(exc, api.ApiError):
-            from desktop_app.ui.errors import describe
-
             title, text = describe(exc)
-            self._show_problem(f"{title}. {text}", shortfall=False)
+            self._show_problem(f"{title}. {text}")
             return False
         return False

@@ -9,18 +9,13 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QToolButton, QWidget
 
+from desktop_app.core.services.templates import suggested_name
+
 if TYPE_CHECKING:
-    from desktop_app.core.outbox import Outbox
+    from desktop_app.core.services.templates import Template
+    from desktop_app.ui.context import AppContext
 
-MAX_NAME = 60
-
-
-def suggested_name(text: str) -> str:
-    """The first few words of the message, as a starting name."""
-    words = " ".join(text.split())
-    if len(words) <= 32:
-        return words
-    return words[:32].rsplit(" ", 1)[0] + "…"
+__all__ = ["TemplatesButton", "suggested_name"]
 
 
 class TemplatesButton(QToolButton):
@@ -30,15 +25,20 @@ class TemplatesButton(QToolButton):
     #: A template was saved or deleted (the name); tests and status messages listen.
     templates_changed = Signal(str)
 
+    #: The menu was filled with the saved templates (tests and the busy state listen).
+    loaded = Signal()
+
     def __init__(
         self,
-        outbox_getter: Callable[[], Outbox],
+        ctx: AppContext,
         text_getter: Callable[[], str],
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self._outbox = outbox_getter
+        self._ctx = ctx
         self._text = text_getter
+        #: The saved templates as last read (the menu is built from these, instantly).
+        self.saved: list[Template] = []
         self.setObjectName("templatesButton")
         self.setText(self.tr("Templates") + " ▾")
         self.setToolTip(self.tr("Use a saved message, or save this one for next time"))
@@ -49,11 +49,23 @@ class TemplatesButton(QToolButton):
         self.name_dialog: QInputDialog | None = None
         self.delete_box: QMessageBox | None = None
         self.rebuild_menu()
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the saved templates (off the GUI thread), then rebuild the menu."""
+        self._ctx.tasks.start(
+            "compose.templates", self._ctx.services.templates.all(), on_success=self._loaded
+        )
+
+    def _loaded(self, templates: list[Template]) -> None:
+        self.saved = templates
+        self.rebuild_menu()
+        self.loaded.emit()
 
     def rebuild_menu(self) -> None:
         menu = self.menu_
         menu.clear()
-        templates = self._outbox().templates()
+        templates = self.saved
         if not templates:
             empty = menu.addAction(self.tr("No saved templates yet"))
             empty.setEnabled(False)
@@ -92,15 +104,20 @@ class TemplatesButton(QToolButton):
         self.name_dialog = dialog
         dialog.open()
 
-    def save(self, name: str, text: str | None = None) -> bool:
-        name = " ".join(name.split())[:MAX_NAME]
+    def save(self, name: str, text: str | None = None) -> None:
+        """Save *text* (the message, by default) under *name*; ``templates_changed`` fires
+        once it is stored."""
         body = self._text() if text is None else text
-        if not name or not body.strip():
-            return False
-        self._outbox().save_template(name, body)
-        self.rebuild_menu()
-        self.templates_changed.emit(name)
-        return True
+        self._ctx.tasks.start(
+            "compose.templates.save",
+            self._ctx.services.templates.save(name, body),
+            on_success=self._saved,
+        )
+
+    def _saved(self, template: Template | None) -> None:
+        if template is not None:
+            self.templates_changed.emit(template.name)
+            self.reload()
 
     def ask_delete(self, name: str) -> None:
         """A template is someone's work: deleting it (from a small sub-menu, easy to misclick)
@@ -129,12 +146,18 @@ class TemplatesButton(QToolButton):
         box.open()
 
     def delete(self, name: str) -> None:
-        self._outbox().delete_template(name)
-        self.rebuild_menu()
+        self._ctx.tasks.start(
+            "compose.templates.delete",
+            self._ctx.services.templates.delete(name),
+            on_success=lambda _deleted: self._deleted(name),
+        )
+
+    def _deleted(self, name: str) -> None:
         self.templates_changed.emit(name)
+        self.reload()
 
     def use(self, name: str) -> bool:
-        for template in self._outbox().templates():
+        for template in self.saved:
             if template.name == name:
                 self.use_requested.emit(template.text)
                 return True

@@ -1,4 +1,7 @@
-"""The message being written survives a crash or a quit: a small draft file, saved as you type."""
+"""The message being written survives a crash or a quit: a small draft file, saved as you type.
+
+(It moves into the store, per account, with the duplicate-send guard.)
+"""
 
 from __future__ import annotations
 

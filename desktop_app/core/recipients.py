@@ -1,0 +1,87 @@
+"""Who a message goes to: typed numbers and picked contacts, merged, each number once.
+
+Plain rules (no Qt): the Compose tab shows them, the sending service sends them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from desktop_app.core import phones
+
+__all__ = ["InvalidNumber", "NumberParser", "Person", "RecipientList", "merge_recipients"]
+
+
+@dataclass(frozen=True)
+class Person:
+    """One valid recipient: an E.164 number and, when picked from contacts, the names."""
+
+    phone: str
+    first_name: str = ""
+    last_name: str = ""
+    from_contacts: bool = False
+
+    @property
+    def name(self) -> str:
+        return " ".join(p for p in (self.first_name, self.last_name) if p)
+
+
+@dataclass(frozen=True)
+class InvalidNumber:
+    """A typed number that is not valid, and why (``error.problem``)."""
+
+    raw: str
+    error: phones.InvalidPhoneNumber
+
+
+@dataclass(frozen=True)
+class RecipientList:
+    people: tuple[Person, ...]
+    invalid: tuple[InvalidNumber, ...]
+    duplicates: int
+
+
+class NumberParser:
+    """Splits pasted text and normalises each number, remembering results (pastes repeat)."""
+
+    def __init__(self) -> None:
+        self._cache: dict[str, str | InvalidNumber] = {}
+
+    def normalise(self, raw: str) -> str | InvalidNumber:
+        known = self._cache.get(raw)
+        if known is None:
+            result = phones.check(raw)
+            known = InvalidNumber(raw, result) if isinstance(result, Exception) else result
+            self._cache[raw] = known
+        return known
+
+    def parse(self, text: str) -> list[str | InvalidNumber]:
+        return [self.normalise(raw) for raw in phones.split_numbers(text)]
+
+
+def merge_recipients(
+    typed: Sequence[str | InvalidNumber], picked: Iterable[Person]
+) -> RecipientList:
+    """Contacts first (they carry names), then typed numbers; each number once."""
+    seen: dict[str, Person] = {}
+    duplicates = 0
+    invalid: list[InvalidNumber] = []
+    seen_invalid: set[str] = set()
+    for person in picked:
+        if person.phone in seen:
+            duplicates += 1
+            continue
+        seen[person.phone] = person
+    for item in typed:
+        if isinstance(item, InvalidNumber):
+            if item.raw in seen_invalid:
+                duplicates += 1
+            else:
+                seen_invalid.add(item.raw)
+                invalid.append(item)
+        elif item in seen:
+            duplicates += 1
+        else:
+            seen[item] = Person(item)
+    return RecipientList(tuple(seen.values()), tuple(invalid), duplicates)

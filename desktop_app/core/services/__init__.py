@@ -1,0 +1,75 @@
+"""The use cases, one module each: what a button does, from the plan to the report.
+
+Widgets call one service method and show what comes back; no module under ``ui/`` touches
+the store, the keyring or the settings file except through these. :class:`Services` opens
+them together on one store file and one settings file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop_app.core.background import Blocking, SerialWorker
+from desktop_app.core.services.accounts import AccountsService, ClientFactory
+from desktop_app.core.services.balance import BalanceService
+from desktop_app.core.services.drafts import DraftStore
+from desktop_app.core.services.preferences import Preferences
+from desktop_app.core.services.sending import SendingService
+from desktop_app.core.services.templates import TemplatesService
+from desktop_app.core.settings import AppSettings
+from desktop_app.core.store import Store
+
+__all__ = ["Services"]
+
+
+class Services:
+    """Every service of the app, on one store (its calls on one worker thread) and one
+    settings file."""
+
+    def __init__(
+        self,
+        store: Store,
+        preferences: Preferences,
+        *,
+        io: Blocking | None = None,
+        client_factory: ClientFactory | None = None,
+    ) -> None:
+        self._worker = SerialWorker() if io is None else None
+        self.io: Blocking = io if io is not None else self._worker  # type: ignore[assignment]
+        self.store = store
+        self.preferences = preferences
+        self.accounts = AccountsService(preferences, client_factory=client_factory)
+        self.balance = BalanceService(store, self.io)
+        self.templates = TemplatesService(store, self.io)
+        self.sending = SendingService(store, self.io, self.balance)
+        self.drafts = DraftStore()
+
+    @classmethod
+    def open(
+        cls,
+        *,
+        store_path: Path | None = None,
+        settings_path: Path | None = None,
+        settings: AppSettings | None = None,
+        client_factory: ClientFactory | None = None,
+    ) -> Services:
+        """Open the store (default: the data dir's) and the settings (default: the config
+        dir's)."""
+        store = Store(store_path)
+        try:
+            preferences = Preferences(settings_path, settings=settings)
+        except BaseException:
+            store.close()
+            raise
+        return cls(store, preferences, client_factory=client_factory)
+
+    @property
+    def settings(self) -> AppSettings:
+        return self.preferences.settings
+
+    def close(self) -> None:
+        """Close the store; queued store calls finish first (they are on one thread)."""
+        if self._worker is not None:
+            self._worker.stop(last=self.store.close)
+        else:
+            self.store.close()

@@ -1,0 +1,195 @@
+"""Accounts: test a connection, save an account (its token to the keyring only), rename it,
+connect to it, sign out. The one place that touches the keyring and the saved profiles.
+
+The token passes through here on its way between the keyring, the form and the client's
+``Authorization`` header; it is never kept in an attribute, a log line or an error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from desktop_app.core import credentials
+from desktop_app.core.api import Client
+from desktop_app.core.credentials import (
+    CredentialError,
+    KeyringAction,
+    KeyringProblem,
+    KeyringTimeout,
+    KeyringUnavailable,
+)
+from desktop_app.core.services.preferences import Preferences
+from desktop_app.core.settings import AppSettings, Profile
+from desktop_app.core.tokens import token_kind
+
+__all__ = [
+    "PRACTICE_PROFILE_NAME",
+    "AccountError",
+    "AccountProblem",
+    "AccountsService",
+    "ClientFactory",
+    "CredentialError",
+    "KeyringAction",
+    "KeyringProblem",
+    "KeyringTimeout",
+    "KeyringUnavailable",
+    "Session",
+]
+
+#: The profile name of the built-in practice (sandbox) account. Never saved to settings.
+PRACTICE_PROFILE_NAME = "~practice"
+
+ClientFactory = Callable[[Profile, str], Client]
+
+
+def _default_client(profile: Profile, token: str) -> Client:
+    return Client(profile.base_url, profile.contacts_base_url, token)
+
+
+class AccountProblem(StrEnum):
+    TOKEN_MISSING = "token_missing"  # the form has no token and none is saved
+    NO_SAVED_TOKEN = "no_saved_token"  # the profile exists, its token is not in the keyring
+    NO_SUCH_PROFILE = "no_such_profile"
+
+
+class AccountError(Exception):
+    def __init__(self, problem: AccountProblem, name: str | None = None) -> None:
+        self.problem = problem
+        self.name = name
+        super().__init__(f"{problem}" + (f" ({name!r})" if name else ""))
+
+
+@dataclass
+class Session:
+    """A connected account: its profile and an open client (closed when the session ends)."""
+
+    profile: Profile
+    client: Client = field(repr=False)
+    is_sandbox: bool
+    token_kind: str  # "scoped" | "legacy"
+
+    @property
+    def can_use_contacts(self) -> bool:
+        """Legacy tokens are refused by the contacts API (CONTRACT: unscoped on /api/v1)."""
+        return self.token_kind == "scoped"
+
+
+class AccountsService:
+    def __init__(
+        self,
+        preferences: Preferences,
+        *,
+        client_factory: ClientFactory | None = None,
+    ) -> None:
+        self._preferences = preferences
+        self._client_factory = client_factory or _default_client
+
+    @property
+    def settings(self) -> AppSettings:
+        return self._preferences.settings
+
+    # -- the form ----------------------------------------------------------------------------
+
+    def profile_from_form(
+        self,
+        *,
+        name: str,
+        base_url: str,
+        contacts_base_url: str,
+        sender_ids: Sequence[str],
+        price_per_part: float | None,
+    ) -> Profile:
+        """The checked profile the form describes (raises SettingsError naming the field).
+        What the form does not show (chunk size, a default sender still listed) is kept from
+        the saved profile of that name."""
+        senders = [s.strip() for s in sender_ids if s.strip()]
+        profile = Profile(
+            name=name.strip(),
+            base_url=base_url.strip(),
+            contacts_base_url=contacts_base_url.strip() or base_url.strip(),
+            sender_ids=senders,
+            default_sender_id=senders[0] if senders else None,
+            price_per_part=price_per_part if price_per_part else None,
+        )
+        existing = self.settings.profile(profile.name)
+        if existing is not None:
+            profile.bulk_chunk_size = existing.bulk_chunk_size
+            if existing.default_sender_id in senders:
+                profile.default_sender_id = existing.default_sender_id
+        return profile.validate()
+
+    @staticmethod
+    def fingerprint(profile: Profile, token: str) -> str:
+        """Identifies what was tested (addresses + token) without keeping the token."""
+        raw = "\n".join((profile.base_url, profile.contacts_base_url, token))
+        return hashlib.sha256(raw.encode()).hexdigest()
+
+    async def token_for_form(self, typed: str, saved_under: str | None) -> str:
+        """The token typed in the form, else the one saved for the profile being edited."""
+        token = typed.strip()
+        if token:
+            return token
+        if saved_under:
+            saved = await credentials.aload_token(saved_under)
+            if saved:
+                return saved
+        raise AccountError(AccountProblem.TOKEN_MISSING)
+
+    # -- use cases ---------------------------------------------------------------------------
+
+    def open_client(self, profile: Profile, token: str) -> Client:
+        return self._client_factory(profile, token)
+
+    async def test(self, profile: Profile, token: str) -> float:
+        """The balance, read with these details on a throw-away client."""
+        client = self.open_client(profile, token)
+        try:
+            balance = await client.balance()
+        finally:
+            await client.aclose()
+        return balance.credits
+
+    async def save(
+        self, profile: Profile, token: str, *, original: str | None, tested: str | None
+    ) -> Profile:
+        """Check (unless these very details were just tested), store the token, apply a
+        rename, make it the active account, save the settings. Returns the saved profile."""
+        if tested != self.fingerprint(profile, token):
+            await self.test(profile, token)  # never save details that do not work
+        await credentials.asave_token(profile.name, token)
+        settings = self.settings
+        if original and original != profile.name:
+            # Renamed: the token moves with the profile; the old name is forgotten.
+            await credentials.adelete_token(original)
+            settings.remove_profile(original)
+        saved = settings.upsert_profile(profile)
+        settings.active_profile = saved.name
+        self._preferences.save()
+        return saved
+
+    async def saved_token(self, name: str) -> str:
+        """The saved profile's token from the keyring (AccountError when there is none)."""
+        if self.settings.profile(name) is None:
+            raise AccountError(AccountProblem.NO_SUCH_PROFILE, name)
+        token = await credentials.aload_token(name)
+        if not token:
+            raise AccountError(AccountProblem.NO_SAVED_TOKEN, name)
+        return token
+
+    def start_session(self, profile: Profile, token: str, *, practice: bool = False) -> Session:
+        """An open client for *profile*; a real account becomes the one opened next time."""
+        session = Session(profile, self.open_client(profile, token), practice, token_kind(token))
+        if not practice and self.settings.active_profile != profile.name:
+            self.settings.active_profile = profile.name
+            self._preferences.save()
+        return session
+
+    async def sign_out(self, name: str) -> None:
+        """Forget that *name* is the active account, then delete its token from the keyring
+        (a CredentialError from the keyring is raised after the settings are saved)."""
+        self.settings.active_profile = None
+        self._preferences.save()
+        await credentials.adelete_token(name)

@@ -1,0 +1,453 @@
+"""Sending SMS: plan → journal → run → report. Everything the Send button decides.
+
+- :meth:`SendingService.plan` freezes what the user asked for (sender, text, recipients, the
+  personalised texts, the kind of request, the chunk size, the cost) once per Send;
+- :meth:`SendingService.start` writes the broadcast down (nothing has been sent yet);
+- :meth:`SendingService.run` sends its pending chunks through core.broadcast and returns a
+  :class:`RunReport` of facts: what went, what is left, what is unknown, and why it stopped;
+- resuming, settling in-doubt chunks and dropping the rest act on the journal.
+
+The Compose tab's flow (checking the balance, asking, sending) is a :class:`SendFlow`: one
+state with the legal moves between them, as the journal's chunk states are.
+
+Every store call runs through ``io`` (the app's store thread), never on the GUI thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+from desktop_app.core import cost
+from desktop_app.core.api import Client
+from desktop_app.core.api import errors as api
+from desktop_app.core.api.models import SendResult
+from desktop_app.core.background import Blocking, finish
+from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
+from desktop_app.core.personalise import has_merge_fields, render_all
+from desktop_app.core.recipients import Person
+from desktop_app.core.services.balance import BalanceService
+from desktop_app.core.settings import DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, Profile
+from desktop_app.core.store import (
+    Broadcast,
+    BroadcastKind,
+    Chunk,
+    ChunkReason,
+    ChunkState,
+    Recipient,
+    SentMessage,
+    Store,
+    StoreError,
+    StoreProblem,
+)
+
+__all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come last)
+    "BALANCE_CHECK_TIMEOUT",
+    "SHARED_SENDER_ID",
+    "FlowError",
+    "FlowState",
+    "RunReport",
+    "SendFlow",
+    "SendPlan",
+    "SendSummary",
+    "SendingService",
+    "chunk_size",
+    # what the journal hands back
+    "Broadcast",
+    "BroadcastKind",
+    "Chunk",
+    "ChunkReason",
+    "ChunkState",
+    "SentMessage",
+    "StoreError",
+    "StoreProblem",
+]
+
+log = logging.getLogger(__name__)
+
+#: The platform's shared default sender ID that every account may use (CONTRACT.md); the
+#: practice sandbox's. Offered in practice mode even when the profile does not list it.
+SHARED_SENDER_ID = "SANDBOX"
+#: Seconds the fresh balance check before a send may take; after that the last known balance
+#: is used (the service still refuses a send it cannot cover, and that is reported): a slow
+#: line must not leave the user looking at "Sending…" with no way out for a minute.
+BALANCE_CHECK_TIMEOUT = 8.0
+
+
+def chunk_size(profile: Profile) -> int:
+    """The profile's bulk chunk size, kept within what the service accepts (1..1,000)."""
+    configured = profile.bulk_chunk_size or DEFAULT_CHUNK_SIZE
+    return max(1, min(MAX_CHUNK_SIZE, int(configured)))
+
+
+# --- the flow ----------------------------------------------------------------------------------
+
+
+class FlowState(StrEnum):
+    IDLE = "idle"
+    CHECKING = "checking"  # reading a fresh balance before asking
+    CONFIRMING = "confirming"  # the confirmation is open
+    SENDING = "sending"  # chunks are going out
+    STOPPING = "stopping"  # the user (or quitting) asked to stop after the chunk in flight
+
+
+class FlowError(RuntimeError):
+    """An illegal move of the flow (a bug: the UI offered something it should not have)."""
+
+
+class SendFlow:
+    """Where a Send stands. The legal moves::
+
+        idle ──check──► checking ──ask──► confirming ──send──► sending ──stop──► stopping
+          ▲                │                  │                 │                 │
+          └────────────────┴──── done ────────┴─────────────────┴─────────────────┘
+        idle ──send──► sending            (resuming an unfinished broadcast: no question)
+
+    ``done`` returns to idle from anywhere (finished, refused, cancelled, failed).
+    """
+
+    def __init__(self) -> None:
+        self.state = FlowState.IDLE
+
+    def _move(self, allowed: tuple[FlowState, ...], target: FlowState) -> None:
+        if self.state not in allowed:
+            raise FlowError(f"cannot go from {self.state} to {target}")
+        self.state = target
+
+    @property
+    def busy(self) -> bool:
+        return self.state is not FlowState.IDLE
+
+    @property
+    def sending(self) -> bool:
+        """Chunks are (or may be) going out: the button says so, the account is locked."""
+        return self.state in (FlowState.SENDING, FlowState.STOPPING)
+
+    def check(self) -> None:
+        self._move((FlowState.IDLE,), FlowState.CHECKING)
+
+    def ask(self) -> None:
+        self._move((FlowState.CHECKING,), FlowState.CONFIRMING)
+
+    def send(self) -> None:
+        self._move((FlowState.CONFIRMING, FlowState.IDLE), FlowState.SENDING)
+
+    def stop(self) -> None:
+        self._move((FlowState.SENDING, FlowState.STOPPING), FlowState.STOPPING)
+
+    def done(self) -> None:
+        self.state = FlowState.IDLE
+
+
+# --- the plan ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SendPlan:
+    """Everything a send needs, frozen at the moment the user pressed Send."""
+
+    sender_id: str
+    text: str
+    people: tuple[Person, ...]
+    texts: tuple[str, ...] | None  # per-recipient texts when personalised
+    estimate: cost.CostEstimate
+    chunk_size: int
+    skipped: int  # typed numbers left out as invalid
+
+    @property
+    def personalised(self) -> bool:
+        return self.texts is not None
+
+    @property
+    def kind(self) -> BroadcastKind:
+        if self.texts is not None:
+            return BroadcastKind.PERSONALIZED
+        return BroadcastKind.SINGLE if len(self.people) == 1 else BroadcastKind.BULK
+
+    @property
+    def chunks(self) -> int:
+        size = 1 if self.kind is BroadcastKind.SINGLE else self.chunk_size
+        return -(-len(self.people) // size) if self.people else 0
+
+    @property
+    def longest(self) -> int:
+        """Characters of the longest text anyone gets."""
+        if self.texts:
+            return max(len(t) for t in self.texts)
+        return len(self.text)
+
+    def recipients(self) -> list[Recipient]:
+        if self.texts is not None:
+            return [Recipient(p.phone, t) for p, t in zip(self.people, self.texts, strict=True)]
+        return [Recipient(p.phone) for p in self.people]
+
+    def with_balance(self, balance: float | None) -> SendPlan:
+        return replace(self, estimate=self.estimate.with_balance(balance))
+
+
+# --- what a run reports ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SendSummary:
+    """Where a broadcast stands, in numbers (the notice line after a send says them)."""
+
+    recipients_accepted: int
+    credits: int  # spent by its accepted chunks
+    recipients_pending: int
+    recipients_in_doubt: int
+    refusals: tuple[tuple[ChunkReason, str | None], ...]  # distinct (reason, detail) of rejects
+
+    @property
+    def finished(self) -> bool:
+        return self.recipients_pending == 0 and self.recipients_in_doubt == 0
+
+
+@dataclass(frozen=True)
+class RunReport:
+    """What one run of a broadcast did, as facts."""
+
+    broadcast_id: int
+    outcome: BroadcastOutcome
+    summary: SendSummary
+    sent: tuple[SentMessage, ...]  # its accepted batches, for the Delivery tab
+    #: Nothing went out (refused or stopped before any batch was accepted, nothing in doubt):
+    #: the broadcast was withdrawn, and the form is still the one thing to send.
+    withdrawn: bool = False
+    #: Stopped for lack of credit: what the rest needs, and the balance then (when known).
+    needed_credits: int | None = None
+    balance: float | None = None
+
+    @property
+    def error(self) -> api.ApiError | None:
+        return self.outcome.error
+
+
+# --- the service -------------------------------------------------------------------------------
+
+
+class SendingService:
+    def __init__(self, store: Store, io: Blocking, balance: BalanceService) -> None:
+        self._store = store
+        self._journal = store.journal
+        self._history = store.history
+        self._io = io
+        self._balance = balance
+
+    # -- before sending ------------------------------------------------------------------------
+
+    @staticmethod
+    def sender_ids(profile: Profile, *, practice: bool) -> list[str]:
+        """The sender IDs to offer: the profile's, plus the shared one in practice mode."""
+        ids = [s for s in profile.sender_ids if s]
+        if practice and SHARED_SENDER_ID not in ids:
+            ids.append(SHARED_SENDER_ID)
+        return ids
+
+    @staticmethod
+    def plan(
+        *,
+        sender_id: str,
+        text: str,
+        people: Sequence[Person],
+        fallback: str,
+        skipped: int,
+        profile: Profile | None,
+        balance: float | None,
+        price_per_part: float | None,
+    ) -> SendPlan:
+        """The plan for these inputs (pure: also what the live cost card shows)."""
+        people = tuple(people)
+        texts: tuple[str, ...] | None = None
+        if has_merge_fields(text):
+            texts = tuple(render_all(text, people, fallback))
+            estimate = cost.estimate(texts, price_per_part=price_per_part, balance=balance)
+        else:
+            estimate = cost.estimate(
+                text, len(people), price_per_part=price_per_part, balance=balance
+            )
+        return SendPlan(
+            sender_id=sender_id,
+            text=text,
+            people=people,
+            texts=texts,
+            estimate=estimate,
+            chunk_size=chunk_size(profile) if profile is not None else DEFAULT_CHUNK_SIZE,
+            skipped=skipped,
+        )
+
+    async def fresh_balance(
+        self,
+        client: Client,
+        fallback: float | None,
+        timeout: float = BALANCE_CHECK_TIMEOUT,  # noqa: ASYNC109 (a bound on one read)
+    ) -> float | None:
+        """Credits right now; after *timeout* seconds, *fallback* (the last known)."""
+        try:
+            details = await asyncio.wait_for(self._balance.fetch(client), timeout)
+        except TimeoutError:
+            log.info("the balance check before a send timed out; using the last known one")
+            return fallback
+        return float(details.credits)
+
+    # -- sending -------------------------------------------------------------------------------
+
+    async def start(self, plan: SendPlan, profile: str) -> int:
+        """Write the broadcast and its chunks down durably; nothing has been sent yet."""
+        broadcast = await self._io(
+            self._journal.create_broadcast,
+            plan.kind,
+            plan.sender_id,
+            plan.text,
+            plan.recipients(),
+            plan.chunk_size,
+            profile=profile,
+        )
+        return broadcast.id
+
+    async def run(
+        self,
+        client: Client,
+        broadcast_id: int,
+        *,
+        progress: Callable[[BroadcastProgress], None] | None = None,
+        cancel: asyncio.Event | None = None,
+        withdraw_if_untouched: bool = False,
+    ) -> RunReport:
+        """Send the broadcast's pending chunks. With *withdraw_if_untouched* (a send from the
+        form), a run that sent nothing withdraws the broadcast, even when it was cancelled."""
+        withdrawn = False
+        needed: int | None = None
+        try:
+            outcome = await run_broadcast(
+                client, self._journal, broadcast_id, progress=progress, cancel=cancel, io=self._io
+            )
+            if isinstance(outcome.error, api.InsufficientBalance):
+                needed = await self._io(self._pending_credits, broadcast_id)
+        finally:
+            if withdraw_if_untouched:
+                withdrawn = await finish(self._io(self._withdraw_if_untouched, broadcast_id))
+        balance: float | None = None
+        if needed is not None:
+            with contextlib.suppress(api.ApiError):  # the numbers are a courtesy
+                balance = float((await self._balance.fetch(client)).credits)
+        summary, sent = await self._io(self._after_run, broadcast_id)
+        return RunReport(
+            broadcast_id=broadcast_id,
+            outcome=outcome,
+            summary=summary,
+            sent=sent,
+            withdrawn=withdrawn,
+            needed_credits=needed,
+            balance=balance,
+        )
+
+    def _withdraw_if_untouched(self, broadcast_id: int) -> bool:
+        broadcast = self._journal.broadcast(broadcast_id)
+        if broadcast.accepted or broadcast.in_doubt or broadcast.sending:
+            return False
+        self._journal.cancel_pending(broadcast_id)
+        return True
+
+    def _pending_credits(self, broadcast_id: int) -> int:
+        """Credits the not-yet-sent chunks need (billed as the service does)."""
+        broadcast = self._journal.broadcast(broadcast_id)
+        chunks = self._journal.chunks(broadcast_id, ChunkState.PENDING)
+        texts = [r.message or broadcast.text for c in chunks for r in c.recipients]
+        return cost.estimate(texts).credits
+
+    def _after_run(self, broadcast_id: int) -> tuple[SendSummary, tuple[SentMessage, ...]]:
+        broadcast = self._journal.broadcast(broadcast_id)
+        chunks = self._journal.chunks(broadcast_id)
+        refusals = sorted(
+            {(c.reason, c.detail) for c in chunks if c.state is ChunkState.REJECTED and c.reason},
+            key=lambda item: (item[0], item[1] or ""),
+        )
+        summary = SendSummary(
+            recipients_accepted=broadcast.recipients_accepted,
+            credits=sum(c.credits or 0 for c in chunks),
+            recipients_pending=broadcast.recipients_pending,
+            recipients_in_doubt=broadcast.recipients_in_doubt,
+            refusals=tuple(refusals),
+        )
+        sent = tuple(self._history.for_broadcast(broadcast.profile, broadcast_id))
+        return summary, sent
+
+    # -- unfinished broadcasts -------------------------------------------------------------------
+
+    async def unfinished(self, profile: str) -> list[Broadcast]:
+        return await self._io(self._journal.unfinished, profile)
+
+    async def broadcast(self, broadcast_id: int) -> Broadcast:
+        return await self._io(self._journal.broadcast, broadcast_id)
+
+    async def unfinished_with_chunks(self, profile: str) -> list[tuple[Broadcast, list[Chunk]]]:
+        """Each unfinished broadcast with its chunks (the review dialog), in one call."""
+
+        def read() -> list[tuple[Broadcast, list[Chunk]]]:
+            return [(b, self._journal.chunks(b.id)) for b in self._journal.unfinished(profile)]
+
+        return await self._io(read)
+
+    async def resolve_in_doubt(self, chunk_id: int, sent: bool) -> None:
+        await self._io(self._journal.resolve_in_doubt, chunk_id, sent)
+
+    async def drop_rest(self, broadcast_id: int) -> int:
+        """The user does not want the rest sent: its pending chunks are cancelled."""
+        return await self._io(self._journal.cancel_pending, broadcast_id)
+
+    # -- other channels ----------------------------------------------------------------------
+
+    async def record_channel_send(
+        self,
+        kind: BroadcastKind,
+        text: str,
+        phones: Sequence[str],
+        result: SendResult,
+        *,
+        profile: str,
+        credits: int | None,
+    ) -> SentMessage | None:
+        """Write an accepted WhatsApp/survey send down for the Delivery tab (one accepted
+        batch). None when it could not be written: the send itself still happened."""
+
+        def record() -> SentMessage | None:
+            broadcast_id = self._journal.record_sent(
+                kind,
+                text,
+                list(phones),
+                profile=profile,
+                message_id=result.message_id,
+                parts=result.parts,
+                credits=credits,
+                accepted_recipients=result.recipients,
+                invalid=result.invalid,
+            )
+            records = self._history.for_broadcast(profile, broadcast_id)
+            return records[0] if records else None
+
+        try:
+            return await self._io(record)
+        except Exception:
+            log.exception("could not record an accepted %s send", kind)
+            return None
+
+    @staticmethod
+    def survey_credits(result: SendResult, phones: Sequence[str]) -> int | None:
+        """A survey's cost when the service said; else recipients × parts when it gave the
+        parts; else unknown (a survey's questions are not ours to count)."""
+        if result.cost is not None:
+            return result.cost
+        if result.parts is None:
+            return None
+        skipped = set(result.invalid)
+        reached = (
+            result.recipients
+            if result.recipients is not None
+            else sum(1 for phone in phones if phone not in skipped)
+        )
+        return reached * result.parts

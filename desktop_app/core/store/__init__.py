@@ -1,0 +1,86 @@
+"""The local data, in one SQLite file: one module per table group, one :class:`Store` to open
+them together. Reached only through core.services (the UI never touches it directly).
+
+- :mod:`~desktop_app.core.store.db`: the connection, durability and the schema steps;
+- :mod:`~desktop_app.core.store.journal`: broadcasts and their chunks (the send journal);
+- :mod:`~desktop_app.core.store.history`: what was sent (for the Delivery tab);
+- :mod:`~desktop_app.core.store.templates`: saved message texts;
+- :mod:`~desktop_app.core.store.balances`: balance readings (for the chart).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from desktop_app.core.store.balances import BalanceReadings
+from desktop_app.core.store.db import Database, StoreError, StoreProblem
+from desktop_app.core.store.history import SentHistory, SentMessage
+from desktop_app.core.store.journal import (
+    RECORDED_ONLY,
+    Broadcast,
+    BroadcastKind,
+    Chunk,
+    ChunkReason,
+    ChunkState,
+    Journal,
+    Recipient,
+)
+from desktop_app.core.store.templates import Template, Templates
+
+__all__ = [
+    "RECORDED_ONLY",
+    "BalanceReadings",
+    "Broadcast",
+    "BroadcastKind",
+    "Chunk",
+    "ChunkReason",
+    "ChunkState",
+    "Database",
+    "Journal",
+    "Recipient",
+    "SentHistory",
+    "SentMessage",
+    "Store",
+    "StoreError",
+    "StoreProblem",
+    "Template",
+    "Templates",
+]
+
+
+class Store:
+    """Every table group on one connection to the store file."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.db = Database(path)
+        try:
+            self.journal = Journal(self.db)
+            self.history = SentHistory(self.db)
+            self.templates = Templates(self.db)
+            self.balances = BalanceReadings(self.db)
+        except BaseException:
+            self.db.close()
+            raise
+
+    @property
+    def path(self) -> Path:
+        return self.db.path
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.db.path)!r})"

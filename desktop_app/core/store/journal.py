@@ -1,0 +1,750 @@
+"""The broadcast journal: nothing is sent twice, nothing is lost.
+
+A broadcast and every one of its chunks are written down (one durable transaction) before the
+first request goes out. Each chunk then moves through
+
+    pending ──mark_sending──► sending ──► accepted (messageId, parts, credits)
+                                      ├─► rejected (reason: the service refused it)
+                                      ├─► in_doubt (the request went out, the answer was lost)
+                                      └─► pending  (it provably never left: safe to send later)
+    pending ──cancel_pending──► cancelled (the user chose not to send the rest)
+    in_doubt ──resolve_in_doubt──► accepted (the user says it arrived) | pending (send again)
+
+and each move is committed to disk before the code acts on it. A chunk found in `sending`
+when the journal is opened belongs to a run that died mid-request (app killed, power cut): it
+becomes `in_doubt`, and only the user may decide what happened to it. The runner
+(core.broadcast) sends `pending` chunks only, so an in-doubt chunk is never resent on its own.
+
+Several processes (two app windows, the kill test's sender) may open the same file: a chunk
+in `sending` is only declared in doubt when the process (and store instance) that claimed it
+is gone, and `mark_sending` claims a chunk atomically, so two runners can never both send it.
+
+Why a chunk is rejected or in doubt is kept as a :class:`ChunkReason` value plus, where there
+is one, a detail (the service's own words, an exception's type): the UI says the words.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from desktop_app.core.settings import MAX_CHUNK_SIZE
+from desktop_app.core.store.db import (
+    Database,
+    StoreError,
+    StoreProblem,
+    is_live,
+    migration,
+    now,
+    parse_time,
+    run_script,
+    stamp,
+)
+
+__all__ = [
+    "RECORDED_ONLY",
+    "STALE_SENDING",
+    "Broadcast",
+    "BroadcastKind",
+    "Chunk",
+    "ChunkReason",
+    "ChunkState",
+    "Journal",
+    "Recipient",
+]
+
+# A request never takes this long (timeouts × retries are well under it); a chunk claimed
+# longer ago than this by a process that seems alive (its pid reused after a reboot) is
+# treated as interrupted too.
+STALE_SENDING = timedelta(minutes=15)
+
+
+class ChunkState(StrEnum):
+    PENDING = "pending"
+    SENDING = "sending"
+    ACCEPTED = "accepted"
+    REJECTED = "rejected"
+    IN_DOUBT = "in_doubt"
+    CANCELLED = "cancelled"  # pending chunks the user chose not to send (cancel_pending)
+
+
+class ChunkReason(StrEnum):
+    """Why a chunk is in doubt, rejected, or accepted without the service saying so."""
+
+    INTERRUPTED = "interrupted"  # Tuma stopped (killed, power cut) while it was being sent
+    CANCELLED_IN_FLIGHT = "cancelled_in_flight"  # the run was cancelled mid-request
+    CONNECTION_LOST = "connection_lost"  # handed over, then the answer was lost
+    UNREADABLE_REPLY = "unreadable_reply"  # answered, but the reply could not be read
+    UNEXPECTED = "unexpected"  # a bug or an unforeseen failure; detail: its type name
+    REFUSED = "refused"  # the service refused this chunk; detail: the service's words
+    RESOLVED_SENT = "resolved_sent"  # the user said it arrived
+
+
+class BroadcastKind(StrEnum):
+    SINGLE = "single"  # POST /v1/send/message, one recipient per chunk
+    BULK = "bulk"  # POST /v1/send/bulk, one text for many
+    PERSONALIZED = "personalized"  # POST /v1/send/bulk-personalized
+    TRACKED = "tracked"  # POST /v2/send/message with a trackingId, one recipient per chunk
+    # Sent directly (one request, not through core.broadcast) and recorded once the service
+    # accepted them (record_sent), so the Delivery tab lists them with the SMS sends.
+    WHATSAPP = "whatsapp"  # POST /api/v1/whatsapp/send, a template to one customer
+    SURVEY = "survey"  # POST /api/v1/surveys/send
+
+
+#: Kinds the broadcast runner cannot send: they exist in the journal only as accepted records.
+RECORDED_ONLY = frozenset({BroadcastKind.WHATSAPP, BroadcastKind.SURVEY})
+
+
+@dataclass(frozen=True)
+class Recipient:
+    phone: str
+    message: str | None = None  # the personalised text; None for bulk/single sends
+
+
+@dataclass(frozen=True)
+class Chunk:
+    id: int
+    broadcast_id: int
+    seq: int  # 0-based position in the broadcast
+    state: ChunkState
+    recipients: tuple[Recipient, ...]
+    tracking_id: str | None
+    message_id: str | None
+    parts: int | None
+    credits: int | None
+    accepted_recipients: int | None  # as counted by the service, when it said
+    invalid: tuple[str, ...]  # numbers the service skipped as invalid
+    reason: ChunkReason | None  # why rejected / why in doubt
+    detail: str | None  # the reason's data: the service's words, an exception's type
+    attempts: int  # how many times it was claimed for sending
+    updated_at: datetime
+    sent_at: datetime | None
+
+    @property
+    def phones(self) -> tuple[str, ...]:
+        return tuple(r.phone for r in self.recipients)
+
+
+@dataclass(frozen=True)
+class Broadcast:
+    id: int
+    profile: str
+    kind: BroadcastKind
+    sender_id: str
+    text: str
+    chunk_size: int
+    recipients: int
+    created_at: datetime
+    # chunk counts by state, as of reading
+    chunks_total: int = 0
+    pending: int = 0
+    sending: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    in_doubt: int = 0
+    cancelled: int = 0
+    # recipient counts by chunk state
+    recipients_pending: int = 0
+    recipients_in_doubt: int = 0
+    recipients_accepted: int = 0
+
+    @property
+    def is_finished(self) -> bool:
+        """Nothing left to send and nothing waiting for the user's decision."""
+        return self.pending == 0 and self.sending == 0 and self.in_doubt == 0
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return bool(kernel32.GetLastError() == 5)  # access denied: it exists
+        try:
+            code = ctypes.c_ulong()
+            if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
+                return True
+            return code.value == 259  # STILL_ACTIVE
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    except OSError:
+        return False
+    return True
+
+
+# --- schema -------------------------------------------------------------------------------
+
+
+@migration(1, "journal")
+def _create(db: sqlite3.Connection) -> None:
+    run_script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS broadcasts (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            sender_id TEXT NOT NULL,
+            text TEXT NOT NULL,
+            chunk_size INTEGER NOT NULL,
+            recipients INTEGER NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE IF NOT EXISTS chunks (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            broadcast_id INTEGER NOT NULL REFERENCES broadcasts(id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            state TEXT NOT NULL,
+            recipients TEXT NOT NULL,
+            size INTEGER NOT NULL,
+            tracking_id TEXT,
+            message_id TEXT,
+            parts INTEGER,
+            credits INTEGER,
+            accepted_recipients INTEGER,
+            invalid TEXT NOT NULL DEFAULT '[]',
+            reason TEXT,
+            owner TEXT,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            updated_at TEXT NOT NULL,
+            sent_at TEXT,
+            UNIQUE (broadcast_id, seq)
+        );
+        CREATE INDEX IF NOT EXISTS chunks_by_state ON chunks (state, broadcast_id);
+        CREATE INDEX IF NOT EXISTS chunks_by_sent_at ON chunks (sent_at);
+        """,
+    )
+
+
+# The English sentences 0.1 stored as reasons, and the codes that replace them.
+_V1_REASONS = {
+    "Tuma stopped while this part was being sent, so it may or may not have gone out.": (
+        ChunkReason.INTERRUPTED
+    ),
+    "Marked as sent by you.": ChunkReason.RESOLVED_SENT,
+    "Sending was stopped while this part was on its way, so it may or may not have gone out.": (
+        ChunkReason.CANCELLED_IN_FLIGHT
+    ),
+    "The service's reply to this part could not be read, so it may or may not have gone out.": (
+        ChunkReason.UNREADABLE_REPLY
+    ),
+}
+
+
+@migration(2, "journal: reasons become codes, with a detail")
+def _reason_codes(db: sqlite3.Connection) -> None:
+    db.execute("ALTER TABLE chunks ADD COLUMN detail TEXT")
+    rows = db.execute("SELECT id, state, reason FROM chunks WHERE reason IS NOT NULL").fetchall()
+    codes = set(ChunkReason)
+    for chunk_id, state, text in rows:
+        if text in codes:
+            continue
+        code = _V1_REASONS.get(text)
+        detail = None
+        if code is None:
+            # A refusal in the service's words, or the client's in-doubt sentence: keep the
+            # words as the detail, under the code that fits the state.
+            code = ChunkReason.REFUSED if state == ChunkState.REJECTED else ChunkReason.UNEXPECTED
+            detail = text
+        db.execute(
+            "UPDATE chunks SET reason = ?, detail = ? WHERE id = ?", (code, detail, chunk_id)
+        )
+
+
+# --- the journal ----------------------------------------------------------------------------
+
+
+class Journal:
+    """Broadcasts and their chunks, in the store file."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._own_db = False
+        #: chunks found interrupted when this journal was opened
+        self.recovered = self.recover_interrupted()
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> Journal:
+        """A journal on its own connection (the kill test's sender process, scripts)."""
+        db = Database(path)
+        try:
+            journal = cls(db)
+        except BaseException:
+            db.close()
+            raise
+        journal._own_db = True
+        return journal
+
+    @property
+    def path(self) -> Path:
+        return self._db.path
+
+    def close(self) -> None:
+        """Closes the connection when this journal opened it (see :meth:`open`)."""
+        if self._own_db:
+            self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Journal({str(self._db.path)!r})"
+
+    # --- recovery ---------------------------------------------------------------------------
+
+    def _owner_gone(self, owner: str | None, updated_at: str) -> bool:
+        if not owner:
+            return True
+        if now() - parse_time(updated_at) > STALE_SENDING:
+            return True
+        pid_text, _, token = owner.partition(":")
+        try:
+            pid = int(pid_text)
+        except ValueError:
+            return True
+        if pid == os.getpid():
+            return not is_live(token)
+        return not _pid_alive(pid)
+
+    def recover_interrupted(self) -> int:
+        """Turn chunks left in `sending` by a run that died into `in_doubt`. Runs on open;
+        returns how many chunks it changed."""
+        with self._db.write() as db:
+            rows = db.execute(
+                "SELECT id, owner, updated_at FROM chunks WHERE state = ?", (ChunkState.SENDING,)
+            ).fetchall()
+            moment = stamp(now())
+            changed = 0
+            for chunk_id, owner, updated_at in rows:
+                if self._owner_gone(owner, updated_at):
+                    db.execute(
+                        "UPDATE chunks SET state = ?, reason = ?, detail = NULL, owner = NULL, "
+                        "updated_at = ? WHERE id = ?",
+                        (ChunkState.IN_DOUBT, ChunkReason.INTERRUPTED, moment, chunk_id),
+                    )
+                    changed += 1
+            return changed
+
+    # --- broadcasts -------------------------------------------------------------------------
+
+    def create_broadcast(
+        self,
+        kind: BroadcastKind,
+        sender_id: str,
+        text: str,
+        recipients: Sequence[Recipient],
+        chunk_size: int,
+        *,
+        profile: str,
+        db: sqlite3.Connection | None = None,
+    ) -> Broadcast:
+        """Write a broadcast and all its chunks (pending) durably, before anything is sent.
+        With *db* (an open transaction of the same store) it is written as part of it."""
+        kind = BroadcastKind(kind)
+        if kind in RECORDED_ONLY:
+            raise StoreError(StoreProblem.NOT_A_BROADCAST, kind=kind)
+        if not recipients:
+            raise StoreError(StoreProblem.NO_RECIPIENTS)
+        if not sender_id:
+            raise StoreError(StoreProblem.NO_SENDER)
+        if not 1 <= chunk_size <= MAX_CHUNK_SIZE:
+            raise StoreError(StoreProblem.BAD_CHUNK_SIZE, size=chunk_size, most=MAX_CHUNK_SIZE)
+        if kind is BroadcastKind.PERSONALIZED:
+            if any(r.message is None or not r.message for r in recipients):
+                raise StoreError(StoreProblem.EMPTY_TEXT, personalised=True)
+        elif not text:
+            raise StoreError(StoreProblem.EMPTY_TEXT)
+        if kind in (BroadcastKind.SINGLE, BroadcastKind.TRACKED):
+            chunk_size = 1  # these endpoints take one phone number per request
+        if db is None:
+            with self._db.write() as tx:
+                broadcast_id = self._insert(
+                    tx, kind, sender_id, text, recipients, chunk_size, profile
+                )
+        else:
+            broadcast_id = self._insert(db, kind, sender_id, text, recipients, chunk_size, profile)
+            return self._broadcast_in(db, broadcast_id)
+        return self.broadcast(broadcast_id)
+
+    @staticmethod
+    def _insert(
+        db: sqlite3.Connection,
+        kind: BroadcastKind,
+        sender_id: str,
+        text: str,
+        recipients: Sequence[Recipient],
+        chunk_size: int,
+        profile: str,
+    ) -> int:
+        moment = stamp(now())
+        cursor = db.execute(
+            "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "
+            "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (profile, kind, sender_id, text, chunk_size, len(recipients), moment),
+        )
+        broadcast_id = cursor.lastrowid
+        assert broadcast_id is not None
+        rows = []
+        for seq, start in enumerate(range(0, len(recipients), chunk_size)):
+            members = recipients[start : start + chunk_size]
+            tracking = uuid.uuid4().hex if kind is BroadcastKind.TRACKED else None
+            rows.append(
+                (
+                    broadcast_id,
+                    seq,
+                    ChunkState.PENDING,
+                    json.dumps([[r.phone, r.message] for r in members]),
+                    len(members),
+                    tracking,
+                    moment,
+                )
+            )
+        db.executemany(
+            "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, tracking_id, "
+            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+        return broadcast_id
+
+    _BROADCAST_SELECT = """
+        SELECT b.id, b.profile, b.kind, b.sender_id, b.text, b.chunk_size, b.recipients,
+               b.created_at, COUNT(c.id),
+               COALESCE(SUM(c.state = 'pending'), 0), COALESCE(SUM(c.state = 'sending'), 0),
+               COALESCE(SUM(c.state = 'accepted'), 0), COALESCE(SUM(c.state = 'rejected'), 0),
+               COALESCE(SUM(c.state = 'in_doubt'), 0), COALESCE(SUM(c.state = 'cancelled'), 0),
+               COALESCE(SUM(CASE WHEN c.state = 'pending' THEN c.size END), 0),
+               COALESCE(SUM(CASE WHEN c.state = 'in_doubt' THEN c.size END), 0),
+               COALESCE(SUM(CASE WHEN c.state = 'accepted'
+                            THEN COALESCE(c.accepted_recipients, c.size) END), 0)
+        FROM broadcasts b LEFT JOIN chunks c ON c.broadcast_id = b.id
+    """
+
+    @staticmethod
+    def _broadcast_from_row(row: tuple[Any, ...]) -> Broadcast:
+        return Broadcast(
+            id=row[0],
+            profile=row[1],
+            kind=BroadcastKind(row[2]),
+            sender_id=row[3],
+            text=row[4],
+            chunk_size=row[5],
+            recipients=row[6],
+            created_at=parse_time(row[7]),
+            chunks_total=row[8],
+            pending=row[9],
+            sending=row[10],
+            accepted=row[11],
+            rejected=row[12],
+            in_doubt=row[13],
+            cancelled=row[14],
+            recipients_pending=row[15],
+            recipients_in_doubt=row[16],
+            recipients_accepted=row[17],
+        )
+
+    def _broadcast_in(self, db: sqlite3.Connection, broadcast_id: int) -> Broadcast:
+        row = db.execute(
+            self._BROADCAST_SELECT + " WHERE b.id = ? GROUP BY b.id", (broadcast_id,)
+        ).fetchone()
+        if row is None:
+            raise StoreError(StoreProblem.NOT_FOUND, broadcast=broadcast_id)
+        return self._broadcast_from_row(tuple(row))
+
+    def broadcast(self, broadcast_id: int) -> Broadcast:
+        row = self._db.read_one(
+            self._BROADCAST_SELECT + " WHERE b.id = ? GROUP BY b.id", (broadcast_id,)
+        )
+        if row is None:
+            raise StoreError(StoreProblem.NOT_FOUND, broadcast=broadcast_id)
+        return self._broadcast_from_row(row)
+
+    def broadcasts(self, profile: str, *, limit: int = 100) -> list[Broadcast]:
+        """The profile's broadcasts, newest first."""
+        rows = self._db.read(
+            self._BROADCAST_SELECT + " WHERE b.profile = ? GROUP BY b.id ORDER BY b.id DESC "
+            "LIMIT ?",
+            (profile, limit),
+        )
+        return [self._broadcast_from_row(row) for row in rows]
+
+    def unfinished(self, profile: str) -> list[Broadcast]:
+        """Broadcasts of this profile with chunks still to send (pending) or awaiting the
+        user's decision (in doubt), oldest first."""
+        rows = self._db.read(
+            self._BROADCAST_SELECT + " WHERE b.profile = ? AND EXISTS (SELECT 1 FROM chunks x "
+            "WHERE x.broadcast_id = b.id AND x.state IN ('pending', 'in_doubt')) "
+            "GROUP BY b.id ORDER BY b.id",
+            (profile,),
+        )
+        return [self._broadcast_from_row(row) for row in rows]
+
+    _CHUNK_SELECT = """
+        SELECT id, broadcast_id, seq, state, recipients, tracking_id, message_id, parts, credits,
+               accepted_recipients, invalid, reason, detail, attempts, updated_at, sent_at
+        FROM chunks
+    """
+
+    @staticmethod
+    def _chunk_from_row(row: tuple[Any, ...]) -> Chunk:
+        return Chunk(
+            id=row[0],
+            broadcast_id=row[1],
+            seq=row[2],
+            state=ChunkState(row[3]),
+            recipients=tuple(Recipient(phone, message) for phone, message in json.loads(row[4])),
+            tracking_id=row[5],
+            message_id=row[6],
+            parts=row[7],
+            credits=row[8],
+            accepted_recipients=row[9],
+            invalid=tuple(json.loads(row[10])),
+            reason=None if row[11] is None else ChunkReason(row[11]),
+            detail=row[12],
+            attempts=row[13],
+            updated_at=parse_time(row[14]),
+            sent_at=None if row[15] is None else parse_time(row[15]),
+        )
+
+    def chunks(self, broadcast_id: int, state: ChunkState | None = None) -> list[Chunk]:
+        """The broadcast's chunks in sending order (optionally only those in one state)."""
+        if state is None:
+            rows = self._db.read(
+                self._CHUNK_SELECT + " WHERE broadcast_id = ? ORDER BY seq", (broadcast_id,)
+            )
+        else:
+            rows = self._db.read(
+                self._CHUNK_SELECT + " WHERE broadcast_id = ? AND state = ? ORDER BY seq",
+                (broadcast_id, ChunkState(state)),
+            )
+        return [self._chunk_from_row(row) for row in rows]
+
+    def chunk(self, chunk_id: int) -> Chunk:
+        row = self._db.read_one(self._CHUNK_SELECT + " WHERE id = ?", (chunk_id,))
+        if row is None:
+            raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
+        return self._chunk_from_row(row)
+
+    # --- state moves ------------------------------------------------------------------------
+
+    def _move(
+        self,
+        chunk_id: int,
+        allowed: tuple[ChunkState, ...],
+        target: ChunkState,
+        **columns: object,
+    ) -> None:
+        """Move one chunk to *target* if it is in one of the *allowed* states, durably;
+        otherwise raise (ILLEGAL_MOVE with the state it is in, or NOT_FOUND)."""
+        assignments: list[str] = []
+        values: list[object] = []
+        for name, value in columns.items():
+            if isinstance(value, _Increment):
+                assignments.append(f"{name} = {name} + 1")
+            else:
+                assignments.append(f"{name} = ?")
+                values.append(value)
+        placeholders = ", ".join("?" for _ in allowed)
+        with self._db.write() as db:
+            cursor = db.execute(
+                f"UPDATE chunks SET state = ?, updated_at = ?, {', '.join(assignments)} "
+                f"WHERE id = ? AND state IN ({placeholders})",
+                (target, stamp(now()), *values, chunk_id, *allowed),
+            )
+            if cursor.rowcount == 1:
+                return
+            row = db.execute("SELECT state FROM chunks WHERE id = ?", (chunk_id,)).fetchone()
+        if row is None:
+            raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
+        raise StoreError(
+            StoreProblem.ILLEGAL_MOVE, chunk=chunk_id, state=ChunkState(row[0]), target=target
+        )
+
+    def mark_sending(self, chunk_id: int) -> None:
+        """Claim a pending chunk for sending, durably, just before its request goes out.
+        Raises StoreError(ILLEGAL_MOVE) when it is no longer pending (another run claimed it)."""
+        self._move(
+            chunk_id,
+            (ChunkState.PENDING,),
+            ChunkState.SENDING,
+            owner=self._db.owner,
+            attempts=_Increment(),
+            reason=None,
+            detail=None,
+        )
+
+    def mark_accepted(
+        self,
+        chunk_id: int,
+        message_id: str | None,
+        parts: int | None,
+        credits: int | None,
+        *,
+        recipients: int | None = None,
+        invalid: Sequence[str] = (),
+    ) -> None:
+        """The service accepted the chunk (it may also have been in doubt until now)."""
+        self._move(
+            chunk_id,
+            (ChunkState.SENDING, ChunkState.IN_DOUBT),
+            ChunkState.ACCEPTED,
+            message_id=message_id,
+            parts=parts,
+            credits=credits,
+            accepted_recipients=recipients,
+            invalid=json.dumps(list(invalid)),
+            reason=None,
+            detail=None,
+            owner=None,
+            sent_at=stamp(now()),
+        )
+
+    def mark_rejected(
+        self, chunk_id: int, reason: ChunkReason = ChunkReason.REFUSED, detail: str | None = None
+    ) -> None:
+        """The service refused the chunk for good (e.g. every number invalid); not billed."""
+        self._move(
+            chunk_id,
+            (ChunkState.PENDING, ChunkState.SENDING, ChunkState.IN_DOUBT),
+            ChunkState.REJECTED,
+            reason=ChunkReason(reason),
+            detail=detail,
+            owner=None,
+        )
+
+    def mark_in_doubt(self, chunk_id: int, reason: ChunkReason, detail: str | None = None) -> None:
+        """The request may have gone out but its answer was lost: never resend on our own."""
+        self._move(
+            chunk_id,
+            (ChunkState.SENDING, ChunkState.IN_DOUBT),
+            ChunkState.IN_DOUBT,
+            reason=ChunkReason(reason),
+            detail=detail,
+            owner=None,
+        )
+
+    def mark_pending(self, chunk_id: int) -> None:
+        """The request provably never left (refused before sending): it may be sent later."""
+        self._move(
+            chunk_id,
+            (ChunkState.SENDING,),
+            ChunkState.PENDING,
+            reason=None,
+            detail=None,
+            owner=None,
+        )
+
+    def resolve_in_doubt(self, chunk_id: int, sent: bool) -> None:
+        """The user's decision on an in-doubt chunk: sent → counted as accepted (without a
+        message id); not sent → pending again, to be sent only when the user resumes."""
+        if sent:
+            self._move(
+                chunk_id,
+                (ChunkState.IN_DOUBT,),
+                ChunkState.ACCEPTED,
+                reason=ChunkReason.RESOLVED_SENT,
+                detail=None,
+                owner=None,
+                sent_at=stamp(now()),
+            )
+        else:
+            self._move(
+                chunk_id, (ChunkState.IN_DOUBT,), ChunkState.PENDING, reason=None, detail=None
+            )
+
+    def cancel_pending(self, broadcast_id: int) -> int:
+        """The user does not want the rest of a broadcast sent: its pending chunks are
+        cancelled (they no longer make it unfinished). Returns how many."""
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE chunks SET state = ?, updated_at = ? WHERE broadcast_id = ? AND state = ?",
+                (ChunkState.CANCELLED, stamp(now()), broadcast_id, ChunkState.PENDING),
+            )
+            return cursor.rowcount
+
+    def record_sent(
+        self,
+        kind: BroadcastKind,
+        text: str,
+        recipients: Sequence[str],
+        *,
+        profile: str,
+        message_id: str,
+        parts: int | None = None,
+        credits: int | None = None,
+        accepted_recipients: int | None = None,
+        invalid: Sequence[str] = (),
+        sender_id: str = "",
+    ) -> int:
+        """Record one request the service has already accepted that did not go through a
+        broadcast (a WhatsApp template, a survey), so the Delivery tab lists it like any other
+        send: one broadcast holding one accepted chunk, written in one transaction. It has
+        nothing pending or in doubt, so it is never offered for resuming nor sent again.
+        *invalid* are the numbers the service skipped. Returns the broadcast's id."""
+        kind = BroadcastKind(kind)
+        if not message_id:
+            raise StoreError(StoreProblem.NO_MESSAGE_ID)
+        if not recipients:
+            raise StoreError(StoreProblem.NO_RECIPIENTS)
+        if not text:
+            raise StoreError(StoreProblem.EMPTY_TEXT)
+        moment = stamp(now())
+        members = json.dumps([[phone, None] for phone in recipients])
+        with self._db.write() as db:
+            cursor = db.execute(
+                "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (profile, kind, sender_id, text, len(recipients), len(recipients), moment),
+            )
+            broadcast_id = cursor.lastrowid
+            assert broadcast_id is not None
+            db.execute(
+                "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, message_id, "
+                "parts, credits, accepted_recipients, invalid, attempts, updated_at, sent_at) "
+                "VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
+                (
+                    broadcast_id,
+                    ChunkState.ACCEPTED,
+                    members,
+                    len(recipients),
+                    message_id,
+                    parts,
+                    credits,
+                    accepted_recipients,
+                    json.dumps(list(invalid)),
+                    moment,
+                    moment,
+                ),
+            )
+        return broadcast_id
+
+
+class _Increment:
+    """A column value meaning "one more than now" in :meth:`Journal._move`."""

@@ -1,0 +1,90 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="en_US" sourcelanguage="en">
+    <context>
+        <name>Words</name>
+        <message numerus="yes">
+            <source>%Ln credit(s)</source>
+            <translation>
+                <numerusform>%Ln credit</numerusform>
+                <numerusform>%Ln credits</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln recipient(s)</source>
+            <translation>
+                <numerusform>%Ln recipient</numerusform>
+                <numerusform>%Ln recipients</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln person(s)</source>
+            <translation>
+                <numerusform>%Ln person</numerusform>
+                <numerusform>%Ln people</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln part(s)</source>
+            <translation>
+                <numerusform>%Ln part</numerusform>
+                <numerusform>%Ln parts</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln character(s)</source>
+            <translation>
+                <numerusform>%Ln character</numerusform>
+                <numerusform>%Ln characters</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln number(s)</source>
+            <translation>
+                <numerusform>%Ln number</numerusform>
+                <numerusform>%Ln numbers</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln contact(s)</source>
+            <translation>
+                <numerusform>%Ln contact</numerusform>
+                <numerusform>%Ln contacts</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln batch(es)</source>
+            <translation>
+                <numerusform>%Ln batch</numerusform>
+                <numerusform>%Ln batches</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln number(s) are not valid</source>
+            <translation>
+                <numerusform>%Ln number is not valid</numerusform>
+                <numerusform>%Ln numbers are not valid</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln duplicate(s) removed</source>
+            <translation>
+                <numerusform>%Ln duplicate removed</numerusform>
+                <numerusform>%Ln duplicates removed</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln second(s)</source>
+            <translation>
+                <numerusform>%Ln second</numerusform>
+                <numerusform>%Ln seconds</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>about %Ln minute(s)</source>
+            <translation>
+                <numerusform>about %Ln minute</numerusform>
+                <numerusform>about %Ln minutes</numerusform>
+            </translation>
+        </message>
+    </context>
+</TS>

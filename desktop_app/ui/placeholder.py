@@ -1,0 +1,59 @@
+"""The page of a tab whose feature arrives in a later release: honest, and one widget for all."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout
+
+from desktop_app.ui.tabs import TabPage, TabSpec
+from desktop_app.ui.widgets import card
+
+if TYPE_CHECKING:
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["PlaceholderTab"]
+
+
+class PlaceholderTab(TabPage):
+    """Title, "arrives in a later release", what it will do. Texts come from its TabSpec."""
+
+    def __init__(self, tab: TabSpec, ctx: AppContext) -> None:
+        super().__init__()
+        self.setObjectName(f"placeholder-{tab.key}")
+        summary, *points = (QCoreApplication.translate("Tabs", text) for text in tab.placeholder)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(32, 32, 32, 32)
+        outer.addStretch(1)
+        box = card(self)
+        box.setMaximumWidth(620)
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        inner = QVBoxLayout(box)
+        inner.setContentsMargins(32, 28, 32, 28)
+        inner.setSpacing(10)
+        heading = QLabel(tab.plain_title(), box)
+        heading.setProperty("role", "title")
+        badge = QLabel(self.tr("Arrives in a later release"), box)
+        badge.setProperty("role", "caption")
+        lead = QLabel(summary, box)
+        lead.setWordWrap(True)
+        inner.addWidget(badge)
+        inner.addWidget(heading)
+        inner.addWidget(lead)
+        if points:
+            bullets = QLabel(
+                "<ul style='margin-left:-20px'>"
+                + "".join(f"<li style='margin-bottom:4px'>{p}</li>" for p in points)
+                + "</ul>",
+                box,
+            )
+            bullets.setWordWrap(True)
+            bullets.setProperty("role", "muted")
+            inner.addWidget(bullets)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(box, 10)
+        row.addStretch(1)
+        outer.addLayout(row)
+        outer.addStretch(2)

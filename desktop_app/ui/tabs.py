@@ -1,0 +1,161 @@
+"""The tabs, declared: what each one is called, where it goes, how it is built.
+
+The main window assembles whatever :data:`TABS` holds and names no tab. Adding a tab is one
+new package (a :class:`TabPage` subclass) and one :class:`TabSpec` entry here; its module
+is imported only when the window builds it, after the window is on screen.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["TABS", "TabPage", "TabSpec", "spec"]
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks a literal for pyside6-lupdate; returns it untranslated (translated at use)."""
+    return text
+
+
+class TabPage(QWidget):
+    """What the window asks of a tab; every method has a sensible default."""
+
+    def session_changed(self) -> None:
+        """The connected account changed (or was closed). Most tabs listen to the context's
+        ``session_changed`` themselves; this is for work that must follow the window's own."""
+
+    def refresh(self) -> None:
+        """Read again what the tab shows (F5)."""
+
+    async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (a bound, by design)
+        """Quitting: wind down work that must not be cut off (a send finishes its batch in
+        flight). True when nothing is left running within *timeout* seconds."""
+        return True
+
+    def prepare_screenshot(self) -> None:
+        """``--screenshots``: show realistic sample content (never the user's own data)."""
+
+
+@dataclass(frozen=True)
+class FileAction:
+    """An entry the tab adds to the File menu (e.g. "Import contacts…", Ctrl+I): it shows
+    the tab."""
+
+    text: str  # marked with QT_TRANSLATE_NOOP("Tabs", …)
+    shortcut: str
+
+
+@dataclass(frozen=True)
+class TabSpec:
+    key: str  # stable: saved as the last tab, used by --screenshots file names
+    order: int
+    title: str  # marked with QT_TRANSLATE_NOOP("Tabs", …), with its & mnemonic
+    factory: str  # "package.module:Class", a TabPage taking the AppContext
+    file_action: FileAction | None = None
+    placeholder: tuple[str, ...] = field(default=())  # (summary, point, point, ...) if any
+
+    def translated_title(self) -> str:
+        return QCoreApplication.translate("Tabs", self.title)
+
+    def plain_title(self) -> str:
+        return self.translated_title().replace("&", "")
+
+    def build(self, ctx: AppContext) -> TabPage:
+        module_name, _, class_name = self.factory.partition(":")
+        cls: Callable[..., TabPage] = getattr(importlib.import_module(module_name), class_name)
+        if self.placeholder:
+            return cls(self, ctx)
+        return cls(ctx)
+
+
+_PLACEHOLDER = "desktop_app.ui.placeholder:PlaceholderTab"
+
+TABS: tuple[TabSpec, ...] = tuple(
+    sorted(
+        (
+            TabSpec(
+                key="compose",
+                order=10,
+                title=QT_TRANSLATE_NOOP("Tabs", "&Compose"),
+                factory="desktop_app.ui.compose:ComposeTab",
+            ),
+            TabSpec(
+                key="contacts",
+                order=20,
+                title=QT_TRANSLATE_NOOP("Tabs", "Co&ntacts"),
+                factory=_PLACEHOLDER,
+                placeholder=(
+                    QT_TRANSLATE_NOOP(
+                        "Tabs",
+                        "Your customer list, kept with your SMS provider, will live here. This "
+                        "part of Tuma arrives in a later release; until then you can pick "
+                        "contacts as recipients in Compose.",
+                    ),
+                    QT_TRANSLATE_NOOP(
+                        "Tabs", "Search by name or number, page through thousands of customers"
+                    ),
+                    QT_TRANSLATE_NOOP("Tabs", "Add, edit and remove customers"),
+                    QT_TRANSLATE_NOOP("Tabs", "Send to a selection with one click"),
+                ),
+            ),
+            TabSpec(
+                key="import",
+                order=30,
+                title=QT_TRANSLATE_NOOP("Tabs", "&Import"),
+                factory=_PLACEHOLDER,
+                file_action=FileAction(QT_TRANSLATE_NOOP("Tabs", "&Import contacts…"), "Ctrl+I"),
+                placeholder=(
+                    QT_TRANSLATE_NOOP(
+                        "Tabs",
+                        "Bringing in customer spreadsheets (Excel or CSV) arrives in a later "
+                        "release. You will be able to drop a file on the window, check the "
+                        "columns and fix unreadable numbers before anything is uploaded.",
+                    ),
+                    QT_TRANSLATE_NOOP("Tabs", "Excel (.xlsx) and CSV files up to 100,000 rows"),
+                    QT_TRANSLATE_NOOP("Tabs", "Numbers checked and repaired before upload"),
+                    QT_TRANSLATE_NOOP("Tabs", "A report of every row that could not be imported"),
+                ),
+            ),
+            TabSpec(
+                key="delivery",
+                order=40,
+                title=QT_TRANSLATE_NOOP("Tabs", "&Delivery"),
+                factory=_PLACEHOLDER,
+                placeholder=(
+                    QT_TRANSLATE_NOOP(
+                        "Tabs",
+                        "Delivery reports for the messages you sent arrive in a later release. "
+                        "Every message you send now is already recorded, so its report will be "
+                        "there when this tab opens.",
+                    ),
+                    QT_TRANSLATE_NOOP("Tabs", "Delivered, pending and failed, for each customer"),
+                    QT_TRANSLATE_NOOP("Tabs", "The reason a message failed, in plain words"),
+                    QT_TRANSLATE_NOOP("Tabs", "Resend to the customers who did not get it"),
+                ),
+            ),
+            TabSpec(
+                key="balance",
+                order=50,
+                title=QT_TRANSLATE_NOOP("Tabs", "&Balance"),
+                factory="desktop_app.ui.balance:BalanceTab",
+            ),
+        ),
+        key=lambda tab: tab.order,
+    )
+)
+
+
+def spec(key: str) -> TabSpec:
+    for tab in TABS:
+        if tab.key == key:
+            return tab
+    raise KeyError(key)

@@ -1,0 +1,363 @@
+"""Facts from core, said in words: every sentence a user reads about a core fact is made here
+(or in the widget that shows it), through ``tr()``, so a Kiswahili interface is a
+translation file.
+
+Core hands back codes and data (a phone problem, a settings problem, a keyring problem, a
+journal reason, a store problem); the functions below turn each into plain words with the
+next step to take. They are methods of one QObject so that ``pyside6-lupdate`` files every
+string under one context, "Words", and Qt's plural forms work (``self.tr(text, "", n)``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from desktop_app.ui.formats import number
+
+if TYPE_CHECKING:
+    from desktop_app.core.phones import InvalidPhoneNumber
+    from desktop_app.core.services.accounts import AccountError, CredentialError
+    from desktop_app.core.services.sending import ChunkReason, StoreError
+    from desktop_app.core.settings import SettingsError
+
+# The facts' modules are imported where a sentence is made, not here: this module loads with
+# the window, before the network stack and the keyring (start-up stays fast).
+
+__all__ = [
+    "account_problem",
+    "chunk_reason",
+    "counts",
+    "keyring_problem",
+    "phone_problem",
+    "settings_field",
+    "settings_problem",
+    "settings_set_aside",
+    "store_problem",
+]
+
+
+class Words(QObject):
+    """The sentences (one translation context)."""
+
+    # -- counted phrases (Qt plural forms; the English .qm gives "1 credit" / "3 credits") --
+
+    def credits(self, value: float) -> str:
+        if float(value).is_integer():
+            return self.tr("%Ln credit(s)", "", int(value))
+        return self.tr("{n} credits").format(n=number(value))
+
+    def recipients(self, n: int) -> str:
+        return self.tr("%Ln recipient(s)", "", n)
+
+    def people(self, n: int) -> str:
+        return self.tr("%Ln person(s)", "", n)
+
+    def parts(self, n: int) -> str:
+        return self.tr("%Ln part(s)", "", n)
+
+    def characters(self, n: int) -> str:
+        return self.tr("%Ln character(s)", "", n)
+
+    def numbers(self, n: int) -> str:
+        return self.tr("%Ln number(s)", "", n)
+
+    def contacts(self, n: int) -> str:
+        return self.tr("%Ln contact(s)", "", n)
+
+    def batches(self, n: int) -> str:
+        return self.tr("%Ln batch(es)", "", n)
+
+    def invalid_numbers(self, n: int) -> str:
+        return self.tr("%Ln number(s) are not valid", "", n)
+
+    def duplicates_removed(self, n: int) -> str:
+        return self.tr("%Ln duplicate(s) removed", "", n)
+
+    def seconds(self, n: int) -> str:
+        return self.tr("%Ln second(s)", "", n)
+
+    def minutes(self, n: int) -> str:
+        return self.tr("about %Ln minute(s)", "", n)
+
+    # -- phone numbers ---------------------------------------------------------------------
+
+    def phone_problem(self, exc: InvalidPhoneNumber) -> str:
+        from desktop_app.core.phones import PhoneProblem
+
+        shown = exc.shown
+        texts = {
+            PhoneProblem.EMPTY: self.tr("The phone number is empty"),
+            PhoneProblem.SHORT_KE_MOBILE: self.tr("{} is too short for a Kenyan mobile number"),
+            PhoneProblem.LONG_KE_MOBILE: self.tr("{} is too long for a Kenyan mobile number"),
+            PhoneProblem.UNKNOWN_COUNTRY: self.tr("{} does not start with a known country code"),
+            PhoneProblem.NEEDS_COUNTRY: self.tr("{} needs a country code (for example +254)"),
+            PhoneProblem.TOO_SHORT: self.tr("{} is too short to be a phone number"),
+            PhoneProblem.TOO_LONG: self.tr("{} is too long to be a phone number"),
+            PhoneProblem.NOT_A_NUMBER: self.tr("“{}” is not a phone number"),
+            PhoneProblem.BAD_CHAR: self.tr("“{}” is not a phone number: it contains “{}”"),
+            PhoneProblem.BAD_PLUS: self.tr("“{}” is not a phone number: “+” can only come first"),
+            PhoneProblem.INVALID: self.tr("{} is not a valid number"),
+        }
+        return texts[exc.problem].format(shown, exc.char or "")
+
+    # -- settings --------------------------------------------------------------------------
+
+    def settings_field(self, field: str | None) -> str | None:
+        """The form's name for a setting, where the user can see it."""
+        names = {
+            "base_url": self.tr("Service address"),
+            "contacts_base_url": self.tr("Contacts address"),
+            "name": self.tr("Account name"),
+            "sender_ids": self.tr("Sender IDs"),
+            "price_per_part": self.tr("Price per SMS part"),
+            "bulk_chunk_size": self.tr("Batch size"),
+            "low_balance_threshold": self.tr("Low-balance warning"),
+        }
+        return names.get(field or "")
+
+    def settings_problem(self, exc: SettingsError) -> str:
+        from desktop_app.core.settings import MAX_CHUNK_SIZE, SettingsProblem
+
+        value = exc.value if isinstance(exc.value, str) else ""
+        quoted = f"“{value}”"
+        p = SettingsProblem
+        texts = {
+            p.ADDRESS_MISSING: self.tr(
+                "Enter the service address, for example https://api.example.co.ke."
+            ),
+            p.ADDRESS_INVALID: self.tr("{value} is not a valid web address.").format(value=quoted),
+            p.ADDRESS_NOT_WEB: self.tr(
+                "{value} is not a web address: it must start with https:// "
+                "(for example https://api.example.co.ke)."
+            ).format(value=quoted),
+            p.ADDRESS_NO_HOST: self.tr("{value} has no server name after the “//”.").format(
+                value=quoted
+            ),
+            p.ADDRESS_BAD_HOST: self.tr(
+                "{value} is not a valid web address: the server name may hold only letters, "
+                "digits, dots and dashes (for example https://api.example.co.ke)."
+            ).format(value=quoted),
+            p.ADDRESS_CREDENTIALS: self.tr(
+                "The address must not contain a user name or password; "
+                "the token is entered separately and kept in the system keyring."
+            ),
+            p.ADDRESS_QUERY: self.tr(
+                "The address must not contain a query (?…) or fragment (#…); "
+                "enter only the service address."
+            ),
+            p.ADDRESS_PLAIN_HTTP: self.tr(
+                "{value} uses plain http, which would send your token unencrypted. Use "
+                "https:// (plain http is allowed only for a service on this computer, such as "
+                "the sandbox)."
+            ).format(value=quoted),
+            p.NAME_MISSING: self.tr("Give the account a name, for example the shop's name."),
+            p.DUPLICATE_NAME: self.tr("Two accounts are called {value}: rename one.").format(
+                value=quoted
+            ),
+            p.SENDER_NOT_TEXT: self.tr("Sender IDs must be text."),
+            p.CHUNK_NOT_WHOLE: self.tr("The batch size must be a whole number."),
+            p.CHUNK_RANGE: self.tr(
+                "The batch size must be between 1 and {most} recipients (it is {value})."
+            ).format(most=number(MAX_CHUNK_SIZE), value=exc.value),
+            p.PRICE_NOT_NUMBER: self.tr("The price per SMS part must be a number of shillings."),
+            p.PRICE_RANGE: self.tr("The price per SMS part must be zero or more shillings."),
+            p.THRESHOLD: self.tr(
+                "The low-balance warning must be a whole number of credits, 0 or more."
+            ),
+            p.NOT_TEXT: self.tr("A setting that should be text holds something else."),
+            p.DAMAGED: self.tr("The saved settings are damaged."),
+        }
+        text = texts[exc.problem]
+        field = self.settings_field(exc.field)
+        if field and exc.field in ("base_url", "contacts_base_url"):
+            return self.tr("{field}: {problem}").format(field=field, problem=text)
+        return text
+
+    def settings_set_aside(self, kept_as: str) -> tuple[str, str]:
+        """(title, text) when the settings file could not be read at start."""
+        return self.tr("Your settings could not be read"), self.tr(
+            "The settings file was damaged, so Tuma started with default settings. The old "
+            "file was kept as {name}. Connect your account again from the Account menu."
+        ).format(name=kept_as)
+
+    # -- the keyring -----------------------------------------------------------------------
+
+    def keyring_hint(self, platform: str) -> str:
+        if platform == "windows":
+            return self.tr(
+                "Tuma keeps your token in Windows Credential Manager. Make sure the Credential "
+                "Manager service is running, then try again."
+            )
+        if platform == "macos":
+            return self.tr(
+                "Tuma keeps your token in the macOS Keychain. Unlock your login keychain in "
+                "Keychain Access, then try again."
+            )
+        return self.tr(
+            "Tuma keeps your token in the system keyring and never in a plain file. Install "
+            "and start a Secret Service provider: GNOME Keyring (package gnome-keyring), "
+            "KeePassXC with Secret Service integration turned on, or KWallet (package "
+            "kwalletmanager), then sign in to your desktop session again and retry."
+        )
+
+    def keyring_problem(self, exc: CredentialError) -> str:
+        from desktop_app.core.services.accounts import KeyringAction, KeyringProblem
+
+        failed = {
+            KeyringAction.SAVE: self.tr("Your access token could not be saved."),
+            KeyringAction.READ: self.tr("Your access token could not be read."),
+            KeyringAction.DELETE: self.tr("Your access token could not be deleted."),
+            None: self.tr("Your access token could not be used."),
+        }[exc.action]
+        p = KeyringProblem
+        if exc.problem is p.NO_NAME:
+            return self.tr("The account needs a name before its token can be stored.")
+        if exc.problem is p.EMPTY_TOKEN:
+            return self.tr("The token is empty: paste the API token from your account portal.")
+        if exc.problem is p.NO_BACKEND:
+            why = self.tr("No system keyring is available.") + " " + self.keyring_hint(exc.platform)
+        elif exc.problem is p.LOCKED:
+            why = self.tr(
+                "The system keyring is locked. Unlock it (it usually asks for your login "
+                "password) and try again."
+            )
+        elif exc.problem is p.FAILED:
+            why = (
+                self.tr("The system keyring did not work.") + " " + self.keyring_hint(exc.platform)
+            )
+        elif exc.problem is p.TIMEOUT:
+            why = self.tr(
+                "The system keyring did not answer within {seconds}. It may be locked and "
+                "waiting for a password prompt, or its service may have hung: unlock or "
+                "restart it and try again."
+            ).format(seconds=self.seconds(round(exc.timeout or 0)))
+        else:
+            why = self.tr(
+                "The system keyring failed unexpectedly. Restart the keyring service or your "
+                "desktop session and try again."
+            )
+        return f"{failed} {why}"
+
+    # -- accounts --------------------------------------------------------------------------
+
+    def account_problem(self, exc: AccountError) -> str:
+        from desktop_app.core.services.accounts import AccountProblem
+
+        if exc.problem is AccountProblem.TOKEN_MISSING:
+            return self.tr("Paste the access token from your provider's portal.")
+        if exc.problem is AccountProblem.NO_SAVED_TOKEN:
+            return self.tr(
+                "No access token is saved for “{name}” on this computer. Paste it again."
+            ).format(name=exc.name or "")
+        return self.tr("There is no saved account called “{name}”.").format(name=exc.name or "")
+
+    # -- the journal and the store ---------------------------------------------------------
+
+    def chunk_reason(self, reason: ChunkReason | None, detail: str | None = None) -> str:
+        from desktop_app.core.services.sending import ChunkReason
+
+        r = ChunkReason
+        if reason is r.REFUSED:
+            if detail:
+                return self.tr("The service refused it: “{words}”").format(words=detail)
+            return self.tr("The service refused it.")
+        texts = {
+            r.INTERRUPTED: self.tr(
+                "Tuma stopped while this part was being sent, so it may or may not have gone out."
+            ),
+            r.CANCELLED_IN_FLIGHT: self.tr(
+                "Sending was stopped while this part was on its way, so it may or may not have "
+                "gone out."
+            ),
+            r.CONNECTION_LOST: self.tr(
+                "The connection was lost after the message was handed over, so we cannot tell "
+                "whether it was sent."
+            ),
+            r.UNREADABLE_REPLY: self.tr(
+                "The service's reply to this part could not be read, so it may or may not have "
+                "gone out."
+            ),
+            r.UNEXPECTED: self.tr(
+                "Tuma hit an unexpected problem while sending this part ({kind})."
+            ).format(kind=detail or "?"),
+            r.RESOLVED_SENT: self.tr("Marked as sent by you."),
+        }
+        return texts.get(reason, "") if reason is not None else ""
+
+    def store_problem(self, exc: StoreError) -> str:
+        from desktop_app.core.services.sending import StoreProblem
+        from desktop_app.core.settings import MAX_CHUNK_SIZE
+
+        p = StoreProblem
+        texts = {
+            p.CLOSED: self.tr("Tuma's records are closed (the app is shutting down)."),
+            p.NEWER_VERSION: self.tr(
+                "Tuma's records were written by a newer version of Tuma; update the app."
+            ),
+            p.NOT_FOUND: self.tr("That record no longer exists."),
+            p.ILLEGAL_MOVE: self.tr(
+                "That batch has already been dealt with (perhaps in another Tuma window)."
+            ),
+            p.NO_RECIPIENTS: self.tr("Add at least one recipient."),
+            p.NO_SENDER: self.tr("Choose a sender ID."),
+            p.BAD_CHUNK_SIZE: self.tr("The batch size must be between 1 and {most}.").format(
+                most=number(MAX_CHUNK_SIZE)
+            ),
+            p.EMPTY_TEXT: self.tr("The message is empty."),
+            p.NOT_A_BROADCAST: self.tr("This kind of send cannot be sent in batches."),
+            p.NO_MESSAGE_ID: self.tr("The service did not give this send a reference."),
+            p.NO_NAME: self.tr("Give the template a name."),
+            p.EXISTS: self.tr("A template called “{name}” already exists.").format(
+                name=exc.data.get("name", "")
+            ),
+        }
+        return texts[exc.problem]
+
+
+_words: Words | None = None
+
+
+def _get() -> Words:
+    global _words
+    if _words is None:
+        _words = Words()
+    return _words
+
+
+def counts() -> Words:
+    """The counted phrases (``counts().credits(12)`` → "12 credits")."""
+    return _get()
+
+
+def phone_problem(exc: InvalidPhoneNumber) -> str:
+    return _get().phone_problem(exc)
+
+
+def settings_field(field: str | None) -> str | None:
+    return _get().settings_field(field)
+
+
+def settings_problem(exc: SettingsError) -> str:
+    return _get().settings_problem(exc)
+
+
+def settings_set_aside(kept_as: str) -> tuple[str, str]:
+    return _get().settings_set_aside(kept_as)
+
+
+def keyring_problem(exc: CredentialError) -> str:
+    return _get().keyring_problem(exc)
+
+
+def account_problem(exc: AccountError) -> str:
+    return _get().account_problem(exc)
+
+
+def chunk_reason(reason: ChunkReason | None, detail: str | None = None) -> str:
+    return _get().chunk_reason(reason, detail)
+
+
+def store_problem(exc: StoreError) -> str:
+    return _get().store_problem(exc)

@@ -1,0 +1,39 @@
+"""Helpers shared by the UI tests: what the app saved, and waiting for async reads."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from desktop_app.core.settings import AppSettings, SettingsStore
+
+
+def saved_settings(ctx: Any) -> AppSettings:
+    """The settings as written to disk (a fresh read of the file the app saves to)."""
+    return SettingsStore(ctx.services.preferences.path).load()
+
+
+def check_unfinished(qtbot: Any, tab: Any, *, open_dialog: bool = True) -> list[Any]:
+    """Ask the Compose tab to look for unfinished broadcasts; wait until it has shown them."""
+    with qtbot.waitSignal(tab.unfinished_checked, timeout=10000) as blocker:
+        tab.check_unfinished(open_dialog=open_dialog)
+    found: list[Any] = blocker.args[0]
+    return found
+
+
+def write_broadcast(
+    ctx: Any, text: str, phones: list[str], *, chunk_size: int, sender_id: str = "TUMA"
+) -> int:
+    """A broadcast written down in the journal and not sent (as if the app died right after)."""
+    from desktop_app.core.store import BroadcastKind, Recipient
+
+    kind = BroadcastKind.SINGLE if len(phones) == 1 else BroadcastKind.BULK
+    return int(
+        ctx.services.store.journal.create_broadcast(
+            kind,
+            sender_id,
+            text,
+            [Recipient(phone) for phone in phones],
+            chunk_size,
+            profile=ctx.session.profile.name,
+        ).id
+    )
