@@ -11,6 +11,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["QT_API"] = "pyside6"
 
 import itertools
+import logging
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +42,26 @@ class MemoryKeyring(KeyringBackend):
     def delete_password(self, service: str, username: str) -> None:
         if self.secrets.pop((service, username), None) is None:
             raise keyring.errors.PasswordDeleteError(username)
+
+
+@pytest.fixture(autouse=True)
+def no_unexpected_log(
+    request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture
+) -> Iterator[None]:
+    """A warning or error logged during a test fails it, unless the test expects it:
+    ``@pytest.mark.expect_log("pattern", ...)`` (a test that checks a failure path says so)."""
+    yield
+    marker = request.node.get_closest_marker("expect_log")
+    patterns = [re.compile(p) for p in (marker.args if marker else ())]
+    unexpected = [
+        record
+        for record in caplog.get_records("call")
+        if record.levelno >= logging.WARNING
+        and not any(p.search(record.getMessage()) or p.search(record.name) for p in patterns)
+    ]
+    if unexpected:
+        lines = "\n".join(f"{r.levelname} {r.name}: {r.getMessage()}" for r in unexpected)
+        pytest.fail(f"unexpected log records (mark the test expect_log if meant):\n{lines}")
 
 
 @pytest.fixture(autouse=True)

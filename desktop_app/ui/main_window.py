@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app import __version__
+from desktop_app.core.settings import Profile
 from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
@@ -340,7 +341,7 @@ class MainWindow(QMainWindow):
         self.account_dialog = None
 
     def _on_account_connected(self, profile: object) -> None:
-        name = getattr(profile, "name", "")
+        name = profile.name if isinstance(profile, Profile) else ""
         session = self.ctx.session
         if session is not None and not session.can_use_contacts:
             self.ctx.errors.info(

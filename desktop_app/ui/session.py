@@ -147,14 +147,13 @@ class SessionManager(QObject):
     async def _ensure_sandbox(self) -> None:
         if self.sandbox is not None and self.sandbox.running():
             return
-        from desktop_app.core.settings import data_dir
         from desktop_app.sandbox.admin import SandboxAdmin
         from desktop_app.sandbox.process import start_sandbox
 
+        folder = self.ctx.services.practice_data_dir()
+
         def start() -> SandboxProcess:
-            process = start_sandbox(
-                data_dir() / "sandbox", admin_key=secrets.token_hex(24), settle_seconds=2.0
-            )
+            process = start_sandbox(folder, admin_key=secrets.token_hex(24), settle_seconds=2.0)
             if self._closing:  # the user quit while it was starting: do not leave it behind
                 process.stop(timeout=3)
             return process

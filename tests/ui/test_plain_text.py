@@ -19,7 +19,7 @@ def test_message_bar_shows_markup_as_text(qtbot) -> None:  # type: ignore[no-unt
 
 
 def test_compose_labels_that_quote_the_service_are_plain_text(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
-    from tests.ui.compose_helpers import make_tab
+    from tests.ui.compose.helpers import make_tab
 
     tab = make_tab(qtbot, ctx)
     for label in (

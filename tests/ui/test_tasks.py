@@ -115,6 +115,7 @@ def test_describe_gives_plain_words_and_a_next_step(qapp, exc, words) -> None:  
     assert words in f"{title} {text}"
 
 
+@pytest.mark.expect_log("uncaught exception")
 def test_the_excepthook_shows_uncaught_errors_to_the_user(qtbot, qloop, services) -> None:  # type: ignore[no-untyped-def]
     from desktop_app.app import make_excepthook
     from desktop_app.ui.context import AppContext

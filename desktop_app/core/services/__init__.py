@@ -67,6 +67,13 @@ class Services:
     def settings(self) -> AppSettings:
         return self.preferences.settings
 
+    @staticmethod
+    def practice_data_dir() -> Path:
+        """Where the practice sandbox keeps its demo shop (in the app's data folder)."""
+        from desktop_app.core.settings import data_dir
+
+        return data_dir() / "sandbox"
+
     def close(self) -> None:
         """Close the store; queued store calls finish first (they are on one thread)."""
         if self._worker is not None:

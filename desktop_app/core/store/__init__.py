@@ -11,11 +11,9 @@ them together. Reached only through core.services (the UI never touches it direc
 from __future__ import annotations
 
 from pathlib import Path
-from types import TracebackType
-from typing import Self
 
 from desktop_app.core.store.balances import BalanceReadings
-from desktop_app.core.store.db import Database, StoreError, StoreProblem
+from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
 from desktop_app.core.store.history import SentHistory, SentMessage
 from desktop_app.core.store.journal import (
     RECORDED_ONLY,
@@ -50,7 +48,7 @@ __all__ = [
 ]
 
 
-class Store:
+class Store(Closing):
     """Every table group on one connection to the store file."""
 
     def __init__(self, path: Path | None = None) -> None:
@@ -70,17 +68,6 @@ class Store:
 
     def close(self) -> None:
         self.db.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"Store({str(self.db.path)!r})"

@@ -28,6 +28,7 @@ from types import TracebackType
 from typing import Any, Self
 
 __all__ = [
+    "Closing",
     "Database",
     "StoreError",
     "StoreProblem",
@@ -163,7 +164,25 @@ def is_live(token: str) -> bool:
     return token in _live
 
 
-class Database:
+class Closing:
+    """``with thing:`` closes it at the end (the store's objects hold a connection)."""
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class Database(Closing):
     """One open connection to the store file."""
 
     def __init__(self, path: Path | None = None) -> None:
@@ -237,17 +256,6 @@ class Database:
     @property
     def closed(self) -> bool:
         return self._conn is None
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"Database({str(self.path)!r})"

@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 from desktop_app.core.settings import MAX_CHUNK_SIZE
 from desktop_app.core.store.db import (
+    Closing,
     Database,
     StoreError,
     StoreProblem,
@@ -274,7 +274,7 @@ def _reason_codes(db: sqlite3.Connection) -> None:
 # --- the journal ----------------------------------------------------------------------------
 
 
-class Journal:
+class Journal(Closing):
     """Broadcasts and their chunks, in the store file."""
 
     def __init__(self, db: Database) -> None:
@@ -303,17 +303,6 @@ class Journal:
         """Closes the connection when this journal opened it (see :meth:`open`)."""
         if self._own_db:
             self._db.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     def __repr__(self) -> str:
         return f"Journal({str(self._db.path)!r})"

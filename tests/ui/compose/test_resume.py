@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QPushButton
 
 from desktop_app.core.store import ChunkState
 from desktop_app.ui.compose import ComposeTab
-from tests.ui.compose_helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
+from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
 from tests.ui.support import check_unfinished, write_broadcast
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import Qt
 
-from tests.ui.compose_helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
+from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ import pytest
 
 from desktop_app.core.store import ChunkState
 from desktop_app.ui.main_window import MainWindow
-from tests.ui.compose_helpers import SendRun, compose, use_kenyan_locale
+from tests.ui.compose.helpers import SendRun, compose, use_kenyan_locale
 
 
 @pytest.fixture(autouse=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from tests.ui.compose_helpers import make_tab
+from tests.ui.compose.helpers import make_tab
 
 
 def _chain(start: QWidget) -> list[QWidget]:

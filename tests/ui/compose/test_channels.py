@@ -14,7 +14,7 @@ from desktop_app.core.api.models import SendResult
 from desktop_app.core.services.sending import SendingService
 from desktop_app.core.store import BroadcastKind
 from desktop_app.ui.compose import ComposeTab
-from tests.ui.compose_helpers import LEFT, make_tab, use_kenyan_locale
+from tests.ui.compose.helpers import LEFT, make_tab, use_kenyan_locale
 
 
 @pytest.fixture(autouse=True)
@@ -189,6 +189,7 @@ def test_survey_credits_are_what_the_service_reported(
     assert SendingService.survey_credits(result, people) == credits
 
 
+@pytest.mark.expect_log("could not record an accepted")
 def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
     qtbot, tab, ctx, admin, account, monkeypatch
 ) -> None:  # type: ignore[no-untyped-def]
