@@ -94,15 +94,22 @@ class SerialWorker:
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
 
-    def _ensure_thread(self) -> None:
+    def _ensure_thread_and_queue(
+        self,
+    ) -> queue.SimpleQueue[Callable[[], None] | None]:
         with self._lock:
             if self._thread is None or not self._thread.is_alive():
-                self._thread = threading.Thread(target=self._loop, name=self._name, daemon=True)
+                work = self._queue
+                self._thread = threading.Thread(
+                    target=self._loop, args=(work,), name=self._name, daemon=True
+                )
                 self._thread.start()
+            return self._queue
 
-    def _loop(self) -> None:
+    @staticmethod
+    def _loop(work: queue.SimpleQueue[Callable[[], None] | None]) -> None:
         while True:
-            job = self._queue.get()
+            job = work.get()
             if job is None:
                 return
             job()
@@ -110,27 +117,30 @@ class SerialWorker:
     async def __call__(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         loop = asyncio.get_running_loop()
         future: asyncio.Future[T] = loop.create_future()
-        self._ensure_thread()
-        self._queue.put(lambda: _deliver(loop, future, lambda: fn(*args, **kwargs)))
+        self._ensure_thread_and_queue().put(
+            lambda: _deliver(loop, future, lambda: fn(*args, **kwargs))
+        )
         return await future
 
     def submit(self, fn: Callable[[], object]) -> None:
         """Queue *fn* after the calls already queued, without waiting for it."""
-        self._ensure_thread()
-        self._queue.put(lambda: _quietly(fn))
+        self._ensure_thread_and_queue().put(lambda: _quietly(fn))
 
     def stop(self, last: Callable[[], object] | None = None, timeout: float = 5.0) -> None:
         """Let the calls already queued finish, run *last* (closing what they used), and end
-        the thread, waiting up to *timeout* seconds (it is a daemon: exit never waits)."""
+        the thread, waiting up to *timeout* seconds (it is a daemon: exit never waits). A
+        call made afterwards gets a fresh thread, never a queue nobody reads."""
         with self._lock:
-            thread = self._thread
+            thread, work = self._thread, self._queue
+            self._thread = None
+            self._queue = queue.SimpleQueue()
         if thread is None or not thread.is_alive():
             if last is not None:
-                last()
+                _quietly(last)
             return
         if last is not None:
-            self._queue.put(lambda: _quietly(last))
-        self._queue.put(None)
+            work.put(lambda: _quietly(last))
+        work.put(None)
         thread.join(timeout)
 
 
@@ -147,6 +157,14 @@ async def finish(call: Awaitable[T]) -> T:
             if task.done():
                 raise  # the call itself was cancelled
             cancelled = True
+        except BaseException:
+            if cancelled:
+                # The call failed after the caller was cancelled: its failure is what the
+                # caller must see; the cancellation it replaces is taken back.
+                current = asyncio.current_task()
+                if current is not None:
+                    current.uncancel()
+            raise
     if cancelled:
         raise asyncio.CancelledError
     return result

@@ -8,7 +8,9 @@ record the outcome (committed) before looking at the next chunk:
 - the service refused this chunk only (InvalidRequest, e.g. every number invalid) →
   `rejected` with the reason, and the broadcast goes on;
 - the request may have gone out but the answer was lost (InDoubt, an unreadable reply, the
-  task cancelled mid-request) → `in_doubt`: never resent by the runner, the user decides;
+  task cancelled mid-request) → `in_doubt`, and the run pauses there: nothing more is sent
+  until the user has seen what is known and decided (under a persistent fault every chunk
+  would otherwise end in doubt); the runner never resends an in-doubt chunk itself;
 - the service refused the request as a whole and sent nothing (balance too low, sender ID not
   allowed, token refused, rate limit, network down before sending, server error) → the chunk
   goes back to `pending`, the run stops, and the outcome carries the error: fix the cause and
@@ -111,6 +113,8 @@ class BroadcastOutcome:
     message_ids: tuple[str, ...] = ()  # accepted in this run, in order
     error: errors.ApiError | None = None  # why the run stopped early, if it did
     cancelled: bool = False
+    #: The run paused at a chunk whose outcome is unknown (the rest is still pending).
+    paused_in_doubt: bool = False
 
     @property
     def finished(self) -> bool:
@@ -119,7 +123,7 @@ class BroadcastOutcome:
 
     @property
     def stopped(self) -> bool:
-        return self.error is not None or self.cancelled
+        return self.error is not None or self.cancelled or self.paused_in_doubt
 
 
 def _parts(text: str, cache: dict[str, int]) -> int:
@@ -187,6 +191,7 @@ async def run_broadcast(
     credits_spent = 0
     error: errors.ApiError | None = None
     cancelled = False
+    paused = False
 
     async def report(chunk: Chunk | None) -> None:
         if progress is None:
@@ -235,6 +240,7 @@ async def run_broadcast(
                 else ChunkReason.CONNECTION_LOST
             )
             await settle(journal.mark_in_doubt, chunk.id, reason)
+            paused = True
         except errors.InvalidRequest as exc:
             detail = exc.service_message or ", ".join(exc.invalid_phones) or None
             await settle(journal.mark_rejected, chunk.id, ChunkReason.REFUSED, detail)
@@ -265,6 +271,8 @@ async def run_broadcast(
             message_ids.append(result.message_id)
             credits_spent += credits
         await report(await io(journal.chunk, chunk.id))
+        if paused:
+            break
 
     final = await io(journal.broadcast, broadcast_id)
     return BroadcastOutcome(
@@ -278,6 +286,7 @@ async def run_broadcast(
         message_ids=tuple(message_ids),
         error=error,
         cancelled=cancelled,
+        paused_in_doubt=paused,
     )
 
 

@@ -16,8 +16,11 @@ __all__ = ["MERGE_FIELDS", "has_merge_fields", "render", "render_all"]
 MERGE_FIELDS = ("first_name", "last_name", "phone")
 # {first_name} or {first_name|fallback for this field only}
 _FIELD = re.compile(r"\{(first_name|last_name|phone)(?:\|([^{}]*))?\}")
-_SPACES = re.compile(r"[ \t]{2,}")
-_SPACE_BEFORE_PUNCT = re.compile(r"[ \t]+([,.!?;:])")
+#: Marks where a field stayed empty while the gaps around it are closed.
+_GAP = "\x00"
+_GAP_AT_EDGE = re.compile(r"(^|\n)[ \t]*\x00[ \t\x00]*|[ \t\x00]*\x00[ \t]*(?=\n|$)")
+_GAP_BEFORE_PUNCT = re.compile(r"[ \t]*\x00[ \t\x00]*(?=[,.!?;:])")
+_GAP_BETWEEN = re.compile(r"[ \t]*\x00[ \t\x00]*")
 
 
 def has_merge_fields(text: str) -> bool:
@@ -29,12 +32,14 @@ def render(text: str, person: Person, fallback: str = "") -> str:
 
     An empty {first_name} becomes *fallback* ("Habari {first_name}" -> "Habari customer");
     an empty {last_name} disappears. ``{field|words}`` sets the fallback for one field.
-    Spaces left doubled by an empty field are tidied.
+    The gap a field that stays empty leaves is closed (doubled spaces around it, a space
+    before the punctuation after it, spaces at the start or end of its line); the user's
+    own spacing elsewhere is left as typed.
     """
-    tidy = False
+    empty = False
 
     def substitute(match: re.Match[str]) -> str:
-        nonlocal tidy
+        nonlocal empty
         field, own_fallback = match.group(1), match.group(2)
         value = {
             "first_name": person.first_name,
@@ -48,15 +53,16 @@ def render(text: str, person: Person, fallback: str = "") -> str:
         elif field == "first_name":
             value = fallback.strip()
         if not value:
-            tidy = True
+            empty = True
+            return _GAP
         return value
 
     rendered = _FIELD.sub(substitute, text)
-    if tidy:
-        lines = [
-            _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", line)) for line in rendered.split("\n")
-        ]
-        rendered = "\n".join(line.strip(" \t") for line in lines)
+    if empty:
+        rendered = _GAP_AT_EDGE.sub(r"\1", rendered)  # at the start or end of a line
+        rendered = _GAP_BEFORE_PUNCT.sub("", rendered)  # "Habari {first_name}!" -> "Habari!"
+        rendered = _GAP_BETWEEN.sub(" ", rendered)  # "Dear {first_name} Otieno": one space
+        rendered = rendered.replace(_GAP, "")
     return rendered
 
 

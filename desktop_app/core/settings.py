@@ -62,6 +62,7 @@ class SettingsProblem(StrEnum):
     PRICE_NOT_NUMBER = "price_not_number"
     PRICE_RANGE = "price_range"
     THRESHOLD = "threshold"
+    DUPLICATE_WINDOW = "duplicate_window"
     NOT_TEXT = "not_text"  # a text setting holds something else
     DAMAGED = "damaged"  # the file's structure is wrong
 
@@ -178,6 +179,8 @@ class AppSettings:
     low_balance_threshold: int = 50
     window_geometry: str | None = None  # base64 of QWidget.saveGeometry()
     last_tab: str | None = None
+    #: A send that would give someone the same text again within these hours asks first.
+    duplicate_window_hours: int = 24
 
     def profile(self, name: str) -> Profile | None:
         for candidate in self.profiles:
@@ -222,6 +225,11 @@ class AppSettings:
             raise SettingsError(
                 SettingsProblem.THRESHOLD, field="low_balance_threshold", value=threshold
             )
+        window = self.duplicate_window_hours
+        if isinstance(window, bool) or not isinstance(window, int) or not 1 <= window <= 720:
+            raise SettingsError(
+                SettingsProblem.DUPLICATE_WINDOW, field="duplicate_window_hours", value=window
+            )
         for label, value in (
             ("active_profile", self.active_profile),
             ("window_geometry", self.window_geometry),
@@ -235,6 +243,7 @@ class AppSettings:
             low_balance_threshold=threshold,
             window_geometry=self.window_geometry,
             last_tab=self.last_tab,
+            duplicate_window_hours=window,
         )
 
 
@@ -296,6 +305,7 @@ def _from_json(raw: object) -> AppSettings:
         low_balance_threshold=raw.get("low_balance_threshold", 50),
         window_geometry=raw.get("window_geometry"),
         last_tab=raw.get("last_tab"),
+        duplicate_window_hours=raw.get("duplicate_window_hours", 24),
     ).validate()
 
 

@@ -23,6 +23,7 @@ Line endings are counted as given (``"\\r\\n"`` is two characters, both GSM); th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -212,9 +213,18 @@ def normalize_newlines(text: str) -> str:
 
 
 # Look-alikes -> GSM-7. Conservative: only characters whose GSM stand-in is unambiguous.
+# Besides Tuma's own entries, this covers Twilio's Smart Encoding table ("List of characters
+# replaced by Smart Encoding", twilio.com/docs/messaging/services/smart-encoding-char-list, as
+# reproduced in TwilioDevEd/message-segment-calculator src/libs/SmartEncodingMap.ts) and the
+# whole fullwidth ASCII block. Where Twilio differs, Tuma's choice stands: ‹ › stay "'" (Twilio
+# swaps them to "> <"), ‚ stays "'" (a quote, not a comma), tab and unusual spaces become one
+# space (not seven or two) and U+2028/U+2029 stay line breaks.
 # Never touched: anything already GSM, emoji and their joiners (U+200D ZWJ, U+FE0F variation
-# selector), letters of other scripts, and accented letters outside Latin-1 (ł, ş, ő, ...),
-# which keep the message in UCS-2 rather than being silently changed.
+# selector; ‼ and ✳ followed by U+FE0F are the emoji and stay), letters of other scripts,
+# accented letters outside Latin-1 (ł, ş, ő, ...), which keep the message in UCS-2 rather than
+# being silently changed, and combining marks: Twilio maps some (U+0302 -> "^", U+0303 -> "~",
+# U+0326 -> ",", ...), but in decomposed text they are accents, and "señor" would become
+# "sen~or".
 _LOOKALIKES: Final[dict[str, str]] = {
     # single quotes, apostrophes, primes, grave/acute accents used as apostrophes
     "\u2018": "'",  # ‘
@@ -227,6 +237,17 @@ _LOOKALIKES: Final[dict[str, str]] = {
     "\u00b4": "'",  # ´ acute accent
     "\u2039": "'",  # ‹
     "\u203a": "'",  # ›
+    "\u02b9": "'",  # ʹ modifier letter prime
+    "\u02bb": "'",  # ʻ modifier letter turned comma
+    "\u02bd": "'",  # ʽ modifier letter reversed comma
+    "\u02c8": "'",  # ˈ modifier letter vertical line
+    "\u02ca": "'",  # ˊ modifier letter acute accent
+    "\u02cb": "'",  # ˋ modifier letter grave accent
+    "\u275b": "'",  # ❛ heavy single turned comma quotation mark ornament
+    "\u275c": "'",  # ❜ heavy single comma quotation mark ornament
+    "\ufe10": "'",  # ︐ presentation form for vertical comma
+    "\ufe11": "'",  # ︑ presentation form for vertical ideographic comma
+    "\uff40": "'",  # ｀ fullwidth grave accent (ASCII ` is not GSM either)
     # double quotes
     "\u201c": '"',  # “
     "\u201d": '"',  # ”
@@ -235,6 +256,12 @@ _LOOKALIKES: Final[dict[str, str]] = {
     "\u2033": '"',  # ″ double prime
     "\u00ab": '"',  # «
     "\u00bb": '"',  # »
+    "\u02ba": '"',  # ʺ modifier letter double prime
+    "\u02ee": '"',  # ˮ modifier letter double apostrophe
+    "\u275d": '"',  # ❝ heavy double turned comma quotation mark ornament
+    "\u275e": '"',  # ❞ heavy double comma quotation mark ornament
+    "\u301d": '"',  # 〝 reversed double prime quotation mark
+    "\u301e": '"',  # 〞 double prime quotation mark
     # dashes, hyphens, minus
     "\u2010": "-",  # hyphen
     "\u2011": "-",  # non-breaking hyphen
@@ -243,6 +270,8 @@ _LOOKALIKES: Final[dict[str, str]] = {
     "\u2014": "-",  # — em dash
     "\u2015": "-",  # ― horizontal bar
     "\u2212": "-",  # − minus sign
+    "\u23bc": "-",  # ⎼ horizontal scan line-7
+    "\u23bd": "-",  # ⎽ horizontal scan line-9
     # bullets
     "\u2022": "-",  # •
     "\u2023": "-",  # ‣
@@ -250,8 +279,102 @@ _LOOKALIKES: Final[dict[str, str]] = {
     "\u2219": "-",  # ∙ bullet operator
     "\u25e6": "-",  # ◦ white bullet
     "\u00b7": "-",  # · middle dot (used as a bullet/separator)
-    # ellipsis
+    # ellipsis, double exclamation mark (‼ followed by U+FE0F is the emoji: see _EMOJI_CAPABLE)
     "\u2026": "...",
+    "\u203c": "!!",  # ‼
+    # fractions and division (a fraction right after a digit gets a space: "2½" -> "2 1/2")
+    "\u00bc": "1/4",  # ¼
+    "\u00bd": "1/2",  # ½
+    "\u00be": "3/4",  # ¾
+    "\u00f7": "/",  # ÷ division sign
+    "\u2044": "/",  # ⁄ fraction slash
+    "\u2215": "/",  # ∕ division slash
+    "\u29f8": "/",  # ⧸ big solidus
+    "\u29f5": "\\",  # ⧵ reverse solidus operator
+    "\u29f9": "\\",  # ⧹ big reverse solidus
+    # vertical lines
+    "\u2223": "|",  # ∣ divides
+    "\u239c": "|",  # ⎜ left parenthesis extension
+    "\u239f": "|",  # ⎟ right parenthesis extension
+    "\u23b8": "|",  # ⎸ left vertical box line
+    "\u23b9": "|",  # ⎹ right vertical box line
+    "\u23d0": "|",  # ⏐ vertical line extension
+    # other punctuation and symbols with a GSM twin
+    "\u2017": "_",  # ‗ double low line
+    "\u01c3": "!",  # ǃ Latin letter retroflex click
+    "\u204f": ";",  # ⁏ reversed semicolon
+    "\u02d0": ":",  # ː modifier letter triangular colon
+    "\u02f8": ":",  # ˸ modifier letter raised colon
+    "\u2982": ":",  # ⦂ Z notation type colon
+    "\ua789": ":",  # ꞉ modifier letter colon
+    "\u02d6": "+",  # ˖ modifier letter plus sign
+    "\ua78a": "=",  # ꞊ modifier letter short equals sign
+    "\u02f7": "~",  # ˷ modifier letter low tilde
+    "\u223c": "~",  # ∼ tilde operator
+    # ornamental and mathematical brackets
+    "\u2768": "(",  # ❨ medium left parenthesis ornament
+    "\u276a": "(",  # ❪ medium flattened left parenthesis ornament
+    "\u27ee": "(",  # ⟮ mathematical left flattened parenthesis
+    "\u2985": "(",  # ⦅ left white parenthesis
+    "\u2769": ")",  # ❩ medium right parenthesis ornament
+    "\u276b": ")",  # ❫ medium flattened right parenthesis ornament
+    "\u27ef": ")",  # ⟯ mathematical right flattened parenthesis
+    "\u2986": ")",  # ⦆ right white parenthesis
+    "\u2774": "{",  # ❴ medium left curly bracket ornament
+    "\u2775": "}",  # ❵ medium right curly bracket ornament
+    # asterisks (✳ followed by U+FE0F is the emoji: see _EMOJI_CAPABLE)
+    "\u204e": "*",  # ⁎ low asterisk
+    "\u2217": "*",  # ∗ asterisk operator
+    "\u229b": "*",  # ⊛ circled asterisk operator
+    **dict.fromkeys("\u2722\u2723\u2724\u2725", "*"),  # ✢ ✣ ✤ ✥ teardrop/balloon/club-spoked
+    **dict.fromkeys("\u2731\u2732\u2733", "*"),  # ✱ heavy, ✲ open centre, ✳ eight spoked
+    **dict.fromkeys("\u273a\u273b\u273c\u273d", "*"),  # ✺ ✻ ✼ ✽ sixteen-pointed/teardrop
+    **dict.fromkeys("\u2743\u2749\u274a\u274b", "*"),  # ❃ ❉ ❊ ❋ pinwheel/balloon/propeller
+    "\u29c6": "*",  # ⧆ squared asterisk
+    # fullwidth ASCII U+FF01..U+FF5E -> ASCII (all GSM except ｀, mapped with the quotes above)
+    **{chr(0xFEE0 + c): chr(c) for c in range(0x21, 0x7F) if chr(c) in GSM_CHARS},
+    # small form variants (U+FE50..U+FE6B)
+    "\ufe50": ",",  # ﹐
+    "\ufe51": ",",  # ﹑ small ideographic comma
+    "\ufe52": ".",  # ﹒
+    "\ufe54": ";",  # ﹔
+    "\ufe56": "?",  # ﹖
+    "\ufe57": "!",  # ﹗
+    "\ufe59": "(",  # ﹙
+    "\ufe5a": ")",  # ﹚
+    "\ufe5b": "{",  # ﹛
+    "\ufe5c": "}",  # ﹜
+    "\ufe5f": "#",  # ﹟
+    "\ufe60": "&",  # ﹠
+    "\ufe61": "*",  # ﹡
+    "\ufe62": "+",  # ﹢
+    "\ufe63": "-",  # ﹣
+    "\ufe64": "<",  # ﹤
+    "\ufe65": ">",  # ﹥
+    "\ufe66": "=",  # ﹦
+    "\ufe68": "\\",  # ﹨
+    "\ufe69": "$",  # ﹩
+    "\ufe6a": "%",  # ﹪
+    "\ufe6b": "@",  # ﹫
+    # vertical presentation forms
+    "\ufe13": ":",  # ︓
+    "\ufe14": ";",  # ︔
+    "\ufe15": "!",  # ︕
+    "\ufe16": "?",  # ︖
+    # ideographic and halfwidth punctuation
+    "\u3001": ",",  # 、 ideographic comma
+    "\u3002": ".",  # 。 ideographic full stop
+    "\uff61": ".",  # ｡ halfwidth ideographic full stop
+    "\uff64": ",",  # ､ halfwidth ideographic comma
+    # Latin letter small capitals (ᴀ ʙ ᴄ ..., "small caps" text) -> capital letters
+    **dict(
+        zip(
+            "\u1d00\u0299\u1d04\u1d05\u1d07\ua730\u0262\u029c\u026a\u1d0a\u1d0b\u029f"
+            "\u1d0d\u0274\u1d0f\u1d18\u0280\ua731\u1d1b\u1d1c\u1d20\u1d21\u028f\u1d22",
+            "ABCDEFGHIJKLMNOPRSTUVWYZ",  # Twilio has no small capital Q or X
+            strict=True,
+        )
+    ),
     # spaces: tab, no-break, typographic and ideographic spaces
     "\t": " ",
     "\u00a0": " ",
@@ -260,11 +383,16 @@ _LOOKALIKES: Final[dict[str, str]] = {
     "\u202f": " ",  # narrow no-break space
     "\u205f": " ",  # medium mathematical space
     "\u3000": " ",  # ideographic space
+    # C1 controls that show as a blank (left behind by text decoded with the wrong code page)
+    **dict.fromkeys("\x80\x8d\x90\x9b\x9f", " "),
     # invisible characters that only get in the way (removed)
     "\u200b": "",  # zero-width space
+    "\u200c": "",  # zero-width non-joiner
     "\u2060": "",  # word joiner
     "\ufeff": "",  # zero-width no-break space / BOM
     "\u00ad": "",  # soft hyphen
+    # C0 controls with no use in a message (removed; ESC and the line breaks are not here)
+    **dict.fromkeys("\x00\x03\x04\x10\x11\x12\x13\x14\x17\x19", ""),
     # other line breaks
     "\u2028": "\n",  # line separator
     "\u2029": "\n",  # paragraph separator
@@ -313,25 +441,49 @@ _LOOKALIKES: Final[dict[str, str]] = {
     "Ý": "Y",
 }
 
-_TO_GSM_TABLE: Final[dict[int, str]] = {ord(k): v for k, v in _LOOKALIKES.items()}
+# ‼ and ✳ are also emoji: followed by U+FE0F (emoji presentation) they are left alone, so
+# they are only ever replaced by the _TEXT_STYLE pass, never by the table or str.replace.
+_EMOJI_CAPABLE: Final[frozenset[str]] = frozenset("\u203c\u2733")
+_TEXT_STYLE: Final = re.compile("[\u203c\u2733](?!\ufe0f)")
+# A vulgar fraction right after a digit (or another fraction) is a mixed number: "2½" must
+# become "2 1/2", not "21/2".
+_MIXED_FRACTION: Final = re.compile("(?<=[\\d\u00bc\u00bd\u00be])(?=[\u00bc\u00bd\u00be])")
+_IN_CONTEXT: Final[frozenset[str]] = _EMOJI_CAPABLE | frozenset("\u00bc\u00bd\u00be")
+
+_TO_GSM_TABLE: Final[dict[int, str]] = {
+    ord(k): v for k, v in _LOOKALIKES.items() if k not in _EMOJI_CAPABLE
+}
 _LOOKALIKE_CHARS: Final[frozenset[str]] = frozenset(_LOOKALIKES)
 
 # Invariants the conversion relies on: it never maps a GSM character, and it only maps to GSM.
 assert not (_LOOKALIKE_CHARS & GSM_CHARS)
 assert all(GSM_CHARS.issuperset(v) for v in _LOOKALIKES.values())
+assert _IN_CONTEXT <= _LOOKALIKE_CHARS
+
+
+def _text_style(match: re.Match[str]) -> str:
+    return _LOOKALIKES[match.group()]
 
 
 def to_gsm(text: str) -> str:
     """Replace look-alike characters with their GSM-7 equivalents; leave the rest alone.
 
-    Curly quotes, guillemets, dashes, the minus sign, bullets, the ellipsis ("..."), tabs and
-    unusual spaces, a few invisible characters and the Latin-1 accented letters that have no
-    GSM form are replaced. Text that is already GSM comes back unchanged, and so do emoji
-    and other scripts: a message that still needs UCS-2 after this keeps those characters.
+    Curly, low-9, dingbat and fullwidth quotes, guillemets, modifier-letter apostrophes and
+    primes, dashes, the minus sign, bullets, the ellipsis ("..."), ‼ ("!!"), ½ ¼ ¾ ("1/2" ...;
+    "2½" becomes "2 1/2"), ÷ and the other slashes, fullwidth ASCII, small form variants,
+    ornamental brackets and asterisks, small capitals, tabs and unusual spaces, invisible
+    characters (zero-width space and non-joiner, soft hyphen, ...) and the Latin-1 accented
+    letters that have no GSM form are replaced. Text that is already GSM comes back unchanged
+    (the same object), and so do emoji and other scripts: a message that still needs UCS-2
+    after this keeps those characters.
     """
     found = _LOOKALIKE_CHARS.intersection(text)
     if not found:
         return text
+    if not _IN_CONTEXT.isdisjoint(found):
+        text = _MIXED_FRACTION.sub(" ", text)
+        text = _TEXT_STYLE.sub(_text_style, text)
+        found -= _EMOJI_CAPABLE
     if len(found) > 8:
         return text.translate(_TO_GSM_TABLE)
     for ch in found:  # a few str.replace passes beat one dict-driven translate

@@ -166,6 +166,9 @@ class Words(QObject):
             p.THRESHOLD: self.tr(
                 "The low-balance warning must be a whole number of credits, 0 or more."
             ),
+            p.DUPLICATE_WINDOW: self.tr(
+                "The repeat-send check must cover between 1 and 720 hours."
+            ),
             p.NOT_TEXT: self.tr("A setting that should be text holds something else."),
             p.DAMAGED: self.tr("The saved settings are damaged."),
         }

@@ -234,24 +234,29 @@ def test_chunk_is_durably_sending_while_its_request_is_in_flight(
     ]
 
 
-def test_in_doubt_is_marked_never_resent_and_the_rest_goes_on(outbox: Journal) -> None:
+def test_in_doubt_pauses_the_run_and_is_never_resent(outbox: Journal) -> None:
+    """A chunk whose answer was lost pauses the broadcast there: under a persistent fault
+    every chunk would otherwise end in doubt. The user decides; the rest waits, pending."""
     bid = bulk(outbox, 15, 5)
     client = FakeClient(None, errors.InDoubt(), None)
     outcome = run(client, outbox, bid)
-    assert len(client.calls) == 3
-    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.IN_DOUBT, ChunkState.ACCEPTED]
-    assert (outcome.in_doubt, outcome.pending, outcome.error) == (1, 0, None)
+    assert len(client.calls) == 2  # nothing after the chunk in doubt
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.IN_DOUBT, ChunkState.PENDING]
+    assert (outcome.in_doubt, outcome.pending, outcome.error) == (1, 1, None)
+    assert outcome.paused_in_doubt
+    assert outcome.stopped
     assert not outcome.finished
     assert outbox.chunks(bid)[1].reason is ChunkReason.CONNECTION_LOST
     assert [b.id for b in outbox.unfinished("shop")] == [bid]
 
     again = FakeClient()
-    run(again, outbox, bid)
-    assert again.calls == []  # the runner never resends an in-doubt chunk on its own
+    run(again, outbox, bid)  # resuming sends what never left, never the chunk in doubt
+    assert [args[1] for _, args in again.calls] == [outbox.chunks(bid)[2].phones]
 
     outbox.resolve_in_doubt(outbox.chunks(bid)[1].id, sent=False)  # the user says: not sent
-    run(again, outbox, bid)
-    assert [args[1] for _, args in again.calls] == [outbox.chunks(bid)[1].phones]
+    last = FakeClient()
+    run(last, outbox, bid)
+    assert [args[1] for _, args in last.calls] == [outbox.chunks(bid)[1].phones]
     assert outbox.broadcast(bid).is_finished
 
 
@@ -261,8 +266,9 @@ def test_unreadable_send_reply_is_in_doubt(outbox: Journal) -> None:
     bid = bulk(outbox, 10, 5)
     client = FakeClient(UnreadableSendReply("not json"), None)
     outcome = run(client, outbox, bid)
-    assert states(outbox, bid) == [ChunkState.IN_DOUBT, ChunkState.ACCEPTED]
+    assert states(outbox, bid) == [ChunkState.IN_DOUBT, ChunkState.PENDING]  # paused there
     assert outcome.error is None
+    assert outcome.paused_in_doubt
 
 
 def test_other_protocol_error_is_in_doubt_and_stops(outbox: Journal) -> None:
@@ -545,13 +551,14 @@ def test_sandbox_faults(outbox: Journal, admin: Any, account: Any) -> None:
         outcome = real_run(account, outbox, bid)
         assert states(outbox, bid) == [
             ChunkState.IN_DOUBT,
-            ChunkState.ACCEPTED,
-            ChunkState.ACCEPTED,
-        ]
+            ChunkState.PENDING,
+            ChunkState.PENDING,
+        ]  # paused at the chunk in doubt
         assert outcome.error is None
-        assert recorded(admin, account) == sorted(r.phone for r in recipients)  # once each
+        assert outcome.paused_in_doubt
+        assert recorded(admin, account) == sorted(r.phone for r in recipients[:2])
         real_run(account, outbox, bid)  # resuming never resends the in-doubt chunk
-        assert recorded(admin, account) == sorted(r.phone for r in recipients)
+        assert recorded(admin, account) == sorted(r.phone for r in recipients)  # once each
 
         burst = sandbox_numbers(2, 11_940_000)
         bid = outbox.create_broadcast(

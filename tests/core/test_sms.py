@@ -7,6 +7,7 @@ TS 23.038 6.2.1 and 6.2.1.1) so that a typo in one is caught by the other.
 from __future__ import annotations
 
 import random
+import unicodedata
 
 import pytest
 
@@ -309,6 +310,8 @@ def test_to_gsm_leaves_gsm_text_untouched() -> None:
         "1\ufe0f\u20e3",  # keycap with variation selector
         "❤\ufe0f",
         "🏳\ufe0f\u200d🌈",
+        "‼\ufe0f",  # double exclamation mark emoji (bare ‼ becomes "!!")
+        "✳\ufe0f",  # eight spoked asterisk emoji (bare ✳ becomes "*")
     ],
 )
 def test_to_gsm_never_changes_emoji(text: str) -> None:
@@ -319,3 +322,201 @@ def test_to_gsm_never_changes_emoji(text: str) -> None:
 @pytest.mark.parametrize("text", ["Ł", "ş", "ő", "Жена", "中文", "α", "œ", "ð"])
 def test_to_gsm_leaves_other_letters_alone(text: str) -> None:
     assert to_gsm(text) == text
+
+
+# Twilio's Smart Encoding table ("List of characters replaced by Smart Encoding",
+# twilio.com/docs/messaging/services/smart-encoding-char-list, as reproduced in
+# TwilioDevEd/message-segment-calculator src/libs/SmartEncodingMap.ts), in Twilio's order:
+# code point -> what to_gsm makes of it. "Twilio:" marks where Tuma keeps its own choice.
+SMART_ENCODING: dict[int, str] = {
+    **dict.fromkeys((0x00AB, 0x00BB, 0x201C, 0x201D, 0x02BA, 0x02EE, 0x201F, 0x201E, 0x275D,
+                     0x275E, 0x301D, 0x301E, 0xFF02), '"'),
+    **dict.fromkeys((0x2018, 0x2019, 0x02BB, 0x02C8, 0x02BC, 0x02BD, 0x02B9, 0x201B, 0xFF07,
+                     0x00B4, 0x02CA, 0x0060, 0x02CB, 0x275B, 0x275C, 0xFE10, 0xFE11), "'"),
+    0x00F7: "/", 0x00BC: "1/4", 0x00BD: "1/2", 0x00BE: "3/4",
+    **dict.fromkeys((0x29F8, 0x2044, 0x2215, 0xFF0F), "/"),
+    **dict.fromkeys((0x29F9, 0x29F5, 0xFE68, 0xFF3C), "\\"),
+    0xFF3F: "_",
+    **dict.fromkeys((0x2223, 0xFF5C, 0x23B8, 0x23B9, 0x23D0, 0x239C, 0x239F), "|"),
+    **dict.fromkeys((0x23BC, 0x23BD, 0x2015, 0xFE63, 0xFF0D, 0x2010, 0x2043), "-"),
+    0xFE6B: "@", 0xFF20: "@", 0xFE69: "$", 0xFF04: "$",
+    0x01C3: "!", 0xFE15: "!", 0xFE57: "!", 0xFF01: "!",
+    0xFE5F: "#", 0xFF03: "#", 0xFE6A: "%", 0xFF05: "%", 0xFE60: "&", 0xFF06: "&",
+    0x201A: "'",  # Twilio ",": a low-9 quotation mark opens a quote
+    **dict.fromkeys((0xFE50, 0xFE51, 0xFF0C, 0xFF64), ","),
+    **dict.fromkeys((0x2768, 0x276A, 0xFE59, 0xFF08, 0x27EE, 0x2985), "("),
+    **dict.fromkeys((0x2769, 0x276B, 0xFE5A, 0xFF09, 0x27EF, 0x2986), ")"),
+    **dict.fromkeys((0x204E, 0x2217, 0x229B, 0x2722, 0x2723, 0x2724, 0x2725, 0x2731, 0x2732,
+                     0x2733, 0x273A, 0x273B, 0x273C, 0x273D, 0x2743, 0x2749, 0x274A, 0x274B,
+                     0x29C6, 0xFE61, 0xFF0A), "*"),
+    0x02D6: "+", 0xFE62: "+", 0xFF0B: "+",
+    **dict.fromkeys((0x3002, 0xFE52, 0xFF0E, 0xFF61), "."),
+    **{0xFF10 + i: str(i) for i in range(10)},  # fullwidth digits
+    **dict.fromkeys((0x02D0, 0x02F8, 0x2982, 0xA789, 0xFE13, 0xFF1A), ":"),
+    **dict.fromkeys((0x204F, 0xFE14, 0xFE54, 0xFF1B), ";"),
+    0xFE64: "<", 0xFF1C: "<", 0xA78A: "=", 0xFE66: "=", 0xFF1D: "=", 0xFE65: ">", 0xFF1E: ">",
+    0xFE16: "?", 0xFE56: "?", 0xFF1F: "?",
+    **{0xFF21 + i: chr(0x41 + i) for i in range(26)},  # fullwidth capitals
+    0x1D00: "A", 0x0299: "B", 0x1D04: "C", 0x1D05: "D", 0x1D07: "E", 0xA730: "F",
+    0x0262: "G", 0x029C: "H", 0x026A: "I", 0x1D0A: "J", 0x1D0B: "K", 0x029F: "L",
+    0x1D0D: "M", 0x0274: "N", 0x1D0F: "O", 0x1D18: "P", 0x0280: "R", 0xA731: "S",
+    0x1D1B: "T", 0x1D1C: "U", 0x1D20: "V", 0x1D21: "W", 0x028F: "Y", 0x1D22: "Z",
+    0x02C6: "^", 0xFF3E: "^",
+    0x2774: "{", 0xFE5B: "{", 0xFF5B: "{", 0x2775: "}", 0xFE5C: "}", 0xFF5D: "}",
+    0xFF3B: "[", 0xFF3D: "]",
+    **dict.fromkeys((0x02DC, 0x02F7, 0x223C, 0xFF5E), "~"),
+    # Twilio "  " (two spaces): one space is what was typed
+    **dict.fromkeys((0x00A0, 0x2000, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2007, 0x2008,
+                     0x2009, 0x200A, 0x202F, 0x205F, 0x3000), " "),
+    **dict.fromkeys((0x008D, 0x009F, 0x0080, 0x0090, 0x009B), " "),  # Twilio "  " (C1)
+    **dict.fromkeys((0x0010, 0x0000, 0x0003, 0x0004, 0x0017, 0x0019, 0x0011, 0x0012, 0x0013,
+                     0x0014), ""),
+    0x0009: " ",  # Twilio seven spaces
+    0x2060: "", 0x2017: "_", 0x2014: "-", 0x2013: "-",
+    0x2039: "'", 0x203A: "'",  # Twilio ">" and "<" (the wrong way round)
+    0x203C: "!!",
+    0x2028: "\n", 0x2029: "\n",  # Twilio " ": they are line breaks
+    0x2026: "...", 0x2001: " ", 0x200B: "", 0x3001: ",", 0xFEFF: "", 0x2022: "-",
+}  # fmt: skip
+
+# Combining marks in Twilio's table, left alone: in decomposed text they are accents on the
+# letter before them (U+0303 after n is ñ, U+0326 after s is Romanian ș).
+TWILIO_COMBINING_LEFT_ALONE = (
+    0x0313, 0x0314, 0x0337, 0x0338, 0x20E5, 0x0332, 0x20D2, 0x20D3, 0x0326, 0x0347, 0x0302,
+    0x1DCD, 0x0303, 0x0330, 0x0334,
+)  # fmt: skip
+
+# Beyond Twilio's table: the rest of fullwidth ASCII (｀ -> "'" like `, since ` is not GSM)
+# and the zero-width non-joiner.
+BEYOND_TWILIO: dict[int, str] = {
+    **{0xFF41 + i: chr(0x61 + i) for i in range(26)},  # fullwidth small letters
+    0xFF40: "'",
+    0x200C: "",
+}
+
+
+def test_twilios_table_is_covered_entry_by_entry() -> None:
+    assert len(SMART_ENCODING) + len(TWILIO_COMBINING_LEFT_ALONE) == 270
+    assert not SMART_ENCODING.keys() & set(TWILIO_COMBINING_LEFT_ALONE)
+    assert not SMART_ENCODING.keys() & BEYOND_TWILIO.keys()
+    fullwidth = {**SMART_ENCODING, **BEYOND_TWILIO}.keys() & set(range(0xFF01, 0xFF5F))
+    assert fullwidth == set(range(0xFF01, 0xFF5F))  # the whole fullwidth ASCII block
+
+
+@pytest.mark.parametrize(
+    ("code", "expected"),
+    [*SMART_ENCODING.items(), *BEYOND_TWILIO.items()],
+    ids=[f"U+{c:04X}" for c in [*SMART_ENCODING, *BEYOND_TWILIO]],
+)
+def test_every_smart_encoding_lookalike_becomes_gsm(code: int, expected: str) -> None:
+    ch = chr(code)
+    assert not is_gsm(ch)
+    assert to_gsm(ch) == expected
+    assert is_gsm(to_gsm(ch))
+    assert to_gsm(f"Bei {ch} leo") == f"Bei {expected} leo"
+    assert analyse(to_gsm(f"Bei {ch} leo")).encoding == "GSM-7"
+
+
+@pytest.mark.parametrize("code", TWILIO_COMBINING_LEFT_ALONE, ids=lambda c: f"U+{c:04X}")
+def test_combining_marks_are_left_alone(code: int) -> None:
+    assert to_gsm(chr(code)) == chr(code)
+    assert to_gsm(f"a{chr(code)}b") == f"a{chr(code)}b"
+
+
+def test_decomposed_accents_are_not_turned_into_symbols() -> None:
+    decomposed = unicodedata.normalize("NFD", "señor, São, Bucureș")
+    assert to_gsm(decomposed) == decomposed  # not "sen~or, Sa~o, Bucures,"
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("½ kg", "1/2 kg"),
+        ("Unga 2½ kg", "Unga 2 1/2 kg"),  # a mixed number keeps its space: not "21/2"
+        ("1¼ + 2¾ = 4", "1 1/4 + 2 3/4 = 4"),
+        ("½½", "1/2 1/2"),
+        ("１½", "1 1/2"),  # fullwidth digit
+        ("a½", "a1/2"),
+        ("1⁄2 and 3∕4", "1/2 and 3/4"),  # fraction slash, division slash
+        ("100÷4", "100/4"),
+    ],
+)
+def test_fractions_and_division(given: str, expected: str) -> None:
+    assert to_gsm(given) == expected
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("Ofa‼ Ofa‼\ufe0f", "Ofa!! Ofa‼\ufe0f"),
+        ("✳ Bei ✳\ufe0f", "* Bei ✳\ufe0f"),
+        # more than eight kinds of look-alike: the one-pass table, which must skip them too
+        (
+            "“a” ‘b’ – — … • ½ ÷ ＡＢ ‼ ✳\ufe0f ‼\ufe0f",
+            "\"a\" 'b' - - ... - 1/2 / AB !! ✳\ufe0f ‼\ufe0f",
+        ),
+    ],
+)
+def test_emoji_double_exclamation_and_asterisk_are_kept(given: str, expected: str) -> None:
+    assert to_gsm(given) == expected
+
+
+def test_fullwidth_and_small_forms_read_as_ascii() -> None:
+    assert to_gsm("ＳＡＬＥ！　５０％　ｏｆｆ　＠　Ｄｕｋａ") == "SALE! 50% off @ Duka"
+    assert to_gsm("﹙ofa﹚ ﹟1 ﹩5 ﹠ ﹪") == "(ofa) #1 $5 & %"
+    assert to_gsm("ʙɪɢ ꜱᴀʟᴇ") == "BIG SALE"
+    assert to_gsm("❝Asante❞ ❛sana❜") == "\"Asante\" 'sana'"
+    assert to_gsm("zero\u200cwidth") == "zerowidth"
+
+
+def test_new_lookalikes_turn_a_ucs2_message_into_fewer_gsm_parts() -> None:
+    full = "Unga ½ kg KES 75 leo tu! Karibu Duka la Mama Njeri, Kahawa West. Asant"
+    assert analyse(full) == MessageInfo("UCS-2", 1, 70, 0, ("½",), 70, 70)
+    assert analyse(to_gsm(full)) == MessageInfo("GSM-7", 1, 72, 88, (), 72, 160)
+    over = full + "e"  # 71 characters: two UCS-2 parts, one GSM-7 part
+    assert (analyse(over).encoding, analyse(over).parts) == ("UCS-2", 2)
+    assert (analyse(to_gsm(over)).encoding, analyse(to_gsm(over)).parts) == ("GSM-7", 1)
+
+    text = (
+        "❝ＯＦＡ‼❞ Unga 2½ kg KES 150 ÷ 2 leo tu﹗ Sukari ¼ kg KES 45, mchele ¾ kg KES 90. "
+        "ʙᴇɪ ɴᴀꜰᴜᴜ sana﹐ karibu Duka la Mama Njeri﹐ Lipa kwa M-Pesa ＃123456."
+    )
+    before = analyse(text)
+    assert (before.encoding, before.units, before.parts) == ("UCS-2", 145, 3)
+    converted = to_gsm(text)
+    assert converted == (
+        '"OFA!!" Unga 2 1/2 kg KES 150 / 2 leo tu! Sukari 1/4 kg KES 45, mchele 3/4 kg KES 90. '
+        "BEI NAFUU sana, karibu Duka la Mama Njeri, Lipa kwa M-Pesa #123456."
+    )
+    after = analyse(converted)
+    assert (after.encoding, after.units, after.parts) == ("GSM-7", 153, 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "Habari za asubuhi! Bei nafuu leo: unga Sh 120/=. Asante sana.",
+        BASIC_CHARS + EXT_CHARS,
+        "Habari 😀 👨\u200d👩\u200d👧 ‼\ufe0f ✳\ufe0f",
+        "Жена 中文 α Ł ş",
+    ],
+)
+def test_text_without_lookalikes_comes_back_as_the_same_object(text: str) -> None:
+    assert to_gsm(text) is text
+
+
+def test_whatever_to_gsm_changes_becomes_all_gsm() -> None:
+    """The invariant, for every BMP character: a character to_gsm replaces is replaced by
+    GSM characters only, and a GSM character is never replaced."""
+    changed = {}
+    for code in range(0x10000):
+        ch = chr(code)
+        converted = to_gsm(ch)
+        if converted != ch:
+            assert ch not in GSM_CHARS, f"U+{code:04X}"
+            assert is_gsm(converted), f"U+{code:04X} -> {converted!r}"
+            changed[ch] = converted
+    expected = {chr(c): v for c, v in {**SMART_ENCODING, **BEYOND_TWILIO}.items()}
+    assert expected.items() <= changed.items()
+    assert is_gsm(to_gsm("".join(changed)))

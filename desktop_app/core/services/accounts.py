@@ -7,9 +7,10 @@ The token passes through here on its way between the keyring, the form and the c
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from desktop_app.core import credentials
@@ -22,7 +23,7 @@ from desktop_app.core.credentials import (
     KeyringUnavailable,
 )
 from desktop_app.core.services.preferences import Preferences
-from desktop_app.core.settings import AppSettings, Profile
+from desktop_app.core.settings import AppSettings, Profile, SettingsError, SettingsProblem
 from desktop_app.core.tokens import token_kind
 
 __all__ = [
@@ -101,10 +102,12 @@ class AccountsService:
         contacts_base_url: str,
         sender_ids: Sequence[str],
         price_per_part: float | None,
+        original: str | None = None,
     ) -> Profile:
         """The checked profile the form describes (raises SettingsError naming the field).
         What the form does not show (chunk size, a default sender still listed) is kept from
-        the saved profile of that name."""
+        the saved profile being edited (*original*, which a rename changes), else from the
+        saved profile of that name."""
         senders = [s.strip() for s in sender_ids if s.strip()]
         profile = Profile(
             name=name.strip(),
@@ -114,7 +117,7 @@ class AccountsService:
             default_sender_id=senders[0] if senders else None,
             price_per_part=price_per_part if price_per_part else None,
         )
-        existing = self.settings.profile(profile.name)
+        existing = self.settings.profile(original or profile.name)
         if existing is not None:
             profile.bulk_chunk_size = existing.bulk_chunk_size
             if existing.default_sender_id in senders:
@@ -156,18 +159,36 @@ class AccountsService:
         self, profile: Profile, token: str, *, original: str | None, tested: str | None
     ) -> Profile:
         """Check (unless these very details were just tested), store the token, apply a
-        rename, make it the active account, save the settings. Returns the saved profile."""
+        rename, make it the active account, save the settings. Returns the saved profile.
+
+        A name another saved account has is refused (it would replace that account). The
+        settings file is written before the old name's token is deleted, and a failed write
+        undoes the new token: a crash or a full disk never leaves an account without its
+        token."""
+        renamed = bool(original) and original != profile.name
+        if (renamed or not original) and self.settings.profile(profile.name) is not None:
+            raise SettingsError(SettingsProblem.DUPLICATE_NAME, field="name", value=profile.name)
         if tested != self.fingerprint(profile, token):
             await self.test(profile, token)  # never save details that do not work
-        await credentials.asave_token(profile.name, token)
-        settings = self.settings
-        if original and original != profile.name:
-            # Renamed: the token moves with the profile; the old name is forgotten.
+        previous = self._preferences.settings
+        updated = replace(previous, profiles=list(previous.profiles))
+        if renamed and original:
+            updated.remove_profile(original)
+        saved = updated.upsert_profile(profile)
+        updated.active_profile = saved.name
+        await credentials.asave_token(saved.name, token)
+        self._preferences.settings = updated
+        try:
+            self._preferences.save()
+        except BaseException:
+            self._preferences.settings = previous
+            if renamed:
+                with contextlib.suppress(credentials.CredentialError):
+                    await credentials.adelete_token(saved.name)
+            raise
+        if renamed and original:
+            # Renamed: the token moved with the profile; the old name is forgotten.
             await credentials.adelete_token(original)
-            settings.remove_profile(original)
-        saved = settings.upsert_profile(profile)
-        settings.active_profile = saved.name
-        self._preferences.save()
         return saved
 
     async def saved_token(self, name: str) -> str:

@@ -1,63 +1,68 @@
-"""The message being written survives a crash or a quit: a small draft file, saved as you type.
-
-(It moves into the store, per account, with the duplicate-send guard.)
+"""The message being written, per account, in the store: saved as you type, restored when the
+account is opened again, and gone the moment it is sent (``SendingService.start`` clears it in
+the same transaction that writes the broadcast down).
 """
 
 from __future__ import annotations
 
 import json
 import logging
-import os
-from dataclasses import asdict, dataclass
-from pathlib import Path
+
+from desktop_app.core.background import Blocking
+from desktop_app.core.store import Draft, DraftPerson, Store
+
+__all__ = ["Draft", "DraftPerson", "DraftsService"]
 
 log = logging.getLogger(__name__)
 
-
-@dataclass
-class Draft:
-    text: str = ""
-    numbers: str = ""
-    sender_id: str = ""
-    fallback: str | None = None
-
-    @property
-    def is_empty(self) -> bool:
-        return not self.text.strip() and not self.numbers.strip()
+#: Where 0.1 kept the one draft it had (not per account), in the data folder.
+LEGACY_FILE = "compose-draft.json"
 
 
-class DraftStore:
-    def __init__(self, path: Path | None = None) -> None:
-        self._path = path
+class DraftsService:
+    def __init__(self, store: Store, io: Blocking) -> None:
+        self._drafts = store.drafts
+        self._io = io
 
-    @property
-    def path(self) -> Path:
-        if self._path is None:
-            from desktop_app.core.settings import data_dir
+    async def load(self, profile: str) -> Draft:
+        """The profile's draft (empty when there is none)."""
+        return await self._io(self._load, profile)
 
-            self._path = data_dir() / "compose-draft.json"
-        return self._path
+    def _load(self, profile: str) -> Draft:
+        draft = self._drafts.load(profile)
+        if draft.is_empty:
+            legacy = _take_legacy_draft()
+            if legacy is not None:  # 0.1's draft goes to the first account opened
+                self._drafts.save(profile, legacy)
+                return legacy
+        return draft
 
-    def load(self) -> Draft:
-        try:
-            raw = json.loads(self.path.read_text(encoding="utf-8"))
-            return Draft(
-                text=str(raw.get("text", "")),
-                numbers=str(raw.get("numbers", "")),
-                sender_id=str(raw.get("sender_id", "")),
-                fallback=raw.get("fallback") if isinstance(raw.get("fallback"), str) else None,
-            )
-        except FileNotFoundError:
-            return Draft()
-        except (OSError, ValueError, AttributeError):
-            log.warning("the compose draft could not be read; starting empty")
-            return Draft()
+    async def save(self, profile: str, draft: Draft) -> None:
+        await self._io(self._drafts.save, profile, draft)
 
-    def save(self, draft: Draft) -> None:
-        try:
-            path = self.path
-            tmp = path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(asdict(draft), ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, path)
-        except OSError:
-            log.warning("the compose draft could not be saved", exc_info=True)
+    async def clear(self, profile: str) -> None:
+        await self._io(self._drafts.clear, profile)
+
+
+def _take_legacy_draft() -> Draft | None:
+    from desktop_app.core.settings import data_dir
+
+    path = data_dir() / LEGACY_FILE
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError):
+        log.warning("the old compose draft could not be read; it is left where it is")
+        return None
+    draft = Draft(
+        text=str(raw.get("text", "")) if isinstance(raw, dict) else "",
+        numbers=str(raw.get("numbers", "")) if isinstance(raw, dict) else "",
+        sender_id=str(raw.get("sender_id", "")) if isinstance(raw, dict) else "",
+        fallback=raw.get("fallback") if isinstance(raw, dict) and raw.get("fallback") else None,
+    )
+    try:
+        path.unlink()
+    except OSError:
+        log.warning("the old compose draft file could not be removed", exc_info=True)
+    return None if draft.is_empty else draft

@@ -2,7 +2,12 @@
 
 - :meth:`SendingService.plan` freezes what the user asked for (sender, text, recipients, the
   personalised texts, the kind of request, the chunk size, the cost) once per Send;
-- :meth:`SendingService.start` writes the broadcast down (nothing has been sent yet);
+- :meth:`SendingService.duplicates` is the duplicate-send guard: who of these recipients
+  already got this very content from the account lately (accepted or in doubt), or is due to
+  get it in a broadcast not finished yet. Nobody gets the same text twice within the window
+  unless the user deliberately chooses so;
+- :meth:`SendingService.start` writes the broadcast down and clears the account's draft, in
+  one transaction (nothing has been sent yet; a started send is never a draft again);
 - :meth:`SendingService.run` sends its pending chunks through core.broadcast and returns a
   :class:`RunReport` of facts: what went, what is left, what is unknown, and why it stopped;
 - resuming, settling in-doubt chunks and dropping the rest act on the journal.
@@ -18,8 +23,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from desktop_app.core import cost
@@ -38,16 +44,19 @@ from desktop_app.core.store import (
     Chunk,
     ChunkReason,
     ChunkState,
+    PriorSend,
     Recipient,
     SentMessage,
     Store,
     StoreError,
     StoreProblem,
 )
+from desktop_app.core.store.journal import content_key
 
 __all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come last)
     "BALANCE_CHECK_TIMEOUT",
     "SHARED_SENDER_ID",
+    "Duplicates",
     "FlowError",
     "FlowState",
     "RunReport",
@@ -56,12 +65,15 @@ __all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come
     "SendSummary",
     "SendingService",
     "chunk_size",
+    "survey_text",
+    "whatsapp_text",
     # what the journal hands back
     "Broadcast",
     "BroadcastKind",
     "Chunk",
     "ChunkReason",
     "ChunkState",
+    "PriorSend",
     "SentMessage",
     "StoreError",
     "StoreProblem",
@@ -188,6 +200,81 @@ class SendPlan:
     def with_balance(self, balance: float | None) -> SendPlan:
         return replace(self, estimate=self.estimate.with_balance(balance))
 
+    def contents(self) -> list[tuple[str, str]]:
+        """(phone, content key) of each recipient: what the guard compares."""
+        kind = self.kind
+        if self.texts is not None:
+            keys: dict[str, str] = {}
+            pairs = []
+            for person, text in zip(self.people, self.texts, strict=True):
+                key = keys.get(text)
+                if key is None:
+                    key = keys[text] = content_key(kind, text)
+                pairs.append((person.phone, key))
+            return pairs
+        key = content_key(kind, self.text)
+        return [(person.phone, key) for person in self.people]
+
+    def without(self, phones: Collection[str]) -> SendPlan:
+        """The same send to everyone but *phones* (the cost follows)."""
+        skip = set(phones)
+        keep = [i for i, person in enumerate(self.people) if person.phone not in skip]
+        people = tuple(self.people[i] for i in keep)
+        texts = None if self.texts is None else tuple(self.texts[i] for i in keep)
+        estimate = self.estimate
+        if texts is not None:
+            fresh = cost.estimate(texts, price_per_part=estimate.price_per_part)
+        else:
+            fresh = cost.estimate(self.text, len(people), price_per_part=estimate.price_per_part)
+        return replace(
+            self, people=people, texts=texts, estimate=fresh.with_balance(estimate.balance)
+        )
+
+
+@dataclass(frozen=True)
+class Duplicates:
+    """What the guard found for one send (facts; the confirmation says them)."""
+
+    checked: int  # recipients looked at
+    found: tuple[PriorSend, ...]  # those who got it already, or are due to
+
+    @property
+    def phones(self) -> frozenset[str]:
+        return frozenset(prior.phone for prior in self.found)
+
+    @property
+    def count(self) -> int:
+        return len(self.found)
+
+    @property
+    def already_sent(self) -> int:
+        """Got it already (accepted, or in doubt: it may have arrived)."""
+        return sum(1 for prior in self.found if not prior.unfinished)
+
+    @property
+    def in_unfinished(self) -> int:
+        """Are due to get it in a broadcast that has not finished."""
+        return sum(1 for prior in self.found if prior.unfinished)
+
+    @property
+    def last_sent_at(self) -> datetime | None:
+        """When the latest of those sends went out (for "already got it today at 12:26")."""
+        sent = [prior.at for prior in self.found if not prior.unfinished]
+        return max(sent) if sent else None
+
+    def __bool__(self) -> bool:
+        return bool(self.found)
+
+
+def whatsapp_text(template: str, language: str) -> str:
+    """How a WhatsApp template send is written down (the Delivery tab words it)."""
+    return f"{template} ({language})"
+
+
+def survey_text(survey_id: str) -> str:
+    """How a survey send is written down."""
+    return survey_id
+
 
 # --- what a run reports ------------------------------------------------------------------------
 
@@ -296,17 +383,48 @@ class SendingService:
 
     # -- sending -------------------------------------------------------------------------------
 
+    async def duplicates(self, profile: str, plan: SendPlan, *, window_hours: int) -> Duplicates:
+        """The duplicate-send guard for an SMS plan (see the module docstring)."""
+        return await self._io(self._duplicates, profile, plan.contents(), window_hours)
+
+    async def channel_duplicates(
+        self,
+        profile: str,
+        kind: BroadcastKind,
+        text: str,
+        phones: Sequence[str],
+        *,
+        window_hours: int,
+    ) -> Duplicates:
+        """The guard for a WhatsApp template (``whatsapp_text``) or a survey (``survey_text``)."""
+        key = content_key(kind, text)
+        return await self._io(self._duplicates, profile, [(p, key) for p in phones], window_hours)
+
+    def _duplicates(
+        self, profile: str, contents: list[tuple[str, str]], window_hours: int
+    ) -> Duplicates:
+        since = datetime.now().astimezone() - timedelta(hours=window_hours)
+        found = self._history.prior_sends(profile, contents, since)
+        return Duplicates(checked=len(contents), found=tuple(found))
+
     async def start(self, plan: SendPlan, profile: str) -> int:
-        """Write the broadcast and its chunks down durably; nothing has been sent yet."""
-        broadcast = await self._io(
-            self._journal.create_broadcast,
-            plan.kind,
-            plan.sender_id,
-            plan.text,
-            plan.recipients(),
-            plan.chunk_size,
-            profile=profile,
-        )
+        """Write the broadcast and its chunks down durably, and clear the account's draft in
+        the same transaction: from here on it is this broadcast (resumed, reviewed), never a
+        ready-to-send form again. Nothing has been sent yet."""
+        return await self._io(self._start, plan, profile)
+
+    def _start(self, plan: SendPlan, profile: str) -> int:
+        with self._store.db.write() as db:
+            broadcast = self._journal.create_broadcast(
+                plan.kind,
+                plan.sender_id,
+                plan.text,
+                plan.recipients(),
+                plan.chunk_size,
+                profile=profile,
+                db=db,
+            )
+            self._store.drafts.clear(profile, db=db)
         return broadcast.id
 
     async def run(

@@ -5,7 +5,8 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.journal`: broadcasts and their chunks (the send journal);
 - :mod:`~desktop_app.core.store.history`: what was sent (for the Delivery tab);
 - :mod:`~desktop_app.core.store.templates`: saved message texts;
-- :mod:`~desktop_app.core.store.balances`: balance readings (for the chart).
+- :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
+- :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from pathlib import Path
 
 from desktop_app.core.store.balances import BalanceReadings
 from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
-from desktop_app.core.store.history import SentHistory, SentMessage
+from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
+from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
 from desktop_app.core.store.journal import (
     RECORDED_ONLY,
     Broadcast,
@@ -36,7 +38,11 @@ __all__ = [
     "ChunkReason",
     "ChunkState",
     "Database",
+    "Draft",
+    "DraftPerson",
+    "Drafts",
     "Journal",
+    "PriorSend",
     "Recipient",
     "SentHistory",
     "SentMessage",
@@ -58,6 +64,7 @@ class Store(Closing):
             self.history = SentHistory(self.db)
             self.templates = Templates(self.db)
             self.balances = BalanceReadings(self.db)
+            self.drafts = Drafts(self.db)
         except BaseException:
             self.db.close()
             raise

@@ -151,7 +151,7 @@ def schema_version() -> int:
 
 def _load_table_groups() -> None:
     # Importing the table groups registers their schema steps.
-    from desktop_app.core.store import balances, history, journal, templates  # noqa: F401
+    from desktop_app.core.store import balances, drafts, history, journal, templates  # noqa: F401
 
 
 # Database instances open in this process, by token: the journal asks whether the instance

@@ -1,21 +1,23 @@
-"""Sent history: every accepted send of an account, as the Delivery tab lists it.
+"""Sent history: every accepted send of an account, as the Delivery tab lists it, and who
+already got what (the duplicate-send guard asks it before every send).
 
 It reads the journal's tables (an accepted chunk with the service's message id is one sent
-message); it writes nothing of its own yet.
+message; the recipients table says who got which content); it writes nothing of its own yet.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from desktop_app.core.store.db import Database, migration, parse_time
-from desktop_app.core.store.journal import BroadcastKind
+from desktop_app.core.store.db import Database, migration, parse_time, stamp
+from desktop_app.core.store.journal import BroadcastKind, ChunkState
 
-__all__ = ["SentHistory", "SentMessage"]
+__all__ = ["PriorSend", "SentHistory", "SentMessage"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,20 @@ class SentMessage:
     broadcast_id: int
     kind: BroadcastKind = BroadcastKind.BULK
     sender_id: str = ""
+
+
+@dataclass(frozen=True)
+class PriorSend:
+    """A recipient who already got (or is about to get) the same content."""
+
+    phone: str
+    state: ChunkState  # accepted or in doubt: sent; pending or sending: in an unfinished run
+    at: datetime  # when it was sent (accepted), last touched (in doubt) or written down
+    broadcast_id: int
+
+    @property
+    def unfinished(self) -> bool:
+        return self.state in (ChunkState.PENDING, ChunkState.SENDING)
 
 
 @migration(1, "history")
@@ -77,3 +93,36 @@ class SentHistory:
         it touches only that broadcast's rows, however long the history)."""
         rows = self._db.read(_SELECT + " AND b.id = ?" + _ORDER, (profile, broadcast_id))
         return [_message(row) for row in rows]
+
+    def prior_sends(
+        self, profile: str, candidates: Sequence[tuple[str, str]], since: datetime
+    ) -> list[PriorSend]:
+        """Of *candidates* ((phone, content key) pairs), those who got that very content
+        from this profile since *since* (accepted or in doubt), or are due to get it in a
+        broadcast not finished yet (pending or being sent, whenever it was written down).
+        One row per phone: the latest such send."""
+        if not candidates:
+            return []
+        with self._db.write() as db:  # a temporary table of this connection, in one go
+            db.execute(
+                "CREATE TEMP TABLE IF NOT EXISTS guard_candidates (phone TEXT, content TEXT)"
+            )
+            db.execute("DELETE FROM guard_candidates")
+            db.executemany("INSERT INTO guard_candidates VALUES (?, ?)", candidates)
+            rows = db.execute(
+                "SELECT r.phone, c.state, COALESCE(c.sent_at, c.updated_at), r.broadcast_id "
+                "FROM guard_candidates g JOIN recipients r "
+                "ON r.profile = ? AND r.phone = g.phone AND r.content = g.content "
+                "JOIN chunks c ON c.id = r.chunk_id "
+                "WHERE c.state IN ('pending', 'sending') OR (c.state IN ('accepted', 'in_doubt') "
+                "AND COALESCE(c.sent_at, c.updated_at) >= ?)",
+                (profile, stamp(since)),
+            ).fetchall()
+            db.execute("DELETE FROM guard_candidates")
+        latest: dict[str, PriorSend] = {}
+        for phone, state, at, broadcast_id in rows:
+            prior = PriorSend(phone, ChunkState(state), parse_time(at), broadcast_id)
+            known = latest.get(phone)
+            if known is None or prior.at > known.at:
+                latest[phone] = prior
+        return list(latest.values())

@@ -25,6 +25,7 @@ is one, a detail (the service's own words, an exception's type): the UI says the
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -61,6 +62,7 @@ __all__ = [
     "ChunkState",
     "Journal",
     "Recipient",
+    "content_key",
 ]
 
 # A request never takes this long (timeouts × retries are well under it); a chunk claimed
@@ -271,6 +273,53 @@ def _reason_codes(db: sqlite3.Connection) -> None:
         )
 
 
+@migration(3, "journal: one row per recipient")
+def _recipients(db: sqlite3.Connection) -> None:
+    """Who got (or is to get) what: one row per recipient of every chunk, with a digest of
+    the exact content they get. The duplicate-send guard and the Delivery tab read it."""
+    run_script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS recipients (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            broadcast_id INTEGER NOT NULL REFERENCES broadcasts(id) ON DELETE CASCADE,
+            chunk_id INTEGER NOT NULL REFERENCES chunks(id) ON DELETE CASCADE,
+            profile TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            content TEXT NOT NULL
+        );
+        CREATE INDEX IF NOT EXISTS recipients_by_phone ON recipients (profile, phone, content);
+        CREATE INDEX IF NOT EXISTS recipients_by_chunk ON recipients (chunk_id);
+        CREATE INDEX IF NOT EXISTS recipients_by_broadcast ON recipients (broadcast_id);
+        """,
+    )
+    if db.execute("SELECT 1 FROM recipients LIMIT 1").fetchone() is not None:
+        return  # already filled
+    rows = db.execute(
+        "SELECT c.id, c.broadcast_id, b.profile, b.kind, b.text, c.recipients "
+        "FROM chunks c JOIN broadcasts b ON b.id = c.broadcast_id"
+    ).fetchall()
+    for chunk_id, broadcast_id, profile, kind, text, members in rows:
+        db.executemany(
+            "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [
+                (broadcast_id, chunk_id, profile, phone, content_key(kind, message or text))
+                for phone, message in json.loads(members)
+            ],
+        )
+
+
+def content_key(kind: BroadcastKind | str, text: str) -> str:
+    """A digest of what a recipient gets: the exact SMS text (after personalisation) for
+    any SMS kind, or the WhatsApp template / survey sent. Two sends with the same key sent
+    the same thing."""
+    channel = "sms"
+    if kind in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY):
+        channel = str(kind)
+    return hashlib.sha256(f"{channel}\x1f{text}".encode()).hexdigest()
+
+
 # --- the journal ----------------------------------------------------------------------------
 
 
@@ -401,11 +450,13 @@ class Journal(Closing):
         )
         broadcast_id = cursor.lastrowid
         assert broadcast_id is not None
-        rows = []
+        keys: dict[str, str] = {}
         for seq, start in enumerate(range(0, len(recipients), chunk_size)):
             members = recipients[start : start + chunk_size]
             tracking = uuid.uuid4().hex if kind is BroadcastKind.TRACKED else None
-            rows.append(
+            chunk_id = db.execute(
+                "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, tracking_id, "
+                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
                     broadcast_id,
                     seq,
@@ -414,13 +465,20 @@ class Journal(Closing):
                     len(members),
                     tracking,
                     moment,
-                )
+                ),
+            ).lastrowid
+            rows = []
+            for r in members:
+                body = r.message or text
+                key = keys.get(body)
+                if key is None:
+                    key = keys[body] = content_key(kind, body)
+                rows.append((broadcast_id, chunk_id, profile, r.phone, key))
+            db.executemany(
+                "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+                "VALUES (?, ?, ?, ?, ?)",
+                rows,
             )
-        db.executemany(
-            "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, tracking_id, "
-            "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            rows,
-        )
         return broadcast_id
 
     _BROADCAST_SELECT = """
@@ -714,7 +772,7 @@ class Journal(Closing):
             )
             broadcast_id = cursor.lastrowid
             assert broadcast_id is not None
-            db.execute(
+            chunk_id = db.execute(
                 "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, message_id, "
                 "parts, credits, accepted_recipients, invalid, attempts, updated_at, sent_at) "
                 "VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
@@ -731,6 +789,13 @@ class Journal(Closing):
                     moment,
                     moment,
                 ),
+            ).lastrowid
+            key = content_key(kind, text)
+            skipped = set(invalid)
+            db.executemany(
+                "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(broadcast_id, chunk_id, profile, p, key) for p in recipients if p not in skipped],
             )
         return broadcast_id
 

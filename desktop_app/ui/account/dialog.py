@@ -324,6 +324,7 @@ class AccountDialog(QDialog):
             contacts_base_url=self.contacts_url_edit.text(),
             sender_ids=self.sender_edit.text().replace(";", ",").split(","),
             price_per_part=price if price > 0 else None,
+            original=self.profile_combo.currentData() or None,
         )
 
     async def _token_for(self) -> str:

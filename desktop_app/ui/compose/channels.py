@@ -21,9 +21,14 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.recipients import InvalidNumber, NumberParser
-from desktop_app.core.services.sending import BroadcastKind
-from desktop_app.ui.compose.recipients import RecipientsPanel
-from desktop_app.ui.compose.send_dialog import add_confirm_buttons
+from desktop_app.core.services.sending import (
+    BroadcastKind,
+    Duplicates,
+    survey_text,
+    whatsapp_text,
+)
+from desktop_app.ui.compose.recipients import RecipientsPanel, pretty_phone
+from desktop_app.ui.compose.send_dialog import ConfirmButtons, SendChoice
 from desktop_app.ui.compose.wording import tr
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.words import counts, phone_problem
@@ -113,42 +118,114 @@ class _ResultLabel(QLabel):
         self.show()
 
 
-class ConfirmSurveyDialog(QDialog):
+class _ConfirmChannelDialog(QDialog):
+    """A channel send is never one click: a heading, a note, the guard's finding, buttons."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        title: str,
+        heading: str,
+        note: str,
+        send_text: str,
+        send_name: str,
+        skipped: int,
+        people: int,
+        duplicates: Duplicates | None,
+        parent: QWidget | None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName(name)
+        self.setWindowTitle(title)
+        self.setMinimumWidth(440)
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        label = QLabel(heading)
+        label.setObjectName("dialogTitle")
+        label.setWordWrap(True)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(label)
+        hint = QLabel(note)
+        hint.setObjectName("hint")
+        hint.setWordWrap(True)
+        hint.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(hint)
+        self.confirm = ConfirmButtons(
+            self,
+            skipped=skipped,
+            send_text=send_text,
+            name=send_name,
+            duplicates=duplicates,
+            total=people,
+        )
+        layout.addWidget(self.confirm)
+        self.send_button = self.confirm.send_button
+
+    @property
+    def choice(self) -> SendChoice:
+        return self.confirm.choice
+
+
+class ConfirmSurveyDialog(_ConfirmChannelDialog):
     """ "Send survey X to 240 people?": a survey is billed SMS, so it is never one click."""
 
     def __init__(
-        self, survey_id: str, people: int, skipped: int, parent: QWidget | None = None
+        self,
+        survey_id: str,
+        people: int,
+        skipped: int,
+        parent: QWidget | None = None,
+        *,
+        duplicates: Duplicates | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setObjectName("confirmSurveyDialog")
-        self.setWindowTitle(self.tr("Send this survey?"))
-        self.setMinimumWidth(420)
-        layout = QVBoxLayout(self)
-        layout.setSpacing(12)
-        heading = QLabel(
-            self.tr("Send survey “{survey}” to {people}?").format(
+        super().__init__(
+            name="confirmSurveyDialog",
+            title=self.tr("Send this survey?"),
+            heading=self.tr("Send survey “{survey}” to {people}?").format(
                 survey=survey_id, people=counts().people(people)
-            )
-        )
-        heading.setObjectName("dialogTitle")
-        heading.setWordWrap(True)
-        heading.setTextFormat(Qt.TextFormat.PlainText)
-        layout.addWidget(heading)
-        note = QLabel(
-            self.tr(
+            ),
+            note=self.tr(
                 "Each person gets the survey's questions by SMS and answers by reply. Your "
                 "provider charges for these messages like any other SMS."
-            )
-        )
-        note.setObjectName("hint")
-        note.setWordWrap(True)
-        layout.addWidget(note)
-        self.send_button = add_confirm_buttons(
-            self,
-            layout,
-            skipped=skipped,
+            ),
             send_text=self.tr("Send survey"),
-            name="confirmSurveyButton",
+            send_name="confirmSurveyButton",
+            skipped=skipped,
+            people=people,
+            duplicates=duplicates,
+            parent=parent,
+        )
+
+
+class ConfirmWhatsAppDialog(_ConfirmChannelDialog):
+    """ "Send template order_ready (English) to 0712 345 678?"."""
+
+    def __init__(
+        self,
+        template: str,
+        language: str,
+        phone: str,
+        parent: QWidget | None = None,
+        *,
+        duplicates: Duplicates | None = None,
+    ) -> None:
+        super().__init__(
+            name="confirmWhatsAppDialog",
+            title=self.tr("Send this WhatsApp template?"),
+            heading=self.tr("Send template “{template}” ({language}) to {phone}?").format(
+                template=template, language=language, phone=pretty_phone(phone)
+            ),
+            note=self.tr(
+                "The customer gets your approved template on WhatsApp. Nothing is charged if "
+                "the template or the customer's opt-in is refused."
+            ),
+            send_text=self.tr("Send template"),
+            send_name="confirmWhatsAppButton",
+            skipped=0,
+            people=1,
+            duplicates=duplicates,
+            parent=parent,
         )
 
 
@@ -168,6 +245,8 @@ class _ChannelPanel(QWidget):
         self._card = QFrame()
         self._card.setObjectName("card")
         self._outer.setSpacing(16)
+        #: The confirmation while it is open (tests and quitting look at it).
+        self.confirm_dialog: _ConfirmChannelDialog | None = None
 
     def _start_card(self, title: str, intro: str) -> QVBoxLayout:
         """Title and intro at the top of the card; returns the card's layout for the fields."""
@@ -225,6 +304,41 @@ class _ChannelPanel(QWidget):
         self.finished.emit(True)
         if accepted.record is not None:
             self.recorded.emit([accepted.record])
+
+    async def _duplicates(
+        self, session: Session, kind: BroadcastKind, text: str, phones: list[str]
+    ) -> Duplicates | None:
+        """The duplicate-send guard's finding for this send (None when nobody got it)."""
+        found = await self._ctx.services.sending.channel_duplicates(
+            session.profile.name,
+            kind,
+            text,
+            phones,
+            window_hours=self._ctx.settings.duplicate_window_hours,
+        )
+        return found or None
+
+    async def _ask(self, dialog: _ConfirmChannelDialog) -> SendChoice:
+        """Open the confirmation (non-blocking) and wait for the user's choice."""
+        self.confirm_dialog = dialog
+        try:
+            result = await wait_finished(dialog)
+        finally:
+            self.confirm_dialog = None
+            dialog.deleteLater()
+        if result != QDialog.DialogCode.Accepted.value:
+            return SendChoice.CANCEL
+        return dialog.choice
+
+    def _on_done(self, accepted: Accepted | None) -> None:
+        if accepted is None:  # the user said no: nothing was sent
+            self.result_label.hide()
+            self._validate()
+            return
+        self._on_sent(accepted)
+
+    def _on_sent(self, accepted: Accepted) -> None:
+        raise NotImplementedError
 
     def _on_error(self, exc: BaseException) -> bool:
         text, handled = self._explain(exc)
@@ -324,18 +438,25 @@ class WhatsAppPanel(_ChannelPanel):
         if not isinstance(phone, str) or session is None:
             return
         self.send_button.setEnabled(False)
-        self.result_label.show_result(self.tr("Sending…"), True)
         self._ctx.tasks.start(
             "compose.whatsapp",
-            self._send(session, self.template_edit.text().strip(), self.language(), phone),
-            on_success=self._on_sent,
+            self._confirm_and_send(
+                session, self.template_edit.text().strip(), self.language(), phone
+            ),
+            on_success=self._on_done,
             on_error=self._on_error,
         )
 
-    async def _send(self, session: Session, template: str, language: str, phone: str) -> Accepted:
-        text = self.tr("WhatsApp template {name} ({language})").format(
-            name=template, language=language
-        )
+    async def _confirm_and_send(
+        self, session: Session, template: str, language: str, phone: str
+    ) -> Accepted | None:
+        text = whatsapp_text(template, language)
+        duplicates = await self._duplicates(session, BroadcastKind.WHATSAPP, text, [phone])
+        dialog = ConfirmWhatsAppDialog(template, language, phone, self, duplicates=duplicates)
+        choice = await self._ask(dialog)
+        if choice is SendChoice.CANCEL or session is not self._ctx.session:
+            return None  # the user said no (or signed out meanwhile): nothing was sent
+        self.result_label.show_result(self.tr("Sending…"), True)
         result = await session.client.send_whatsapp_template(template, language, phone)
         return await record_accepted(
             self._ctx, session, BroadcastKind.WHATSAPP, text, [phone], result, result.cost
@@ -383,7 +504,6 @@ class SurveyPanel(_ChannelPanel):
             ],
         )
 
-        self.confirm_dialog: ConfirmSurveyDialog | None = None
         self.survey_edit.textChanged.connect(self._validate)
         self.recipients.changed.connect(self._validate)
         self._validate()
@@ -403,45 +523,36 @@ class SurveyPanel(_ChannelPanel):
 
     def send(self) -> None:
         people = [p.phone for p in self.recipients.people()]
-        if not people or self._ctx.session is None:
+        session = self._ctx.session
+        if not people or session is None:
             return
         self.send_button.setEnabled(False)
         self._ctx.tasks.start(
             "compose.survey",
-            self._confirm_and_send(self.survey_edit.text().strip(), people),
+            self._confirm_and_send(session, self.survey_edit.text().strip(), people),
             on_success=self._on_done,
             on_error=self._on_error,
         )
 
-    async def _confirm_and_send(self, survey_id: str, people: list[str]) -> Accepted | None:
+    async def _confirm_and_send(
+        self, session: Session, survey_id: str, people: list[str]
+    ) -> Accepted | None:
+        text = survey_text(survey_id)
+        duplicates = await self._duplicates(session, BroadcastKind.SURVEY, text, people)
         dialog = ConfirmSurveyDialog(
-            survey_id, len(people), len(self.recipients.invalid()), parent=self
+            survey_id, len(people), len(self.recipients.invalid()), self, duplicates=duplicates
         )
-        self.confirm_dialog = dialog
-        try:
-            result = await wait_finished(dialog)
-        finally:
-            self.confirm_dialog = None
-            dialog.deleteLater()
-        if result != QDialog.DialogCode.Accepted.value:
-            return None
-        session = self._ctx.session
-        if session is None:  # signed out while the question was open: nothing was sent
-            return None
+        choice = await self._ask(dialog)
+        if choice is SendChoice.CANCEL or session is not self._ctx.session:
+            return None  # the user said no (or signed out meanwhile): nothing was sent
+        if choice is SendChoice.ONLY_NEW and duplicates is not None:
+            people = [phone for phone in people if phone not in duplicates.phones]
         self.result_label.show_result(self.tr("Sending…"), True)
-        text = self.tr("Survey {id}").format(id=survey_id)
         sent = await session.client.send_survey(survey_id, people)
         credits = self._ctx.services.sending.survey_credits(sent, people)
         return await record_accepted(
             self._ctx, session, BroadcastKind.SURVEY, text, people, sent, credits
         )
-
-    def _on_done(self, accepted: Accepted | None) -> None:
-        if accepted is None:  # the user said no: nothing was sent
-            self.result_label.hide()
-            self._validate()
-            return
-        self._on_sent(accepted)
 
     def _on_sent(self, accepted: Accepted) -> None:
         result = accepted.result

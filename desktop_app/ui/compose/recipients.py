@@ -70,6 +70,8 @@ class RecipientsPanel(QWidget):
 
     changed = Signal()
     pick_contacts_requested = Signal()
+    #: The Clear button removed these (typed text, picked people): the tab offers Undo.
+    cleared = Signal(str, object)
 
     def __init__(self, parent: QWidget | None = None, *, allow_contacts: bool = True) -> None:
         super().__init__(parent)
@@ -126,7 +128,7 @@ class RecipientsPanel(QWidget):
         self.pick_button.setVisible(allow_contacts)
         self.clear_button = QPushButton(self.tr("Clear"))
         self.clear_button.setToolTip(self.tr("Remove every recipient"))
-        self.clear_button.clicked.connect(self.clear)
+        self.clear_button.clicked.connect(lambda: self.clear())
         row.addWidget(self.pick_button)
         row.addWidget(self.clear_button)
         layout.addLayout(row)
@@ -159,10 +161,19 @@ class RecipientsPanel(QWidget):
             self._picked.setdefault(person.phone, person)
         self._refresh()
 
-    def clear(self) -> None:
+    def picked_people(self) -> list[Person]:
+        """The people picked from the contacts (with their names)."""
+        return list(self._picked.values())
+
+    def clear(self, *, quiet: bool = False) -> None:
+        """Remove every recipient. The Clear button's clear says what it removed
+        (``cleared``), so the tab can offer to undo it; *quiet* is the tab's own reset."""
+        numbers, people = self.numbers_edit.toPlainText(), self.picked_people()
         self._picked.clear()
         self.numbers_edit.clear()
         self._parse_now()
+        if not quiet and (numbers or people):
+            self.cleared.emit(numbers, people)
 
     def remove_selected(self) -> None:
         removed = False

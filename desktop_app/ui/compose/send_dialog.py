@@ -1,4 +1,5 @@
-"""Confirmation before a send, and progress over the chunks of a broadcast (with Cancel).
+"""Confirmation before a send (with the duplicate-send guard's finding), and progress over
+the chunks of a broadcast (with Cancel).
 
 Both are opened with open() and awaited through their `finished` signal
 (:func:`desktop_app.ui.dialogs.wait_finished`): a coroutine never nests an event loop.
@@ -7,8 +8,11 @@ Both are opened with open() and awaited through their `finished` signal
 from __future__ import annotations
 
 import asyncio
+import functools
+from datetime import datetime, timedelta
+from enum import StrEnum
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, QTime
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -20,35 +24,168 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.core.services.sending import Duplicates
 from desktop_app.ui.compose.cost_panel import Estimate, parts_text
 from desktop_app.ui.compose.wording import kes, number
 from desktop_app.ui.words import counts
 
 
-def add_confirm_buttons(
-    dialog: QDialog, layout: QVBoxLayout, *, skipped: int, send_text: str, name: str
-) -> QPushButton:
-    """The end of a confirmation dialog: a warning when *skipped* numbers will be left out,
-    then the send button (primary, the default: accepts) and Cancel. Returns the send button."""
-    if skipped:
-        warning = QLabel(
-            dialog.tr("{invalid} and will be skipped.").format(
-                invalid=counts().invalid_numbers(skipped)
+class SendChoice(StrEnum):
+    """What the user chose in a confirmation."""
+
+    CANCEL = "cancel"
+    ONLY_NEW = "only_new"  # leave out whoever already got it (the default when some did)
+    EVERYONE = "everyone"  # everyone, again: a deliberate second step
+
+
+def when_text(moment: datetime) -> str:
+    """ "today at 12:26", "yesterday at 18:05", "on 21/11/2026 at 09:10" (local time)."""
+    local = moment.astimezone()
+    time = QLocale().toString(QTime(local.hour, local.minute), QLocale.FormatType.ShortFormat)
+    today = datetime.now().astimezone().date()
+    if local.date() == today:
+        return QCoreApplication.translate("Compose", "today at {time}").format(time=time)
+    if local.date() == today - timedelta(days=1):
+        return QCoreApplication.translate("Compose", "yesterday at {time}").format(time=time)
+    date = QLocale().toString(
+        QDate(local.year, local.month, local.day), QLocale.FormatType.ShortFormat
+    )
+    return QCoreApplication.translate("Compose", "on {date} at {time}").format(date=date, time=time)
+
+
+def duplicates_text(duplicates: Duplicates, noun_total: str) -> str:
+    """The guard's finding in words: "2,500 of these 3,000 customers already got this message
+    today at 12:26." (+ those waiting in an unfinished broadcast)."""
+    tr = functools.partial(QCoreApplication.translate, "Compose")
+    pieces = []
+    if duplicates.already_sent:
+        last = duplicates.last_sent_at
+        pieces.append(
+            tr("{n} of these {total} already got this message {when}.").format(
+                n=number(duplicates.already_sent),
+                total=noun_total,
+                when=when_text(last) if last is not None else "",
             )
         )
-        warning.setObjectName("warning")
-        warning.setWordWrap(True)
-        layout.addWidget(warning)
-    buttons = QDialogButtonBox()
-    send_button = buttons.addButton(send_text, QDialogButtonBox.ButtonRole.AcceptRole)
-    send_button.setObjectName(name)
-    send_button.setProperty("role", "primary")
-    send_button.setDefault(True)
-    buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    layout.addWidget(buttons)
-    return send_button
+    if duplicates.in_unfinished:
+        pieces.append(
+            tr(
+                "{n} are waiting for it in a broadcast that has not finished (Review… in "
+                "Compose shows it)."
+            ).format(n=counts().people(duplicates.in_unfinished))
+        )
+    return " ".join(pieces)
+
+
+class ConfirmButtons(QWidget):
+    """The end of every confirmation: the guard's warning and the send buttons.
+
+    Without duplicates: [Send now] (the default) and Cancel. With duplicates: [Send only to
+    the N new] (the default) and [Send to all M anyway…], which asks once more before it
+    sends anyone the same message again; when nobody is new, Cancel is the default.
+    ``choice`` says what was decided when the dialog accepts.
+    """
+
+    def __init__(
+        self,
+        dialog: QDialog,
+        *,
+        skipped: int,
+        send_text: str,
+        name: str,
+        duplicates: Duplicates | None = None,
+        total: int = 0,
+    ) -> None:
+        super().__init__(dialog)
+        self._dialog = dialog
+        self.choice = SendChoice.CANCEL
+        self.duplicates = duplicates if duplicates else None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(10)
+        if skipped:
+            warning = QLabel(
+                self.tr("{invalid} and will be skipped.").format(
+                    invalid=counts().invalid_numbers(skipped)
+                )
+            )
+            warning.setObjectName("warning")
+            warning.setWordWrap(True)
+            layout.addWidget(warning)
+        self.everyone_button: QPushButton | None = None
+        self.again_label: QLabel | None = None
+        buttons = QDialogButtonBox()
+        self.buttons = buttons
+        fresh = total - (self.duplicates.count if self.duplicates else 0)
+        if self.duplicates is None:
+            self.send_button: QPushButton | None = buttons.addButton(
+                send_text, QDialogButtonBox.ButtonRole.AcceptRole
+            )
+            self.send_button.setObjectName(name)
+            self.send_button.clicked.connect(lambda: self._decide(SendChoice.EVERYONE))
+        else:
+            guard = QLabel(duplicates_text(self.duplicates, counts().people(total)))
+            guard.setObjectName("duplicateWarning")
+            guard.setWordWrap(True)
+            guard.setTextFormat(Qt.TextFormat.PlainText)
+            layout.addWidget(guard)
+            self.guard_label = guard
+            self.send_button = None
+            if fresh > 0:
+                self.send_button = buttons.addButton(
+                    self.tr("Send only to the {n} new").format(n=counts().people(fresh))
+                    if fresh != 1
+                    else self.tr("Send only to the 1 new person"),
+                    QDialogButtonBox.ButtonRole.AcceptRole,
+                )
+                self.send_button.setObjectName(name)
+                self.send_button.clicked.connect(lambda: self._decide(SendChoice.ONLY_NEW))
+            self.everyone_button = buttons.addButton(
+                self.tr("Send to all {n} anyway…").format(n=number(total)),
+                QDialogButtonBox.ButtonRole.ActionRole,
+            )
+            self.everyone_button.setObjectName("sendToEveryone")
+            self.everyone_button.setAutoDefault(False)
+            self.everyone_button.clicked.connect(self._second_step)
+            self._total = total
+        cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        assert cancel is not None
+        self.cancel_button = cancel
+        buttons.rejected.connect(dialog.reject)
+        default = self.send_button if self.send_button is not None else cancel
+        if self.send_button is not None:
+            self.send_button.setProperty("role", "primary")
+        default.setDefault(True)
+        default.setFocus()
+        layout.addWidget(buttons)
+
+    def _decide(self, choice: SendChoice) -> None:
+        self.choice = choice
+        self._dialog.accept()
+
+    def _second_step(self) -> None:
+        """ "Send to all anyway…": say plainly what it means, and ask for one more click."""
+        assert self.everyone_button is not None
+        assert self.duplicates is not None
+        if self.again_label is not None:
+            self._decide(SendChoice.EVERYONE)
+            return
+        self.again_label = QLabel(
+            self.tr("{n} will get this message a second time. Click again to send to all.").format(
+                n=counts().people(self.duplicates.count)
+            )
+        )
+        self.again_label.setObjectName("problem")
+        self.again_label.setWordWrap(True)
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)
+        layout.insertWidget(layout.count() - 1, self.again_label)
+        self.everyone_button.setText(
+            self.tr("Yes, send to all {n} again").format(n=number(self._total))
+        )
+        self.everyone_button.setProperty("role", "danger")
+        self.everyone_button.style().unpolish(self.everyone_button)
+        self.everyone_button.style().polish(self.everyone_button)
 
 
 class ConfirmSendDialog(QDialog):
@@ -63,6 +200,8 @@ class ConfirmSendDialog(QDialog):
         message: str,
         skipped: int,
         chunks: int,
+        duplicates: Duplicates | None = None,
+        new_estimate: Estimate | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -75,7 +214,18 @@ class ConfirmSendDialog(QDialog):
             self.tr("Send to {people}?").format(people=counts().people(estimate.recipients))
         )
         heading.setObjectName("dialogTitle")
+        heading.setWordWrap(True)
         layout.addWidget(heading)
+        # With duplicates, the numbers shown are those of the default choice (the new only).
+        if duplicates and new_estimate is not None and new_estimate.recipients:
+            heading.setText(
+                self.tr("Send to {people} who did not get it yet?").format(
+                    people=counts().people(new_estimate.recipients)
+                )
+            )
+            estimate = new_estimate
+        elif duplicates:
+            heading.setText(self.tr("Everyone here already got this message"))
 
         form = QFormLayout()
         form.setHorizontalSpacing(18)
@@ -105,9 +255,20 @@ class ConfirmSendDialog(QDialog):
         preview.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(preview)
 
-        self.send_button = add_confirm_buttons(
-            self, layout, skipped=skipped, send_text=self.tr("Send now"), name="confirmSendButton"
+        self.confirm = ConfirmButtons(
+            self,
+            skipped=skipped,
+            send_text=self.tr("Send now"),
+            name="confirmSendButton",
+            duplicates=duplicates,
+            total=duplicates.checked if duplicates else estimate.recipients,
         )
+        layout.addWidget(self.confirm)
+        self.send_button = self.confirm.send_button
+
+    @property
+    def choice(self) -> SendChoice:
+        return self.confirm.choice
 
 
 class SendProgressDialog(QDialog):

@@ -4,17 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QPropertyAnimation, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
+    QGraphicsOpacityEffect,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.core.personalise import has_merge_fields
 from desktop_app.core.recipients import Person
-from desktop_app.core.services.drafts import Draft, DraftStore
+from desktop_app.core.services.drafts import Draft, DraftPerson
 from desktop_app.core.services.sending import BALANCE_CHECK_TIMEOUT, SendFlow, SendPlan
 from desktop_app.ui.compose.channels import SurveyPanel, WhatsAppPanel
 from desktop_app.ui.compose.contact_picker import ContactPickerDialog
@@ -32,7 +34,7 @@ from desktop_app.ui.compose.editor import MAX_CHARACTERS, MessageComposer
 from desktop_app.ui.compose.personalise import MergeFieldBar, PreviewCard
 from desktop_app.ui.compose.recipients import RecipientsPanel
 from desktop_app.ui.compose.resume import ResumeBanner, ResumeDialog
-from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendProgressDialog
+from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendChoice, SendProgressDialog
 from desktop_app.ui.compose.style import STYLE
 from desktop_app.ui.compose.templates import TemplatesButton
 from desktop_app.ui.compose.wording import number, tr
@@ -97,8 +99,14 @@ def outcome_text(summary: SendSummary) -> str:
     return " ".join(pieces)
 
 
-class _Notice(QFrame):
-    """A dismissable line above the form: what just happened (sent, stopped, ...)."""
+class Notice(QFrame):
+    """What just happened (sent, stopped, templates updated, cleared…), in the right-hand
+    column above the Send button: it appears and goes without moving any control of the form
+    (only the preview above it gets shorter). Good news fades after a few seconds; a note
+    may carry one action (Undo)."""
+
+    #: How long good news stays, in milliseconds.
+    FADE_AFTER_MS = 6000
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -110,21 +118,79 @@ class _Notice(QFrame):
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.label, 1)
+        self.action_button = QPushButton()
+        self.action_button.setObjectName("noticeAction")
+        self.action_button.setProperty("role", "link")
+        self.action_button.setAutoDefault(False)
+        self.action_button.hide()
+        self.action_button.clicked.connect(self._act)
+        layout.addWidget(self.action_button, 0, Qt.AlignmentFlag.AlignTop)
         close = QToolButton()
         close.setText("✕")
         close.setAutoRaise(True)
         close.setToolTip(self.tr("Dismiss"))
         close.setAccessibleName(self.tr("Dismiss this note"))
         close.clicked.connect(self.hide)
-        layout.addWidget(close)
+        layout.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
+        self._action: Callable[[], None] | None = None
+        self._opacity = QGraphicsOpacityEffect(self)
+        self._opacity.setOpacity(1.0)
+        self.setGraphicsEffect(self._opacity)
+        self._fade = QPropertyAnimation(self._opacity, b"opacity", self)
+        self._fade.setDuration(400)
+        self._fade.setStartValue(1.0)
+        self._fade.setEndValue(0.0)
+        self._fade.finished.connect(self._faded)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(self.FADE_AFTER_MS)
+        self._timer.timeout.connect(self._fade.start)
         self.hide()
 
-    def show_text(self, text: str, *, ok: bool) -> None:
+    def show_text(
+        self,
+        text: str,
+        *,
+        ok: bool,
+        action: tuple[str, Callable[[], None]] | None = None,
+    ) -> None:
         self.setProperty("ok", ok)
         self.style().unpolish(self)
         self.style().polish(self)
         self.label.setText(text)
+        self._action = action[1] if action else None
+        self.action_button.setText(action[0] if action else "")
+        self.action_button.setVisible(action is not None)
+        self._fade.stop()
+        self._opacity.setOpacity(1.0)
         self.show()
+        if ok:
+            self._timer.start()  # good news goes away by itself
+        else:
+            self._timer.stop()  # a problem stays until dismissed or acted on
+
+    def hide(self) -> None:
+        self._timer.stop()
+        self._fade.stop()
+        super().hide()
+
+    def enterEvent(self, event: Any) -> None:
+        # Reading it (the mouse over it): it stays.
+        if self._timer.isActive() or self._fade.state() == QPropertyAnimation.State.Running:
+            self._fade.stop()
+            self._opacity.setOpacity(1.0)
+            self._timer.start()
+        super().enterEvent(event)
+
+    def _act(self) -> None:
+        action, self._action = self._action, None
+        self.hide()
+        if action is not None:
+            action()
+
+    def _faded(self) -> None:
+        self.hide()
+        self._opacity.setOpacity(1.0)
 
 
 class ComposeTab(TabPage):
@@ -142,14 +208,16 @@ class ComposeTab(TabPage):
         self,
         ctx: AppContext,
         parent: QWidget | None = None,
-        *,
-        draft_store: DraftStore | None = None,
     ) -> None:
         super().__init__(parent)
         self.ctx = ctx
         self.setObjectName("composeTab")
         self.setStyleSheet(STYLE)
-        self._drafts = draft_store or ctx.services.drafts
+        self._drafts = ctx.services.drafts
+        #: The account the form's draft belongs to (drafts are per account).
+        self._draft_profile: str | None = None
+        #: Bumped on every edit: a draft read from the store never overwrites newer typing.
+        self._edits = 0
         #: Where a Send stands (core's flow: idle, checking, confirming, sending, stopping).
         self.flow = SendFlow()
         #: The latest balance we know of: the context's reading, or the one fetched just
@@ -190,11 +258,10 @@ class ComposeTab(TabPage):
         channel_row.addStretch(1)
         root.addLayout(channel_row)
 
+        # Notes live in the right-hand column, where they move no control of the form.
         self.resume_banner = ResumeBanner()
         self.resume_banner.review_requested.connect(self.open_resume_dialog)
-        root.addWidget(self.resume_banner)
-        self.notice = _Notice()
-        root.addWidget(self.notice)
+        self.notice = Notice()
 
         self.stack = QStackedWidget()
         root.addWidget(self.stack, 1)
@@ -225,8 +292,8 @@ class ComposeTab(TabPage):
 
         ctx.session_changed.connect(self._on_session_changed)
         ctx.balance_changed.connect(self._on_balance_changed)
+        self.recipients.cleared.connect(self._on_recipients_cleared)
         self._on_session_changed()
-        self._restore_draft()
 
     # --- layout -------------------------------------------------------------------------
 
@@ -285,6 +352,8 @@ class ComposeTab(TabPage):
         right.addWidget(self.summary)
         self.preview = PreviewCard()
         right.addWidget(self.preview, 1)
+        right.addWidget(self.resume_banner)
+        right.addWidget(self.notice)
         right.addWidget(self.summary.send_button)
         right.addWidget(self.summary.shortcut_hint)
         holder = QWidget()
@@ -460,6 +529,7 @@ class ComposeTab(TabPage):
                 else self.tr("Connect an account to pick from your contacts.")
             )
         self.resume_banner.hide()
+        self._switch_draft(session.profile.name if session is not None else None)
         last = self.ctx.last_balance
         self.balance = last.credits if last is not None else None
         self._schedule_estimate()
@@ -470,13 +540,25 @@ class ComposeTab(TabPage):
         self._schedule_estimate()
 
     def _on_input_changed(self) -> None:
-        if self.notice.property("ok"):
+        self._edits += 1
+        if self.notice.property("ok") and not self.notice.action_button.isVisible():
             self.notice.hide()  # a "sent" note is stale once the next message is started
         if not self.flow.busy and self.problem is not None and self.problem.sticky:
             self._show_problem(None)  # the user is fixing what the last attempt ran into
         self._schedule_estimate()
-        if self._keep_drafts:
+        if self._keep_drafts and not self.flow.sending:
             self._draft_timer.start()
+
+    def _on_recipients_cleared(self, numbers: str, people: list[Person]) -> None:
+        """ "Clear" wipes the recipients; one click on Undo brings them all back."""
+
+        def undo() -> None:
+            self.recipients.set_numbers_text(numbers)
+            self.recipients.add_people(people)
+
+        self.notice.show_text(
+            self.tr("Recipients cleared."), ok=True, action=(self.tr("Undo"), undo)
+        )
 
     def _schedule_estimate(self) -> None:
         people = len(self.recipients.people())
@@ -537,9 +619,18 @@ class ComposeTab(TabPage):
                 self._show_problem(shortfall_message(plan.estimate), sticky=False)
             elif self.problem is not None:
                 self._show_problem(None)
-        self.summary.send_button.setEnabled(reason is None and not self.flow.busy)
+        short = reason is None and not plan.estimate.affordable
+        self.summary.send_button.setEnabled(reason is None and not short and not self.flow.busy)
         if sending:
             self.summary.send_button.setText(self.tr("Sending…"))
+        elif short and plan.estimate.balance is not None:
+            # Not enough credit: the button says why (the card says how to top up).
+            self.summary.send_button.setText(
+                self.tr("Needs {needed}; you have {balance}").format(
+                    needed=counts().credits(plan.estimate.credits),
+                    balance=number(plan.estimate.balance),
+                )
+            )
         elif plan.people and reason is None:
             self.summary.send_button.setText(
                 self.tr("Send to {people}").format(people=counts().people(len(plan.people)))
@@ -554,11 +645,37 @@ class ComposeTab(TabPage):
 
     # --- drafts -------------------------------------------------------------------------
 
-    def _restore_draft(self) -> None:
-        draft = self._drafts.load()
-        if draft.is_empty:
+    #: A draft read from the store was put in the form (tests wait on it).
+    draft_restored = Signal()
+
+    def _switch_draft(self, profile: str | None) -> None:
+        """The form follows the account: the previous account's draft is saved for it, the
+        new account's draft (if any) is read back. The practice account's draft never shows
+        up in a real account."""
+        if profile == self._draft_profile:
             return
+        if self._draft_profile is not None and self._draft_timer.isActive():
+            self.save_draft()
+        if self._draft_profile is not None:
+            self._clear_form()
+        self._draft_profile = profile
+        if profile is None or not self._keep_drafts:
+            return
+        edits = self._edits
+        self.ctx.tasks.start(
+            "compose.draft.load",
+            self._drafts.load(profile),
+            on_success=lambda draft: self._restore_draft(profile, edits, draft),
+        )
+
+    def _restore_draft(self, profile: str, edits: int, draft: Draft) -> None:
+        if profile != self._draft_profile or edits != self._edits or draft.is_empty:
+            self.draft_restored.emit()
+            return  # another account by now, or the user already typed: theirs wins
         self.recipients.set_numbers_text(draft.numbers)
+        self.recipients.add_people(
+            [Person(p.phone, p.first_name, p.last_name, from_contacts=True) for p in draft.people]
+        )
         self.composer.set_text(draft.text)
         self.composer.editor.document().clearUndoRedoStacks()
         self._wanted_sender = draft.sender_id
@@ -567,19 +684,34 @@ class ComposeTab(TabPage):
         if draft.fallback is not None:
             self.merge_bar.fallback_edit.setText(draft.fallback)
         self._draft_timer.stop()
+        self.draft_restored.emit()
+
+    def _clear_form(self) -> None:
+        self.recipients.clear(quiet=True)
+        self.composer.set_text("")
+        self.composer.editor.document().clearUndoRedoStacks()
+        self._draft_timer.stop()
+
+    def current_draft(self) -> Draft:
+        return Draft(
+            text=self.composer.text(),
+            numbers=self.recipients.numbers_edit.toPlainText(),
+            sender_id=self.summary.sender_combo.currentText(),
+            fallback=self.merge_bar.fallback(),
+            people=tuple(
+                DraftPerson(p.phone, p.first_name, p.last_name)
+                for p in self.recipients.picked_people()
+            ),
+        )
 
     def save_draft(self) -> None:
+        """Keep the form as the account's draft (off the GUI thread). Never while a send is
+        going out: the broadcast took the draft over when it was written down."""
         self._draft_timer.stop()
-        if not self._keep_drafts:
+        profile = self._draft_profile
+        if not self._keep_drafts or profile is None or self.flow.sending:
             return
-        self._drafts.save(
-            Draft(
-                text=self.composer.text(),
-                numbers=self.recipients.numbers_edit.toPlainText(),
-                sender_id=self.summary.sender_combo.currentText(),
-                fallback=self.merge_bar.fallback(),
-            )
-        )
+        self.ctx.tasks.start("compose.draft.save", self._drafts.save(profile, self.current_draft()))
 
     def hideEvent(self, event: Any) -> None:
         if self._draft_timer.isActive():
@@ -644,7 +776,11 @@ class ComposeTab(TabPage):
         return await self.ctx.tasks.wait_for(SEND_TASK, timeout)
 
     async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (bounded quit)
-        return await self.stop_sending(timeout)
+        if self._draft_timer.isActive():
+            self.save_draft()  # what was typed in the last second is kept
+        stopped = await self.stop_sending(timeout)
+        await self.ctx.tasks.wait_for("compose.draft.save", timeout)
+        return stopped
 
     def _on_send_failed(self, exc: BaseException) -> bool:
         try:
@@ -676,9 +812,17 @@ class ComposeTab(TabPage):
         self.balance = await sending.fresh_balance(
             session.client, self.balance, BALANCE_CHECK_TIMEOUT
         )
-        estimate = plan.estimate.with_balance(self.balance).with_price(self.ctx.price_per_part)
+        price = self.ctx.price_per_part
+        plan = plan.with_balance(self.balance)
+        # The duplicate-send guard: who got this very text lately, or is due to get it.
+        duplicates = await sending.duplicates(
+            session.profile.name, plan, window_hours=self.ctx.settings.duplicate_window_hours
+        )
+        fresh = plan.without(duplicates.phones) if duplicates else plan
+        estimate = plan.estimate.with_price(price)
+        fresh_estimate = fresh.estimate.with_price(price)
         self.summary.show_note(None)
-        if not estimate.affordable:
+        if not (fresh_estimate if fresh.people else estimate).affordable:
             self._show_problem(shortfall_message(estimate), sticky=False)
             self.ctx.refresh_balance()
             return None
@@ -691,12 +835,20 @@ class ComposeTab(TabPage):
             message=(self.preview.rendered() if plan.personalised else plan.text),
             skipped=plan.skipped,
             chunks=plan.chunks,
+            duplicates=duplicates or None,
+            new_estimate=fresh_estimate,
             parent=self,
         )
         result = await wait_finished(self.confirm_dialog)
+        choice = self.confirm_dialog.choice
         self.confirm_dialog.deleteLater()
         self.confirm_dialog = None
         if result != ConfirmSendDialog.DialogCode.Accepted.value:
+            return None
+        if choice is SendChoice.ONLY_NEW:
+            plan = fresh
+        if not plan.estimate.with_price(price).affordable:
+            self._show_problem(shortfall_message(plan.estimate), sticky=False)
             return None
         self.flow.send()
         self.update_estimate(plan)
@@ -729,11 +881,10 @@ class ComposeTab(TabPage):
             withdraw_if_untouched=from_form,
         )
         if from_form and not report.withdrawn:
-            self.recipients.clear()
-            self.composer.set_text("")
-            self.composer.editor.document().clearUndoRedoStacks()
-            self.save_draft()
+            self._clear_form()  # it went out: pressing Send again cannot repeat it
         await self._after_run(report)
+        if from_form and report.withdrawn:
+            self._keep_draft_after_withdrawal()
         if report.withdrawn and report.error is None:
             self.notice.show_text(self.tr("Stopped before anything was sent."), ok=False)
         elif not report.withdrawn:
@@ -741,7 +892,19 @@ class ComposeTab(TabPage):
                 outcome_text(report.summary),
                 ok=report.error is None and report.outcome.finished,
             )
+        if report.outcome.paused_in_doubt:
+            # Paused at a batch whose outcome is unknown: show what is known and ask.
+            self.open_resume_dialog()
         return report
+
+    def _keep_draft_after_withdrawal(self) -> None:
+        """Nothing went out, so the form is the one thing to send again: it is the draft
+        again (the broadcast had taken it over when it was written down)."""
+        profile = self._draft_profile
+        if profile is not None and self._keep_drafts:
+            self.ctx.tasks.start(
+                "compose.draft.save", self._drafts.save(profile, self.current_draft())
+            )
 
     async def _after_run(self, report: RunReport) -> None:
         """Whatever happened: tell the Delivery tab, refresh balance and the resume offer."""

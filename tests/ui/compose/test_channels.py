@@ -92,6 +92,7 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     results: list[bool] = []
     panel.finished.connect(results.append)
     qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_whatsapp(qtbot, panel)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
     assert results == [False]
     text = panel.result_label.text()
@@ -103,6 +104,7 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     sent: list[object] = []
     tab.sent.connect(sent.append)
     qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_whatsapp(qtbot, panel)
     qtbot.waitUntil(lambda: len(results) == 2, timeout=10000)
     assert results[1] is True
     assert panel.result_label.text().startswith("Sent.")
@@ -116,7 +118,7 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     assert record.message_id in panel.result_label.text()
     assert record.kind is BroadcastKind.WHATSAPP
     assert record.recipients == ("+254712345678",)
-    assert record.text == "WhatsApp template order_ready (en)"
+    assert record.text == "order_ready (en)"  # the facts; the Delivery tab says the words
     assert (record.parts, record.credits) == (None, None)  # the service did not say
     assert record.sent_at.tzinfo is not None
     assert ctx.services.store.journal.broadcast(record.broadcast_id).profile == "Test shop"
@@ -156,7 +158,7 @@ def test_survey_send(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[n
     assert service_ids == {record.message_id}
     assert record.kind is BroadcastKind.SURVEY
     assert record.recipients == ("+254712000001", "+254712000002")
-    assert record.text == "Survey SRV-1"
+    assert record.text == "SRV-1"  # the facts; the Delivery tab says the words
     assert (record.parts, record.credits) == (None, None)  # the service gave no parts
     assert ctx.services.store.journal.broadcast(record.broadcast_id).profile == "Test shop"
     assert ctx.services.store.journal.broadcast(record.broadcast_id).recipients_accepted == 2
@@ -211,6 +213,7 @@ def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
     sent: list[object] = []
     tab.sent.connect(sent.append)
     qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_whatsapp(qtbot, panel)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
     assert results == [True]
     assert panel.result_label.text().startswith("Sent.")
@@ -239,6 +242,14 @@ def test_legacy_token_cannot_pick_contacts_and_says_why(qtbot, tab, ctx) -> None
     for panel in (tab.recipients, tab.survey.recipients):
         assert not panel.pick_button.isEnabled()
         assert "cannot read contacts" in panel.pick_button.toolTip()
+
+
+def _confirm_whatsapp(qtbot, panel) -> None:  # type: ignore[no-untyped-def]
+    """A WhatsApp template is confirmed first, like an SMS or a survey."""
+    qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
+    dialog = panel.confirm_dialog
+    assert dialog.windowTitle() == "Send this WhatsApp template?"
+    qtbot.mouseClick(dialog.send_button, LEFT)
 
 
 def _confirm_survey(qtbot, panel, survey_id: str, people: int) -> None:  # type: ignore[no-untyped-def]

@@ -54,7 +54,9 @@ def test_never_sent_chunks_are_offered_and_resumed(qtbot, tab, ctx, admin, accou
     assert len(run.sent[0]) == 2  # type: ignore[arg-type]  # both chunks reach the Delivery tab
 
 
-def test_in_doubt_chunk_is_shown_never_resent(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+def test_in_doubt_chunk_pauses_the_send_and_is_never_resent(
+    qtbot, tab, ctx, admin, account
+) -> None:  # type: ignore[no-untyped-def]
     ctx.session.profile.bulk_chunk_size = 2
     compose(qtbot, tab, "0712 000 001, 0712 000 002, 0712 000 003, 0712 000 004", "Maybe sent")
     # The service takes the first chunk, then the connection drops before its reply.
@@ -63,24 +65,34 @@ def test_in_doubt_chunk_is_shown_never_resent(qtbot, tab, ctx, admin, account) -
     run.click_send()
     run.confirm()
     run.wait()
-    assert len(admin.messages(account.account_id)) == 4
+    # The run paused at the chunk in doubt: the second chunk was not sent after it.
+    assert len(admin.messages(account.account_id)) == 2
     qtbot.waitUntil(tab.resume_banner.isVisible)
     assert "2 recipients with an unknown outcome" in tab.resume_banner.label.text()
-    assert tab.composer.text() == ""  # it lives on in the outbox; Send again cannot repeat it
+    assert "2 recipients not sent yet" in tab.resume_banner.label.text()
+    assert tab.composer.text() == ""  # it lives on in the journal; Send again cannot repeat it
     (broadcast,) = ctx.services.store.journal.unfinished(ctx.session.profile.name)
     assert broadcast.in_doubt == 1
-    assert broadcast.pending == 0
-
-    check_unfinished(qtbot, tab)
+    assert broadcast.pending == 1
+    # It asks right away, showing what is known.
     qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
     assert tab.resume_dialog is not None
-    assert tab.resume_dialog.findChild(QPushButton, "resumeButton") is None  # nothing pending
-    qtbot.mouseClick(_button(qtbot, tab, "inDoubtSent"), LEFT)
+    qtbot.mouseClick(_button(qtbot, tab, "inDoubtSent"), LEFT)  # they got it
+    qtbot.waitUntil(
+        lambda: (
+            [c.state for c in ctx.services.store.journal.chunks(broadcast.id)]
+            == [ChunkState.ACCEPTED, ChunkState.PENDING]
+        )
+    )
+    run.finished.clear()
+    qtbot.mouseClick(_button(qtbot, tab, "resumeButton"), LEFT)  # send the rest
+    run.wait()
     qtbot.waitUntil(lambda: ctx.services.store.journal.unfinished(ctx.session.profile.name) == [])
     qtbot.waitUntil(tab.resume_banner.isHidden)
     states = [c.state for c in ctx.services.store.journal.chunks(broadcast.id)]
     assert states == [ChunkState.ACCEPTED, ChunkState.ACCEPTED]
-    assert len(admin.messages(account.account_id)) == 4  # never resent
+    phones = sorted(m["phone"] for m in admin.messages(account.account_id))
+    assert phones == ["+254712000001", "+254712000002", "+254712000003", "+254712000004"]
 
 
 def test_in_doubt_chunk_resent_only_on_request(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]

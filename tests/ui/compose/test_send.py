@@ -155,7 +155,12 @@ def test_server_0402_is_shown_and_the_form_kept(qtbot, tab, ctx, admin, account)
     assert tab.composer.text() == "Karibu"
     assert ctx.services.store.journal.unfinished(ctx.session.profile.name) == []
     assert tab.resume_banner.isHidden()
-    assert tab.summary.send_button.text() == "Send to 3 people"  # ready to try again
+    # Not enough credit now: the button says why instead of inviting a click.
+    assert tab.summary.send_button.text() == "Needs 3 credits; you have 1"
+    assert not tab.summary.send_button.isEnabled()
+    admin.topup(account.account_id, 999)  # topped up: ready to try again
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: tab.summary.send_button.text() == "Send to 3 people")
     assert tab.summary.send_button.isEnabled()
 
 
@@ -229,8 +234,9 @@ def test_the_draft_survives_a_restart(qtbot, ctx) -> None:  # type: ignore[no-un
     first.recipients.set_numbers_text("0712 345 678")
     qtbot.keyClicks(first.composer.editor, "Half-written message")
     first.save_draft()
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.draft.save"))
     second = make_tab(qtbot, ctx)
-    assert second.composer.text() == "Half-written message"
+    qtbot.waitUntil(lambda: second.composer.text() == "Half-written message")
     assert [p.phone for p in second.recipients.people()] == ["+254712345678"]
 
 

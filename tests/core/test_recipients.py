@@ -1,0 +1,84 @@
+"""Who a message goes to: pasted numbers parsed (and remembered), picked contacts and typed
+numbers merged so each number gets the message once."""
+
+from __future__ import annotations
+
+import pytest
+
+from desktop_app.core import phones
+from desktop_app.core.phones import PhoneProblem
+from desktop_app.core.recipients import InvalidNumber, NumberParser, Person, merge_recipients
+
+AMINA = Person("+254712345678", "Amina", "Otieno", from_contacts=True)
+BARAKA = Person("+254722000111", "Baraka", from_contacts=True)
+
+
+def test_person_name_joins_the_parts_it_has() -> None:
+    assert AMINA.name == "Amina Otieno"
+    assert BARAKA.name == "Baraka"
+    assert Person("+254733000222").name == ""
+
+
+def test_parse_splits_pasted_text_into_numbers_and_invalid_entries() -> None:
+    parsed = NumberParser().parse("0712 345 678, +254722000111\n0712 34; abc")
+    assert parsed[:2] == ["+254712345678", "+254722000111"]
+    short, letters = parsed[2:]
+    assert isinstance(short, InvalidNumber)
+    assert isinstance(letters, InvalidNumber)
+    assert (short.raw, short.error.problem) == ("0712 34", PhoneProblem.SHORT_KE_MOBILE)
+    assert (letters.raw, letters.error.problem) == ("abc", PhoneProblem.NOT_A_NUMBER)
+
+
+def test_parser_remembers_each_raw_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pastes repeat while the user edits: a number already seen is not checked again."""
+    calls: list[str] = []
+    real_check = phones.check
+
+    def counting_check(raw: str, region: str = "KE") -> str | phones.InvalidPhoneNumber:
+        calls.append(raw)
+        return real_check(raw, region)
+
+    monkeypatch.setattr(phones, "check", counting_check)
+    parser = NumberParser()
+    first = parser.normalise("0712x45678")
+    again = parser.normalise("0712x45678")
+    assert isinstance(first, InvalidNumber)
+    assert again is first
+    assert first.error.problem is PhoneProblem.BAD_CHAR
+    assert parser.parse("0712345678, 0712x45678") == ["+254712345678", first]
+    assert parser.normalise("0712345678") == "+254712345678"
+    assert calls == ["0712x45678", "0712345678"]  # each raw text checked once
+    assert NumberParser().normalise("0712x45678") is not first  # the memory is per parser
+
+
+def test_merge_puts_picked_contacts_first_then_new_typed_numbers_in_order() -> None:
+    """Contacts carry the names a personalised message needs, so the contact wins over the
+    same number typed by hand."""
+    typed = NumberParser().parse("0733 000 222, 0712345678, 0744000333")
+    merged = merge_recipients(typed, [AMINA, BARAKA])
+    assert merged.people == (
+        AMINA,
+        BARAKA,
+        Person("+254733000222"),
+        Person("+254744000333"),
+    )
+    assert merged.invalid == ()
+    assert merged.duplicates == 1  # Amina's number typed again
+
+
+def test_merge_counts_every_duplicate_and_keeps_each_invalid_entry_once() -> None:
+    parser = NumberParser()
+    typed = parser.parse("0733000222, +254 733 000 222, abc, 0712 34, abc, 0733000222")
+    merged = merge_recipients(typed, [AMINA, AMINA])
+    assert merged.people == (AMINA, Person("+254733000222"))
+    assert [(i.raw, i.error.problem) for i in merged.invalid] == [
+        ("abc", PhoneProblem.NOT_A_NUMBER),
+        ("0712 34", PhoneProblem.SHORT_KE_MOBILE),
+    ]
+    # a picked contact twice, the same number typed in two forms and once more, "abc" twice
+    assert merged.duplicates == 1 + 2 + 1
+
+
+def test_merge_of_nothing_is_empty() -> None:
+    merged = merge_recipients([], [])
+    assert (merged.people, merged.invalid, merged.duplicates) == ((), (), 0)
