@@ -23,13 +23,20 @@ Kenya. Letters are rejected rather than read as vanity numbers (``0712 ABC`` is 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Final
 
 import phonenumbers
 from phonenumbers import NumberParseException, PhoneNumberFormat, ValidationResult
 
-__all__ = ["InvalidPhoneNumber", "normalize", "split_numbers", "try_normalize"]
+__all__ = [
+    "InvalidPhoneNumber",
+    "normalize",
+    "split_numbers",
+    "try_normalize",
+    "try_normalize_many",
+]
 
 
 class InvalidPhoneNumber(ValueError):
@@ -326,4 +333,44 @@ def split_numbers(text: str) -> list[str]:
         piece = piece.strip()
         if piece:
             out.extend(_split_piece(piece))
+    return out
+
+
+# The fast path's two checks as one regex call from a given position (general and mobile).
+_KE_NSN: Final = (
+    None if _FAST is None else re.compile(f"(?=(?:{_FAST[0].pattern})\\Z)(?:{_FAST[1].pattern})\\Z")
+)
+
+
+def try_normalize_many(values: Iterable[str], region: str = "KE") -> list[str | None]:
+    """``[try_normalize(v, region) for v in values]``, about twice as fast on Kenyan mobiles.
+
+    A spreadsheet import normalises a whole column: there the three calls and the separator
+    table per number cost more than the check itself. Digits-only ``0NSN``, ``254NSN``,
+    ``NSN`` and ``+254NSN`` are answered inline with the fast path's own patterns (an NSN
+    never starts with 0 here, so the "000"/"00254" prefixes ``_check`` reads first cannot
+    apply); everything else goes through ``try_normalize``, so the results are the same.
+    """
+    check = _KE_NSN.match if _KE_NSN is not None and region.upper() == "KE" else None
+    out: list[str | None] = []
+    append = out.append
+    for text in values:
+        if check is not None and text.isascii():
+            n = len(text)
+            if text.isdigit():
+                if n == 10:
+                    if text[0] == "0" and text[1] != "0" and check(text, 1):
+                        append("+254" + text[1:])
+                        continue
+                elif n == 12:
+                    if text.startswith("254") and check(text, 3):
+                        append("+" + text)
+                        continue
+                elif n == 9 and text[0] != "0" and check(text):
+                    append("+254" + text)
+                    continue
+            elif n == 13 and text.startswith("+254") and text[1:].isdigit() and check(text, 4):
+                append(text)
+                continue
+        append(try_normalize(text, region))
     return out
