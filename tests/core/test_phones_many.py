@@ -23,6 +23,12 @@ def _forms(nsn: str) -> list[str]:
         "000254" + nsn,
         f"0{nsn[:3]} {nsn[3:]}",
         f" 0{nsn} ",
+        f"+254 {nsn[:3]}-{nsn[3:6]} {nsn[6:]}",
+        f"254-{nsn}",
+        f"({nsn[:3]}) {nsn[3:]}",
+        f"0{nsn[:3]}.{nsn[3:]}",
+        f"+ 254{nsn}",
+        f"0 {nsn}",
         "+" + nsn,
         "0" + nsn + "0",
         "٠" + nsn,  # an Arabic-Indic zero: a digit, but not ASCII
