@@ -136,7 +136,8 @@ def _read_head(chunks: Iterator[Chunk], header_row: HeaderChoice) -> list[RawRow
     """The first chunks, up to at least ``_HEAD_ROWS`` rows (and the chosen header row)."""
     head: list[RawRow] = []
     for chunk in chunks:
-        head.extend(chunk.raw_rows())
+        # rows of spaces only are blank too (the readers leave telling them apart to us)
+        head.extend(row for row in chunk.raw_rows() if not all(map(is_blank, row[1])))
         if len(head) >= _HEAD_ROWS and (
             not isinstance(header_row, int) or head[-1][0] >= header_row
         ):
@@ -273,7 +274,12 @@ def validate_contacts_file(
         if layout.mapping.phone is None:
             raise ImportFileError(FileErrorCode.NO_PHONE_COLUMN)
         check_cancel(cancel)
-        validator = Validator(layout.mapping, region, text_only=table.info.kind is FileKind.CSV)
+        validator = Validator(
+            layout.mapping,
+            region,
+            text_only=table.info.kind is FileKind.CSV,
+            max_cell_chars=limits.max_cell_chars,
+        )
         reporter = _Reporter(progress, table.estimated_rows)
         rest = head[layout.data_start :]
         validator.feed(Chunk([n for n, _ in rest], [cells for _, cells in rest]))

@@ -45,8 +45,9 @@ class FileErrorCode(StrEnum):
     """A sheet whose used area (rows × columns) is too big to hold (``data["rows"]``,
     ``data["columns"]``, ``data["limit"]``)."""
     CELL_TOO_LONG = "cell_too_long"
-    """One cell is longer than any real cell can be (``data["limit"]``; ``data["row"]`` in a
-    workbook, ``data["line"]`` in a CSV: the physical line, which the csv module knows)."""
+    """A cell is longer than any real cell can be (``data["limit"]``, and ``data["row"]``;
+    or ``data["line"]``, the physical line, when the csv module's own field limit stopped a
+    CSV, as an unclosed quote does)."""
     ENCODING = "encoding"
     """Text that is neither UTF-8, UTF-16 nor Windows-1252 (``data["offset"]``: the first
     bad byte)."""
@@ -119,6 +120,9 @@ class ImportLimits:
     max_columns: int = 256
     """Columns read when streaming; cells further right are ignored as junk."""
     max_cell_chars: int = 32_767
+    """Cells of the mapped columns (the ones kept, and copied into the upload files); other
+    cells are bounded by the file and unpacked sizes. A CSV field is also bounded by the csv
+    module's own limit (131,072), which stops an unclosed quote eating the rest of the file."""
 
 
 DEFAULT_LIMITS = ImportLimits()

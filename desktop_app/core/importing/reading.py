@@ -24,7 +24,7 @@ from enum import StrEnum
 from functools import lru_cache, partial
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final, NamedTuple, Self, TypeVar
+from typing import Any, BinaryIO, Final, NamedTuple, Self, TypeVar
 from xml.etree import ElementTree
 
 from desktop_app.core.importing.errors import (
@@ -382,10 +382,11 @@ def _csv_rows(
 
 # --- XLSX: checking the package ----------------------------------------------------------------
 
-# A cell reference attribute (r="AB12") and the ways a cell element can open, to tell whether
-# every cell carries its own reference (cells without one are placed by position instead).
-_CELL_REF: Final = re.compile(rb'\br="([A-Z]{1,3})([0-9]{1,9})"')
-_CELL_OPENINGS: Final = (b"<c ", b"<c>", b"<c/>", b":c ", b":c>", b":c/>")
+# A cell element's opening tag and its reference (r="AB12"), empty when it has none: such a
+# cell is placed by its position among its siblings, so its sheet's extent is unknown.
+_CELL_TAG: Final = re.compile(
+    rb'<(?:[A-Za-z_][\w.-]*:)?c\b(?:[^>]*?\br="([A-Z]{1,3})([0-9]{1,9})")?'
+)
 
 
 @dataclass(frozen=True)
@@ -416,7 +417,8 @@ def _column_number(letters: bytes) -> int:
 
 def _scan_extent(stream: Iterator[bytes]) -> _Extent:
     """Largest row and column referenced, reading the part chunk by chunk."""
-    max_row = max_col = refs = openings = 0
+    max_row = max_col = 0
+    positional = False
     carry = b""
     for chunk in itertools.chain(stream, (b"",)):
         data = carry + chunk
@@ -426,13 +428,18 @@ def _scan_extent(stream: Iterator[bytes]) -> _Extent:
                 data, carry = data[:cut], data[cut:]
             else:
                 carry = b""
-        found = _CELL_REF.findall(data)
+        found = _CELL_TAG.findall(data)
         if found:
-            refs += len(found)
-            max_col = max(max_col, *(_column_number(c) for c in {c for c, _ in found}))
-            max_row = max(max_row, max(map(int, {r for _, r in found})))
-        openings += sum(data.count(opening) for opening in _CELL_OPENINGS)
-    return _Extent(max_row, max_col, positional=openings > refs)
+            columns = {c for c, _ in found}
+            if b"" in columns:  # a cell without a reference
+                positional = True
+                columns.discard(b"")
+            rows = {r for _, r in found if r}
+            if columns:
+                max_col = max(max_col, *map(_column_number, columns))
+            if rows:
+                max_row = max(max_row, *map(int, rows))
+    return _Extent(max_row, max_col, positional)
 
 
 def _workbook_sheets(parts: dict[str, bytes]) -> list[tuple[str, str, str]]:
@@ -608,73 +615,79 @@ def _calamine_table(path: Path, sheet: str, limits: ImportLimits) -> Table:
     # column: row numbers count from 1, columns are shifted back to A.
     return Table(
         _xlsx_info(sheet, "calamine"),
-        _in_chunks(_sheet_rows(data.iter_rows(), start[1], limits)),
+        _calamine_chunks(data.iter_rows(), start[1], limits),
         start[0] + data.height,
     )
+
+
+def _calamine_chunks(
+    rows: Iterator[list[Cell]], first_column: int, limits: ImportLimits
+) -> Iterator[Chunk]:
+    """Non-blank rows in chunks, checked a chunk at a time (empty cells are ``""``)."""
+    pad: list[Cell] = [""] * first_column
+    number = 0
+    while block := list(itertools.islice(rows, CHUNK_ROWS)):
+        first, number = number + 1, number + len(block)
+        if number > limits.max_rows:
+            raise ImportFileError(FileErrorCode.TOO_MANY_ROWS, limit=limits.max_rows)
+        if pad:
+            block = [pad + row for row in block]
+        if all(map(any, block)):  # a true cell in every row: none is blank
+            yield Chunk(range(first, number + 1), block)  # type: ignore[arg-type]
+        elif keep := [i for i, row in enumerate(block) if row.count("") != len(row)]:
+            yield Chunk([first + i for i in keep], [block[i] for i in keep])
 
 
 def _xlsx_info(sheet: str, engine: str) -> SourceInfo:
     return SourceInfo(FileKind.XLSX, sheet=sheet, engine=engine)
 
 
-def _sheet_rows(
-    rows: Iterator[Sequence[Cell | None]], first_column: int, limits: ImportLimits
-) -> Iterator[RawRow]:
-    """Non-blank rows, numbered from 1, with their cells from column A; ``None`` cells (as
-    openpyxl gives them) become ``""``."""
-    pad: list[Cell] = [""] * first_column
-    max_chars, max_rows = limits.max_cell_chars, limits.max_rows
+def _sheet_rows(rows: Iterator[Sequence[Cell | None]], limits: ImportLimits) -> Iterator[RawRow]:
+    """openpyxl's rows: the non-blank ones, numbered from 1, ``None`` cells made ``""``."""
+    max_rows, max_columns = limits.max_rows, limits.max_columns
     for number, values in enumerate(rows, 1):
         if number > max_rows:
             raise ImportFileError(FileErrorCode.TOO_MANY_ROWS, limit=max_rows)
-        nones = values.count(None)
-        if nones + values.count("") == len(values):
-            continue
-        cells: Sequence[Cell]
-        if nones:
-            cells = pad + ["" if v is None else v for v in values]
-        elif pad:
-            cells = pad + list(values)  # type: ignore[arg-type]  # no None in it
-        else:
-            cells = values  # type: ignore[assignment]  # no None in it
-        for cell in cells:
-            if cell.__class__ is str and len(cell) > max_chars:
-                raise ImportFileError(FileErrorCode.CELL_TOO_LONG, row=number, limit=max_chars)
-        yield number, cells
+        if len(values) > max_columns:  # cells placed by order only: cut here
+            values = values[:max_columns]
+        if values.count(None) + values.count("") != len(values):
+            yield number, ["" if v is None else v for v in values]
 
 
 def _openpyxl_table(path: Path, sheet: str, extent: _Extent, limits: ImportLimits) -> Table:
     """The streaming reader: for sheets calamine cannot read, or that are too wide to hold
     whole (junk far to the right is cut at ``max_columns``)."""
-    book = _openpyxl_call(lambda: _load_openpyxl(path))
+    # Our own handle: openpyxl leaves its file open when it fails half-way through opening.
     try:
+        handle = path.open("rb")
+    except OSError as exc:
+        raise ImportFileError(FileErrorCode.UNREADABLE, detail=str(exc)) from None
+    try:
+        book = _openpyxl_call(lambda: _load_openpyxl(handle))
         data = book[sheet]
+        # cells without references: no extent known, openpyxl reads each row as it is
+        max_col = None if extent.positional else min(max(extent.columns, 1), limits.max_columns)
         rows: Iterator[Sequence[Cell | None]] = _openpyxl_call(
-            lambda: data.iter_rows(
-                min_row=1,
-                max_col=min(max(extent.columns, 1), limits.max_columns),
-                values_only=True,
-            )
+            lambda: data.iter_rows(min_row=1, max_col=max_col, values_only=True)
         )
-    except Exception:
-        book.close()
+    except BaseException:
+        handle.close()
         raise
 
     def read() -> Iterator[Chunk]:
         try:
-            with warnings.catch_warnings():
-                warnings.filterwarnings("ignore", category=UserWarning, module="openpyxl")
-                yield from _in_chunks(_sheet_rows(_guarded(rows), 0, limits))
+            yield from _in_chunks(_sheet_rows(_guarded(rows), limits))
         finally:
             book.close()
+            handle.close()
 
     return Table(_xlsx_info(sheet, "openpyxl"), read(), extent.rows)
 
 
-def _load_openpyxl(path: Path) -> Any:
+def _load_openpyxl(source: BinaryIO) -> Any:
     import openpyxl
 
-    return openpyxl.load_workbook(path, read_only=True, data_only=True)
+    return openpyxl.load_workbook(source, read_only=True, data_only=True)
 
 
 _T = TypeVar("_T")

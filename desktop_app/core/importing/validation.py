@@ -25,6 +25,7 @@ from desktop_app.core.importing.cells import (
     is_blank,
     lost_zero,
 )
+from desktop_app.core.importing.errors import DEFAULT_LIMITS, FileErrorCode, ImportFileError
 from desktop_app.core.importing.mapping import ColumnMapping
 from desktop_app.core.importing.reading import Cell, Chunk, SourceInfo
 
@@ -139,9 +140,15 @@ class Validator:
     """Takes data rows in order, chunk by chunk, and sorts each into one of the three lists."""
 
     def __init__(
-        self, mapping: ColumnMapping, region: str = "KE", *, text_only: bool = False
+        self,
+        mapping: ColumnMapping,
+        region: str = "KE",
+        *,
+        text_only: bool = False,
+        max_cell_chars: int = DEFAULT_LIMITS.max_cell_chars,
     ) -> None:
-        """``text_only``: every cell is a ``str`` (a CSV), so columns are cleaned by ``map``."""
+        """``text_only``: every cell is a ``str`` (a CSV), so columns are cleaned by ``map``.
+        ``max_cell_chars`` bounds the cells of the mapped columns, the ones kept."""
         if mapping.phone is None:
             raise ValueError("a mapping without a phone column")
         self._phone_column = mapping.phone
@@ -149,6 +156,7 @@ class Validator:
         self.region = region
         self._kenya = region.upper() == "KE"
         self._text_only = text_only
+        self._max_chars = max_cell_chars
         self.valid: list[ValidRow] = []
         self.rejected: list[RejectedRow] = []
         self.duplicates: list[DuplicateRow] = []
@@ -194,6 +202,7 @@ class Validator:
         lasts = self._texts(cells_list, m.last_name)
         if m.name is not None:
             firsts, lasts = self._split(firsts, lasts, self._texts(cells_list, m.name))
+        self._check_lengths(numbers, texts, emails, firsts, lasts)
         exceptions = sorted(problems.keys() | self._repeats(found))
         seen = self._seen
         new_row = tuple.__new__
@@ -236,6 +245,14 @@ class Validator:
                 row = (number, phone, firsts[i], lasts[i], emails[i], repaired[i])
                 self.valid.append(new_row(ValidRow, row))
 
+    def _check_lengths(self, numbers: Sequence[int], *columns: list[str]) -> None:
+        """No kept cell longer than a cell can be (Excel's own limit, by default)."""
+        limit = self._max_chars
+        for column in columns:
+            if column and max(map(len, column)) > limit:
+                at = next(i for i, text in enumerate(column) if len(text) > limit)
+                raise ImportFileError(FileErrorCode.CELL_TOO_LONG, row=numbers[at], limit=limit)
+
     def _lost_zero(self, texts: list[str]) -> list[bool]:
         """Per cell: a valid number there would be missing its leading 0 (the flag only
         matters for cells found valid)."""
@@ -271,7 +288,7 @@ class Validator:
         if column is None:
             return [""] * len(cells_list)
         values = self._cells(cells_list, column)
-        if self._text_only:
+        if self._text_only or set(map(type, values)) == {str}:
             return list(map(str.strip, values))  # type: ignore[arg-type]  # all str
         return [cell_text(v) for v in values]
 
