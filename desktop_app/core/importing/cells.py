@@ -19,7 +19,15 @@ from typing import Final, NamedTuple
 from desktop_app.core import phones
 from desktop_app.core.importing.reading import Cell
 
-__all__ = ["EMAIL_RE", "PhoneCheck", "RejectReason", "cell_text", "check_phone", "is_blank"]
+__all__ = [
+    "EMAIL_RE",
+    "PhoneCheck",
+    "RejectReason",
+    "cell_text",
+    "check_phone",
+    "is_blank",
+    "shown_text",
+]
 
 # As the service checks e-mail addresses (sandbox/uploads.py): a row we pass, it passes.
 EMAIL_RE: Final = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
@@ -71,6 +79,14 @@ def cell_text(cell: Cell) -> str:
     if isinstance(cell, timedelta):
         return str(cell)
     return str(cell)
+
+
+def shown_text(cell: Cell) -> str:
+    """What Excel shows for the cell: ``cell_text``, with a ``="…"`` text formula evaluated."""
+    text = cell_text(cell)
+    if text.startswith("=") and (match := _EXCEL_TEXT.fullmatch(text)) is not None:
+        return match[1].replace('""', '"').strip()
+    return text
 
 
 def is_blank(cell: Cell) -> bool:

@@ -24,6 +24,7 @@ from desktop_app.core.importing.cells import (
     check_phone,
     is_blank,
     lost_zero,
+    shown_text,
 )
 from desktop_app.core.importing.errors import DEFAULT_LIMITS, FileErrorCode, ImportFileError
 from desktop_app.core.importing.mapping import ColumnMapping
@@ -327,7 +328,7 @@ class Validator:
         column: int | None,
         cells: Sequence[Cell],
     ) -> None:
-        detail = cell_text(value) if reason is not RejectReason.MISSING_PHONE else ""
+        detail = shown_text(value) if reason is not RejectReason.MISSING_PHONE else ""
         self.rejected.append(RejectedRow(number, reason, detail, column, tuple(cells)))
 
     @property
