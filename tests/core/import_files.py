@@ -180,18 +180,33 @@ def sheet_xml(rows: Sequence[Sequence[object]], first_row: int = 1) -> str:
     return SHEET_XML.format(rows="".join(parts))
 
 
-def raw_xlsx(
-    path: Path, sheets: dict[str, str], *, compression: int = zipfile.ZIP_DEFLATED
-) -> Path:
-    """A workbook package from sheet XML, sheet name -> XML, in order."""
+_SHARED_STRINGS_REL = (
+    '<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+    'relationships/sharedStrings" Target="sharedStrings.xml"/>'
+)
+_SHARED_STRINGS_TYPE = (
+    '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-'
+    'officedocument.spreadsheetml.sharedStrings+xml"/>'
+)
+_SHARED_STRINGS = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
+    '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="{n}" '
+    'uniqueCount="{n}">{items}</sst>'
+)
+
+
+def raw_xlsx(path: Path, sheets: dict[str, str], shared_strings: Sequence[str] = ()) -> Path:
+    """A workbook package from sheet XML, sheet name -> XML, in order; with a shared-strings
+    table when given (cells ``t="s"`` index into it, as Excel writes text)."""
     names = list(sheets)
+    rels = "".join(_SHEET_REL.format(n=i + 1) for i in range(len(names)))
+    if shared_strings:
+        rels += _SHARED_STRINGS_REL
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
-        zf.writestr(
-            "[Content_Types].xml",
-            _CONTENT_TYPES.format(
-                sheets="".join(_SHEET_TYPE.format(n=i + 1) for i in range(len(names)))
-            ),
-        )
+        types = "".join(_SHEET_TYPE.format(n=i + 1) for i in range(len(names)))
+        if shared_strings:
+            types += _SHARED_STRINGS_TYPE
+        zf.writestr("[Content_Types].xml", _CONTENT_TYPES.format(sheets=types))
         zf.writestr("_rels/.rels", _ROOT_RELS)
         zf.writestr(
             "xl/workbook.xml",
@@ -202,14 +217,15 @@ def raw_xlsx(
                 )
             ),
         )
-        zf.writestr(
-            "xl/_rels/workbook.xml.rels",
-            _WORKBOOK_RELS.format(
-                rels="".join(_SHEET_REL.format(n=i + 1) for i in range(len(names)))
-            ),
-        )
+        zf.writestr("xl/_rels/workbook.xml.rels", _WORKBOOK_RELS.format(rels=rels))
         for i, name in enumerate(names):
             zf.writestr(f"xl/worksheets/sheet{i + 1}.xml", sheets[name])
+        if shared_strings:
+            items = "".join(f"<si><t>{escape(s)}</t></si>" for s in shared_strings)
+            zf.writestr(
+                "xl/sharedStrings.xml",
+                _SHARED_STRINGS.format(n=len(shared_strings), items=items),
+            )
     return path
 
 
