@@ -10,7 +10,6 @@ not accept take the thorough ``check_phone``.
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import itemgetter
@@ -265,17 +264,19 @@ class Validator:
         return flags
 
     def _repeats(self, found: list[str | None]) -> set[int]:
-        """Rows whose phone may have been seen before, in an earlier chunk or earlier in this
-        one (a row rejected for its e-mail counts too: more rows looked at one by one, never
-        fewer)."""
+        """Rows whose phone may have been seen before: in an earlier chunk, or earlier in
+        this one (the first occurrence in the chunk is no exception). A row rejected for its
+        e-mail counts too: more rows looked at one by one, never fewer."""
         unique = set(found)
         unique.discard(None)
-        if len(unique) == len(found) - found.count(None) and self._seen.keys().isdisjoint(unique):
+        again = self._seen.keys() & unique
+        if not again and len(unique) == len(found) - found.count(None):
             return set()
-        counts = Counter(found)
-        again = {p for p, n in counts.items() if n > 1} | (self._seen.keys() & unique)
-        again.discard(None)
-        return {i for i, p in enumerate(found) if p in again}
+        count = len(found)
+        first_at = dict(zip(reversed(found), range(count - 1, -1, -1), strict=True))
+        return {
+            i for i, p in enumerate(found) if p is not None and (first_at[p] != i or p in again)
+        }
 
     def _cells(self, cells_list: list[Sequence[Cell]], column: int) -> list[Cell]:
         """One column of the chunk; ``""`` where a row is shorter."""
