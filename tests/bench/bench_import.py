@@ -32,6 +32,7 @@ if str(Path(__file__).resolve().parents[2]) not in sys.path:
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # for tests.core
 
 from desktop_app.core.importing import validate_contacts_file
+from desktop_app.core.importing.writing import column_letter
 from tests.core import import_files
 
 TARGETS = {"import_csv": 5.0, "import_xlsx": 0.3}
@@ -42,7 +43,7 @@ def _excel_like_xlsx(path: Path, rows: list[list[str]]) -> Path:
     that lost their 0 as numbers."""
     strings: dict[str, int] = {}
     out = []
-    letters = [import_files.column_letters(i) for i in range(max(map(len, rows)))]
+    letters = [column_letter(i) for i in range(max(map(len, rows)))]
     for number, row in enumerate(rows, 1):
         cells = []
         for i, value in enumerate(row):

@@ -21,6 +21,8 @@ from xml.sax.saxutils import escape
 
 import openpyxl
 
+from desktop_app.core.importing.writing import column_letter
+
 # One CSV with every kind of damage and problem, row by row (row 1 is the header).
 DAMAGED_ROWS: list[list[str]] = [
     ["Phone", "First Name", "Last Name", "Email"],
@@ -150,15 +152,6 @@ SHEET_XML = (
 )
 
 
-def column_letters(index: int) -> str:
-    letters = ""
-    index += 1
-    while index:
-        index, rest = divmod(index - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
-
-
 def cell_xml(ref: str, value: object) -> str:
     """One cell: text inline, numbers as numbers, ``("=", formula, cached)`` as a formula
     with the value Excel cached when it last calculated."""
@@ -174,7 +167,7 @@ def sheet_xml(rows: Sequence[Sequence[object]], first_row: int = 1) -> str:
     parts = []
     for number, row in enumerate(rows, first_row):
         cells = "".join(
-            cell_xml(f"{column_letters(i)}{number}", v) for i, v in enumerate(row) if v != ""
+            cell_xml(f"{column_letter(i)}{number}", v) for i, v in enumerate(row) if v != ""
         )
         parts.append(f'<row r="{number}">{cells}</row>')
     return SHEET_XML.format(rows="".join(parts))
@@ -370,7 +363,7 @@ def big_rows(count: int, seed: int = 254) -> list[list[str]]:
 
 def big_xlsx(path: Path, rows: Sequence[Sequence[str]]) -> Path:
     """``rows`` (plain text needing no XML escapes) as inline strings, fast."""
-    letters = [column_letters(i) for i in range(max(map(len, rows)))]
+    letters = [column_letter(i) for i in range(max(map(len, rows)))]
     xml = "".join(
         f'<row r="{n}">'
         + "".join(

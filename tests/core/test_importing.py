@@ -267,31 +267,20 @@ def test_empty_files(folder: Path) -> None:
     assert _error(sheet).code is FileErrorCode.EMPTY
 
 
+def _claims(extension: str, detected: str) -> dict[str, object]:
+    return {"extension": extension, "detected": detected}
+
+
 @pytest.mark.parametrize(
     ("name", "make", "code", "data"),
     [
         ("old.xls", "xls", FileErrorCode.OLD_EXCEL, {}),
         ("locked.xlsx", "encrypted", FileErrorCode.ENCRYPTED, {}),
-        (
-            "renamed.csv",
-            "xls",
-            FileErrorCode.TYPE_MISMATCH,
-            {"extension": ".csv", "detected": "xls"},
-        ),
+        ("renamed.csv", "xls", FileErrorCode.TYPE_MISMATCH, _claims(".csv", "xls")),
         ("letter.xlsx", "docx", FileErrorCode.NOT_A_SPREADSHEET, {"detected": "docx"}),
         ("photo.csv", "png", FileErrorCode.NOT_A_SPREADSHEET, {"detected": "binary"}),
-        (
-            "text.xlsx",
-            "text",
-            FileErrorCode.TYPE_MISMATCH,
-            {"extension": ".xlsx", "detected": "csv"},
-        ),
-        (
-            "book.csv",
-            "xlsx",
-            FileErrorCode.TYPE_MISMATCH,
-            {"extension": ".csv", "detected": "xlsx"},
-        ),
+        ("text.xlsx", "text", FileErrorCode.TYPE_MISMATCH, _claims(".xlsx", "csv")),
+        ("book.csv", "xlsx", FileErrorCode.TYPE_MISMATCH, _claims(".csv", "xlsx")),
         ("page.xls", "html", FileErrorCode.NOT_A_SPREADSHEET, {"detected": "html"}),
         ("report.pdf", "text", FileErrorCode.UNSUPPORTED_TYPE, {"extension": ".pdf"}),
     ],

@@ -18,13 +18,13 @@ import warnings
 import zipfile
 import zlib
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 from functools import lru_cache, partial
 from pathlib import Path
-from types import TracebackType
-from typing import Any, BinaryIO, Final, NamedTuple, Self, TypeVar
+from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
 from xml.etree import ElementTree
 
 from desktop_app.core.importing.errors import (
@@ -89,7 +89,7 @@ CHUNK_ROWS: Final = 256
 700 allocations) are traversed by it, and 4,096-row chunks made reading a CSV twice as slow."""
 
 
-class Table:
+class Table(AbstractContextManager["Table"]):
     """An opened table: its non-blank rows, read lazily and once, in chunks.
 
     A row whose cells are all empty is left out (blank rows are not data rows); a row of only
@@ -116,15 +116,7 @@ class Table:
         if close is not None:
             close()
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()
 
 
