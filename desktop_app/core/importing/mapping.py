@@ -9,10 +9,10 @@ from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Final
 
-from desktop_app.core.importing.cells import EMAIL_RE, cell_text, is_blank
+from desktop_app.core.importing.cells import EMAIL_RE, is_blank
 from desktop_app.core.importing.reading import Cell, RawRow
 
-__all__ = ["ColumnMapping", "Field", "find_header", "guess_mapping", "header_label"]
+__all__ = ["ColumnMapping", "Field", "find_header", "guess_mapping"]
 
 
 class Field(StrEnum):
@@ -131,11 +131,6 @@ def _header_field(cell: Cell) -> tuple[Field, bool] | None:
         if words & known:
             return field, False
     return None
-
-
-def header_label(cell: Cell) -> str:
-    """A header cell as text, for the problem report and the wizard's column list."""
-    return cell_text(cell)
 
 
 def find_header(rows: Sequence[RawRow], is_phone: Callable[[Cell], bool]) -> int | None:

@@ -4,14 +4,15 @@ service takes.
 Phones in the problem report must survive Excel a second time. In the XLSX report they are
 text cells with the Text number format (``@``), so Excel keeps them as typed. A CSV has no
 cell types, and Excel, opening one, reads every cell that looks like a number as a number:
-the leading 0 goes, 12 digits show as ``2.54712E+11``, and a leading ``+`` is read as a sign
-or starts a formula (``+254 712 …`` becomes an error), so neither the user's text nor E.164
-is safe; a ``'`` prefix is shown as typed, not taken as "text". What Excel does keep is a
-formula that yields text, ``="0712345678"``: so the CSV report writes phone cells that way,
-and the import reads them back (``cells.check_phone`` unwraps them). The price: other
-programs that do not evaluate formulas in a CSV show the ``="…"``. Hence the XLSX report is
-the one to offer first. (Excel's behaviour here is documented widely, and by Microsoft for
-leading zeros and 15-digit precision; it was not re-run on this Linux machine.)
+the leading 0 goes and 12 digits show as ``2.54712E+11`` (Microsoft's own "keep leading
+zeros" notes say so), and a leading ``+`` is dropped as a sign or taken as the start of a
+formula (the reason CSV-injection advice lists ``+`` beside ``=``): so neither the user's
+text nor E.164 is safe there. A ``'`` prefix is shown as typed in a CSV, not taken as "text".
+What Excel keeps is a formula that yields text, ``="0712345678"``: so the CSV report writes
+phone cells that way, and the import reads them back (``cells.check_phone`` unwraps them).
+The price: a program that does not evaluate formulas in a CSV shows the ``="…"``. Hence the
+XLSX report is the one to offer first. These are Excel's documented and widely reported
+ways; Excel itself could not be run on this Linux machine to check them again.
 
 The upload files go to the service, not to Excel: plain UTF-8 CSV, E.164 phones.
 """
