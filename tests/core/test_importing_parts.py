@@ -302,3 +302,36 @@ def test_upload_files_split_by_size(tmp_path: Path) -> None:
     assert write_upload_files([], tmp_path) == []
     with pytest.raises(ValueError, match="larger than"):
         write_upload_files(valid, tmp_path, max_bytes=50)
+
+
+@pytest.mark.parametrize(
+    "email",
+    [
+        "w@example.com",
+        "a.b+c@mail.co.ke",
+        "no-at-sign",
+        "two@@example.com",
+        "a@b@c.com",
+        "a@nodot",
+        "a@.com",
+        "a@com.",
+        "a@b.c",
+        "@example.com",
+        "a b@example.com",
+        "a@exa mple.com",
+        "a@example.com\u00a0x",  # a no-break space inside
+        "a@ex\u2003ample.com",
+        "ñandú@correo.es",
+        "a@b..c",
+        ".a@b.c",
+    ],
+)
+def test_column_email_check_is_the_services(email: str) -> None:
+    """The validator checks a column of e-mails with one fullmatch; it must agree with the
+    service's regex (sandbox/uploads.py) on every stripped address."""
+    from desktop_app.core.importing.validation import _EMAIL_OR_NOTHING
+
+    assert (_EMAIL_OR_NOTHING.fullmatch(email) is not None) is (
+        uploads.EMAIL_RE.match(email) is not None
+    )
+    assert _EMAIL_OR_NOTHING.fullmatch("") is not None
