@@ -262,7 +262,7 @@ def validate_contacts_file(
 
     ``mapping`` None means the proposed one (as ``preview`` shows it). ``progress(done,
     total)`` gets the last row number read and the file's (estimated) last row, at a bounded
-    rate; ``cancel.is_set()`` is looked at every few thousand rows and raises
+    rate; ``cancel.is_set()`` is looked at every 256 rows (a few milliseconds) and raises
     ``ImportCancelled``. Raises ``ImportFileError`` for a file that cannot be imported at
     all, ``NO_PHONE_COLUMN`` included.
     """
