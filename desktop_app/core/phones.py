@@ -23,6 +23,7 @@ Kenya. Letters are rejected rather than read as vanity numbers (``0712 ABC`` is 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from enum import StrEnum
 from functools import lru_cache
 from typing import Final
@@ -37,6 +38,7 @@ __all__ = [
     "normalize",
     "split_numbers",
     "try_normalize",
+    "try_normalize_many",
 ]
 
 
@@ -351,4 +353,51 @@ def split_numbers(text: str) -> list[str]:
         piece = piece.strip()
         if piece:
             out.extend(_split_piece(piece))
+    return out
+
+
+# The fast path's two checks as one regex call from a given position (general and mobile).
+_KE_NSN: Final = (
+    None if _FAST is None else re.compile(f"(?=(?:{_FAST[0].pattern})\\Z)(?:{_FAST[1].pattern})\\Z")
+)
+
+
+def try_normalize_many(values: Iterable[str], region: str = "KE") -> list[str | None]:
+    """``[try_normalize(v, region) for v in values]``, two to three times as fast on Kenyan
+    mobile numbers.
+
+    A spreadsheet import normalises a whole column: there the three calls per number cost
+    more than the check itself. The common Kenyan forms (``0NSN``, ``254NSN``, ``NSN``,
+    ``+254NSN``, with spaces or dashes) are answered inline, taking the same steps as
+    ``_check`` and ``_fast_path`` with the fast path's own patterns (an NSN never starts with
+    0 here, so the "000"/"00254" prefixes ``_check`` reads first cannot apply); everything
+    else goes through ``try_normalize``, so the results are the same.
+    """
+    check = _KE_NSN.match if _KE_NSN is not None and region.upper() == "KE" else None
+    if check is None:
+        return [try_normalize(text, region) for text in values]
+    out: list[str | None] = []
+    append = out.append
+    for text in values:
+        # Spaces and dashes only: translate() with the whole separator table costs several
+        # times more; other separators (dots, brackets) take try_normalize's way.
+        digits = text if text.isdigit() else text.replace(" ", "").replace("-", "")
+        if digits.isascii():
+            n = len(digits)
+            if n == 10:
+                if digits[0] == "0" and digits[1] != "0" and digits.isdigit() and check(digits, 1):
+                    append("+254" + digits[1:])
+                    continue
+            elif n == 12:
+                if digits.startswith("254") and digits.isdigit() and check(digits, 3):
+                    append("+" + digits)
+                    continue
+            elif n == 13:
+                if digits.startswith("+254") and digits[1:].isdigit() and check(digits, 4):
+                    append(digits)
+                    continue
+            elif n == 9 and digits[0] != "0" and digits.isdigit() and check(digits):
+                append("+254" + digits)
+                continue
+        append(try_normalize(text, region))
     return out
