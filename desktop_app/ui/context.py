@@ -4,6 +4,7 @@ and the connected session (profile + open API client)."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -12,15 +13,29 @@ from desktop_app.ui.errors import ErrorPresenter
 from desktop_app.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
+    from desktop_app.core.recipients import Person
+
+if TYPE_CHECKING:
     from desktop_app.core.api import Client
     from desktop_app.core.api.models import AccountDetails
     from desktop_app.core.services import Services
     from desktop_app.core.services.accounts import Session
     from desktop_app.core.settings import AppSettings, Profile
 
-__all__ = ["AppContext", "session_title"]
+__all__ = ["AppContext", "ComposeRequest", "session_title"]
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ComposeRequest:
+    """Another tab asks Compose to prepare a message: to these people (with their names, for
+    personalisation) and, when given, this text and sender ID. Nothing is sent: the user
+    still presses Send and confirms, with the cost and the duplicate-send guard."""
+
+    people: tuple[Person, ...]
+    text: str | None = None
+    sender_id: str | None = None
 
 
 def session_title(session: Session) -> str:
@@ -41,6 +56,10 @@ class AppContext(QObject):
     balance_failed = Signal(object)
     #: Settings were changed and saved (threshold, profiles, ...).
     settings_changed = Signal()
+    #: A :class:`ComposeRequest`: the Compose tab takes it and shows itself.
+    compose_requested = Signal(object)
+    #: A tab asks to be shown (its key); the window shows it (it names no tab itself).
+    show_tab_requested = Signal(str)
 
     def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)

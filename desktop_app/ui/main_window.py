@@ -440,6 +440,7 @@ class MainWindow(QMainWindow):
         ctx.errors.cleared.connect(self.message_bar.dismiss)
         ctx.errors.reauth_needed.connect(self._on_reauth_needed)
         ctx.session_changed.connect(self._on_session_changed)
+        ctx.show_tab_requested.connect(self.show_tab)
         ctx.balance_changed.connect(lambda _details: self._update_status())
         ctx.settings_changed.connect(self._update_status)
         ctx.tasks.busy_changed.connect(self.busy_label.setVisible)

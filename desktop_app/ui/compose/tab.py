@@ -38,6 +38,7 @@ from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendChoice, Se
 from desktop_app.ui.compose.style import STYLE
 from desktop_app.ui.compose.templates import TemplatesButton
 from desktop_app.ui.compose.wording import number, tr
+from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.words import chunk_reason, counts
@@ -293,6 +294,7 @@ class ComposeTab(TabPage):
         ctx.session_changed.connect(self._on_session_changed)
         ctx.balance_changed.connect(self._on_balance_changed)
         self.recipients.cleared.connect(self._on_recipients_cleared)
+        ctx.compose_requested.connect(self.take_request)
         self._on_session_changed()
 
     # --- layout -------------------------------------------------------------------------
@@ -548,6 +550,37 @@ class ComposeTab(TabPage):
         self._schedule_estimate()
         if self._keep_drafts and not self.flow.sending:
             self._draft_timer.start()
+
+    def take_request(self, request: object) -> None:
+        """Another tab asked for a message to these people (and perhaps this text): the form
+        shows it, ready to check and send; what was there is one Undo away."""
+        if not isinstance(request, ComposeRequest) or self.flow.busy:
+            return
+        before = (self.recipients.numbers_edit.toPlainText(), self.recipients.picked_people())
+        text_before = self.composer.text()
+        self.set_channel(0)
+        self.recipients.clear(quiet=True)
+        self.recipients.add_people(request.people)
+        if request.text is not None:
+            self.composer.set_text(request.text)
+        if request.sender_id and request.sender_id in self.sender_ids():
+            self.summary.sender_combo.setCurrentText(request.sender_id)
+
+        def undo() -> None:
+            self.recipients.clear(quiet=True)
+            self.recipients.set_numbers_text(before[0])
+            self.recipients.add_people(before[1])
+            if request.text is not None:
+                self.composer.set_text(text_before)
+
+        self.notice.show_text(
+            self.tr("Ready to send to {people}: check the message, then press Send.").format(
+                people=counts().people(len(request.people))
+            ),
+            ok=True,
+            action=(self.tr("Undo"), undo),
+        )
+        self.ctx.show_tab_requested.emit("compose")
 
     def _on_recipients_cleared(self, numbers: str, people: list[Person]) -> None:
         """ "Clear" wipes the recipients; one click on Undo brings them all back."""
