@@ -12,7 +12,7 @@ import asyncio
 import logging
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
@@ -20,10 +20,18 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
+    from desktop_app.core.services import Services
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
 
-__all__ = ["apply_theme", "main", "make_excepthook", "parse_args", "resource_path"]
+__all__ = [
+    "apply_theme",
+    "main",
+    "make_excepthook",
+    "missing_display",
+    "parse_args",
+    "resource_path",
+]
 
 log = logging.getLogger("desktop_app")
 
@@ -46,6 +54,14 @@ def apply_theme(app: QApplication) -> None:
         log.warning("style sheet missing; using the platform look")
 
 
+def _size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT, got {text!r}") from None
+    return width, height
+
+
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="tuma", description="Tuma: SMS broadcasts for small businesses."
@@ -57,12 +73,37 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--profile", metavar="NAME", help="open the saved account NAME")
     parser.add_argument(
+        "--size",
+        metavar="WxH",
+        type=_size,
+        default=SCREENSHOT_SIZE,
+        help="with --screenshots: the window size (default 1280x800)",
+    )
+    parser.add_argument(
         "--screenshots",
         metavar="DIR",
         type=Path,
         help="render every tab to DIR/<tab>.png at 1280x800 in practice mode, then exit",
     )
     return parser.parse_args(argv)
+
+
+def missing_display(
+    environ: Mapping[str, str] | None = None, platform: str | None = None
+) -> str | None:
+    """One plain sentence when Tuma is started where no screen can show it (a Linux
+    session with no X11 or Wayland display, e.g. over ssh), instead of Qt's abort that
+    blames a library. None when a display (or an explicit Qt platform) is there."""
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if not platform.startswith("linux") or environ.get("QT_QPA_PLATFORM"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "tuma: no display found. Start Tuma from a desktop session (the menu or a terminal "
+        "in your desktop), not from a remote shell."
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -75,6 +116,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ["QT_API"] = "pyside6"
     if args.screenshots is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    problem = missing_display()
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
 
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -82,7 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     app.setApplicationName("Tuma")
-    app.setApplicationDisplayName("Tuma")
+    # No application display name: Qt would append it to every window title
+    # ("Tuma — Practice account — Tuma"); the window sets its whole title itself.
     app.setOrganizationName("Tuma")
     app.setDesktopFileName("tuma")
     app.setWindowIcon(QIcon(str(resource_path("tuma.svg"))))
@@ -98,21 +144,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshots is not None:
         args.screenshots.mkdir(parents=True, exist_ok=True)
 
+    from desktop_app.core.services import Services
+    from desktop_app.core.store import StoreError
+
+    try:
+        services = Services.open()
+    except (StoreError, OSError) as exc:
+        _cannot_open_records(exc)
+        return 1
+
     import qasync
 
     with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-        result: int = runner.run(_run(app, args))
+        result: int = runner.run(_run(app, args, services))
     return result
 
 
-async def _run(app: QApplication, args: argparse.Namespace) -> int:
-    from desktop_app.core.services import Services
+def _cannot_open_records(exc: BaseException) -> None:
+    """Tuma's records could not be opened (written by a newer version, a disk problem): say
+    so in plain words before anything else starts (no event loop runs yet)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop_app.ui.errors import describe
+
+    log.error("the store could not be opened", exc_info=exc)
+    title, text = describe(exc)
+    print(f"tuma: {title}. {text}", file=sys.stderr)
+    if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+        QMessageBox.critical(None, title, text)
+
+
+async def _run(app: QApplication, args: argparse.Namespace, services: Services) -> int:
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
     from desktop_app.ui.session import SessionManager
 
     screenshots: Path | None = args.screenshots
-    services = Services.open()
     ctx = AppContext(services)
     manager = SessionManager(ctx)
     window = MainWindow(ctx, manager, deferred=True, remember_layout=screenshots is None)
@@ -127,7 +194,7 @@ async def _run(app: QApplication, args: argparse.Namespace) -> int:
     window.close_requested.connect(closed.set)
     _quit_on_signals(window)
     if screenshots is not None:
-        window.resize(*SCREENSHOT_SIZE)
+        window.resize(*args.size)
     window.show()
     await asyncio.sleep(0)  # let the window paint before the heavier imports
     window.load_tabs()
@@ -142,7 +209,7 @@ async def _run(app: QApplication, args: argparse.Namespace) -> int:
     code = 0
     try:
         if screenshots is not None:
-            code = await _take_screenshots(window, ctx, screenshots)
+            code = await _take_screenshots(window, ctx, screenshots, args.size)
         else:
             await closed.wait()
     finally:
@@ -205,7 +272,9 @@ def _install_error_hooks(ctx: AppContext) -> None:
     asyncio.get_running_loop().set_exception_handler(loop_handler)
 
 
-async def _take_screenshots(window: MainWindow, ctx: AppContext, folder: Path) -> int:
+async def _take_screenshots(
+    window: MainWindow, ctx: AppContext, folder: Path, size: tuple[int, int]
+) -> int:
     """Wait for the practice session and its balance, then grab every tab."""
     from desktop_app.ui.tabs import TABS
 
@@ -220,7 +289,7 @@ async def _take_screenshots(window: MainWindow, ctx: AppContext, folder: Path) -
         await asyncio.sleep(0.1)
     window.message_bar.dismiss()
     window.update_bars()
-    window.resize(*SCREENSHOT_SIZE)
+    window.resize(*size)
     for tab in TABS:
         key = tab.key
         window.show_tab(key)

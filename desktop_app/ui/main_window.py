@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Coroutine
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTimer, Signal
@@ -30,7 +31,7 @@ from desktop_app.core.settings import Profile
 from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
-from desktop_app.ui.tabs import TABS, TabPage
+from desktop_app.ui.tabs import TABS, TabPage, tab_for_file
 from desktop_app.ui.widgets import MessageBar, PracticeBanner, set_role
 
 __all__ = ["MainWindow"]
@@ -116,6 +117,7 @@ class MainWindow(QMainWindow):
             self.pages[tab.key] = page
             self.tabs.addTab(page, tab.translated_title())
 
+        self.setAcceptDrops(True)  # a spreadsheet dropped anywhere goes to the tab that opens it
         self._build_status_bar()
         self._build_menus()
         self._connect()
@@ -429,8 +431,14 @@ class MainWindow(QMainWindow):
             )
         )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        # Deleted when closed: forget it then (quitting used to close a deleted box, which
+        # raised in closeEvent and left the app running with its window hidden).
+        box.destroyed.connect(self._forget_about_box)
         self.about_box = box
         box.open()
+
+    def _forget_about_box(self) -> None:
+        self.about_box = None
 
     # -- wiring ---------------------------------------------------------------------------
 
@@ -509,6 +517,57 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self, self.update_bars)
         return super().eventFilter(watched, event)
 
+    # -- files dropped on the window ------------------------------------------------------
+
+    @staticmethod
+    def _dropped_files(event: Any) -> list[Path]:
+        mime = event.mimeData()
+        if mime is None or not mime.hasUrls():
+            return []
+        return [Path(url.toLocalFile()) for url in mime.urls() if url.isLocalFile()]
+
+    def dragEnterEvent(self, event: Any) -> None:
+        if self._dropped_files(event):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event: Any) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event: Any) -> None:
+        paths = self._dropped_files(event)
+        if not paths:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        self.open_files(paths)
+
+    def open_files(self, paths: list[Path]) -> None:
+        """Dropped files go to the tab that opens their kind; anything else is refused with
+        a plain reason (never inserted as text anywhere)."""
+        by_tab: dict[str, list[Path]] = {}
+        refused: list[Path] = []
+        for path in paths:
+            tab = tab_for_file(path)
+            if tab is None:
+                refused.append(path)
+            else:
+                by_tab.setdefault(tab.key, []).append(path)
+        for key, files in by_tab.items():
+            self.show_tab(key)
+            self.pages[key].open_files(files)
+        if refused:
+            kinds = sorted({ending for tab in TABS for ending in tab.accepts})
+            self.ctx.errors.info(
+                self.tr("That file cannot be opened here"),
+                self.tr(
+                    "“{name}” is not a spreadsheet Tuma can import. Drop a {kinds} file "
+                    "(save Excel sheets as .xlsx or CSV)."
+                ).format(name=refused[0].name, kinds=self.tr(" or ").join(kinds)),
+                level=Level.WARNING,
+            )
+
     # -- layout memory and closing --------------------------------------------------------
 
     def _restore_layout(self) -> None:
@@ -538,10 +597,15 @@ class MainWindow(QMainWindow):
                 log.warning("winding down the %s tab failed", key, exc_info=True)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if self.remember_layout:
-            self.save_layout()
-        for dialog in (self.account_dialog, self.shortcuts_dialog, self.about_box):
-            if dialog is not None:
-                dialog.close()
+        """Quitting always quits: whatever dialogs are open (or were open and deleted), the
+        window closes and the app's orderly shutdown starts."""
+        try:
+            if self.remember_layout:
+                self.save_layout()
+            for dialog in self.findChildren(QDialog):  # only dialogs that still exist
+                if dialog.isVisible():
+                    dialog.close()
+        except Exception:  # never let a dialog keep the app alive with its window hidden
+            log.warning("closing the open dialogs at quit failed", exc_info=True)
         event.accept()
         self.close_requested.emit()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
@@ -22,6 +23,8 @@ class PlaceholderTab(TabPage):
     def __init__(self, tab: TabSpec, ctx: AppContext) -> None:
         super().__init__()
         self.setObjectName(f"placeholder-{tab.key}")
+        self._ctx = ctx
+        self._title = tab.plain_title()
         summary, *points = (QCoreApplication.translate("Tabs", text) for text in tab.placeholder)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(32, 32, 32, 32)
@@ -57,3 +60,11 @@ class PlaceholderTab(TabPage):
         row.addStretch(1)
         outer.addLayout(row)
         outer.addStretch(2)
+
+    def open_files(self, paths: list[Path]) -> None:
+        self._ctx.errors.info(
+            self.tr("{tab} arrives in a later release").format(tab=self._title),
+            self.tr("“{name}” was not opened: this part of Tuma is not ready yet.").format(
+                name=paths[0].name if paths else ""
+            ),
+        )

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import QWidget
 if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
 
-__all__ = ["TABS", "TabPage", "TabSpec", "spec"]
+__all__ = ["TABS", "TabPage", "TabSpec", "spec", "tab_for_file"]
 
 
 def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
@@ -44,6 +45,9 @@ class TabPage(QWidget):
     def prepare_screenshot(self) -> None:
         """``--screenshots``: show realistic sample content (never the user's own data)."""
 
+    def open_files(self, paths: list[Path]) -> None:
+        """Files of a kind the tab's spec ``accepts`` were dropped on the window."""
+
 
 @dataclass(frozen=True)
 class FileAction:
@@ -62,6 +66,8 @@ class TabSpec:
     factory: str  # "package.module:Class", a TabPage taking the AppContext
     file_action: FileAction | None = None
     placeholder: tuple[str, ...] = field(default=())  # (summary, point, point, ...) if any
+    #: File name endings (lower case, with the dot) this tab opens when dropped on the window.
+    accepts: tuple[str, ...] = ()
 
     def translated_title(self) -> str:
         return QCoreApplication.translate("Tabs", self.title)
@@ -113,6 +119,7 @@ TABS: tuple[TabSpec, ...] = tuple(
                 title=QT_TRANSLATE_NOOP("Tabs", "&Import"),
                 factory=_PLACEHOLDER,
                 file_action=FileAction(QT_TRANSLATE_NOOP("Tabs", "&Import contacts…"), "Ctrl+I"),
+                accepts=(".csv", ".xlsx"),
                 placeholder=(
                     QT_TRANSLATE_NOOP(
                         "Tabs",
@@ -152,6 +159,12 @@ TABS: tuple[TabSpec, ...] = tuple(
         key=lambda tab: tab.order,
     )
 )
+
+
+def tab_for_file(path: Path) -> TabSpec | None:
+    """The tab that opens *path* when it is dropped on the window, if any."""
+    suffix = path.suffix.lower()
+    return next((tab for tab in TABS if suffix in tab.accepts), None)
 
 
 def spec(key: str) -> TabSpec:

@@ -108,7 +108,16 @@ class MessageEditor(QPlainTextEdit):
         self.textCursor().insertText(text)
         self.setFocus()
 
+    def canInsertFromMimeData(self, source: QMimeData) -> bool:
+        # A dropped (or pasted) file is never message text: dropping customers.csv used to
+        # insert "file:///…/customers.csv" into the SMS. The window takes file drops.
+        if source.hasUrls():
+            return False
+        return super().canInsertFromMimeData(source)
+
     def insertFromMimeData(self, source: QMimeData) -> None:
+        if source.hasUrls():
+            return
         if source.hasText():
             self.textCursor().insertText(normalise_line_endings(source.text()))
         else:
