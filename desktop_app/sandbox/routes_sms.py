@@ -20,6 +20,7 @@ from desktop_app.sandbox.web import (
     BadBody,
     Caller,
     authenticate,
+    decode_json,
     read_fields,
     sandbox_of,
     sms_error,
@@ -271,9 +272,9 @@ async def _personalized(request: Request, caller: Caller, fields: dict[str, Any]
     body = fields.get("messageBody")
     if isinstance(body, str):  # a form field carries the list as JSON text
         try:
-            body = json.loads(body)
-        except ValueError:
-            raise Rejected("0400", "messageBody must be a list of {phone, message}") from None
+            body = decode_json(body)
+        except BadBody as exc:
+            raise Rejected("0400", f"messageBody is not a JSON list: {exc}") from None
     if not isinstance(body, list):
         raise Rejected("0400", "messageBody must be a list of {phone, message}")
     check_count(len(body))
