@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse, Response
 
 from desktop_app.sandbox.db import now_iso
 from desktop_app.sandbox.rules import message_parts, normalize_phone
-from desktop_app.sandbox.service import SHARED_SENDER_ID, Sandbox
+from desktop_app.sandbox.service import Sandbox
 from desktop_app.sandbox.web import (
     AuthFailure,
     BadBody,
@@ -151,7 +151,7 @@ def split_valid(pairs: list[tuple[str, str]]) -> Batch:
 def check_sender(sandbox: Sandbox, caller: Caller, sender_id: str) -> None:
     row = sandbox.db.query_one("SELECT sender_ids FROM accounts WHERE id=?", (caller.account_id,))
     owned: list[str] = json.loads(row["sender_ids"]) if row is not None else []
-    if sender_id != SHARED_SENDER_ID and sender_id not in owned:
+    if sender_id != sandbox.shared_sender and sender_id not in owned:
         raise Rejected("0422", "You are not assigned to this sender ID")
 
 
