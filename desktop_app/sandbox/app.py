@@ -14,21 +14,22 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from desktop_app.sandbox import routes_api
+from desktop_app.sandbox import docs, openapi, routes_api
 from desktop_app.sandbox import routes_portal as portal
 from desktop_app.sandbox import routes_sms as sms
 from desktop_app.sandbox.service import Sandbox
 from desktop_app.sandbox.uploads import MAX_BYTES as MAX_UPLOAD_BYTES
-from desktop_app.sandbox.web import MAX_BODY, BodyTooLarge, contacts_error
+from desktop_app.sandbox.web import MAX_BODY, BodyTooLarge, contacts_error, sandbox_of
 
 log = logging.getLogger("desktop_app.sandbox")
 
 UPLOAD_PATH = "/api/v1/contacts/upload"
+REFERENCE_PATHS = ("/openapi.json", "/docs")  # the description: never faulted
 UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024  # the file plus the multipart framing
 
 # Open connections by peer address, so a "disconnect" fault can drop the right one.
@@ -66,6 +67,8 @@ def _shown_path(path: str) -> str:
 
 
 def _server_error_body(path: str) -> dict[str, Any]:
+    if _is_portal_path(path):
+        return {"error": "Server error: retry shortly"}
     if _is_contacts_path(path):
         return {
             "success": False,
@@ -83,7 +86,7 @@ class FaultMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
-        if scope["type"] != "http" or path.startswith("/sandbox"):
+        if scope["type"] != "http" or path.startswith("/sandbox") or path in REFERENCE_PATHS:
             await self.app(scope, receive, send)
             return
         fault = self.sandbox.faults.take(path)
@@ -280,6 +283,21 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return response
 
 
+def _document(request: Request) -> dict[str, Any]:
+    return openapi.build(
+        shared_sender=sandbox_of(request).shared_sender,
+        server_url=str(request.base_url).rstrip("/"),
+    )
+
+
+async def _openapi_json(request: Request) -> Response:
+    return JSONResponse(_document(request))
+
+
+async def _docs_page(request: Request) -> Response:
+    return HTMLResponse(docs.render(_document(request)))
+
+
 def _frozen(path: str, endpoint: Any, methods: list[str]) -> list[Route]:
     """A frozen /v1 /v2 path, served with and without a trailing slash (CONTRACT.md:
     observed clients call both; nothing answers with a redirect)."""
@@ -315,6 +333,9 @@ def _routes() -> list[Route]:
         Route("/sandbox/settle", portal.settle, methods=["POST"]),
         Route("/sandbox/faults", portal.add_fault, methods=["POST"]),
         Route("/sandbox/faults", portal.clear_faults, methods=["DELETE"]),
+        # the description of all of the above
+        Route("/openapi.json", _openapi_json, methods=["GET"]),
+        Route("/docs", _docs_page, methods=["GET"]),
     ]
     return routes + routes_api.routes()
 
