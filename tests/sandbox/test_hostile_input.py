@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from desktop_app.sandbox.admin import SandboxAdmin
-from desktop_app.sandbox.process import start_sandbox
+from desktop_app.sandbox.db import Database
 
 SEND = {"senderID": "TUMA", "phone": "0712345678", "message": "Habari"}
 MIB = 1024 * 1024
@@ -381,18 +381,20 @@ def test_good_webhook_urls_are_kept(client: httpx.Client, account: Any) -> None:
         assert response.json()["webhook_url"] == url
 
 
-def test_an_infinite_balance_left_by_an_older_sandbox_is_repaired_on_start(
+def test_an_infinite_balance_left_by_an_older_sandbox_is_repaired_on_open(
     tmp_path: Path,
 ) -> None:
-    with (
-        start_sandbox(tmp_path / "d", settle_seconds=0.05) as proc,
-        SandboxAdmin(proc.base_url, proc.admin_key) as admin,
-    ):
-        account_id = admin.create_account("Old shop", 5, [])
-    with closing(sqlite3.connect(tmp_path / "d" / "sandbox.sqlite3")) as conn, conn:
-        conn.execute("UPDATE accounts SET balance = 9e999 WHERE id=?", (account_id,))
-    with (
-        start_sandbox(tmp_path / "d", settle_seconds=0.05) as proc,
-        SandboxAdmin(proc.base_url, proc.admin_key) as admin,
-    ):
-        assert admin.balance(account_id) == 1e15
+    path = tmp_path / "sandbox.sqlite3"
+    Database(path).close()
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            "INSERT INTO accounts (id, name, balance, sender_ids, sms_rate, created_at) "
+            "VALUES ('acc_old', 'Old shop', 9e999, '[]', 0.8, '2026-01-01T00:00:00.000Z')"
+        )
+    db = Database(path)  # what a sandbox does when it starts on an existing data dir
+    try:
+        row = db.query_one("SELECT balance FROM accounts WHERE id='acc_old'")
+        assert row is not None
+        assert row["balance"] == 1e15
+    finally:
+        db.close()

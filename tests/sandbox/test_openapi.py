@@ -32,6 +32,8 @@ def test_openapi_json_is_a_valid_openapi_3_1_document(
     validate(document)  # openapi-spec-validator picks the 3.1 schema from "openapi"
     assert document["openapi"] == "3.1.0"
     assert document["servers"] == [{"url": sandbox.base_url, "description": "This sandbox."}]
+    # what test_schemathesis builds in-process is what the sandbox serves
+    assert document == openapi.build(server_url=sandbox.base_url)
 
 
 def test_the_document_names_this_sandboxs_shared_sender(document: dict[str, Any]) -> None:

@@ -117,49 +117,37 @@ def test_an_xlsx_that_decompresses_hugely_is_refused_without_using_the_memory(
     assert client.get("/api/v1/contacts/uploads").json()["data"]["uploads"] == []
 
 
-def test_sheet_rows_numbered_past_the_spreadsheet_limit_are_refused(
-    own_sandbox: tuple[SandboxProcess, httpx.Client],
-) -> None:
+def test_sheet_rows_numbered_past_the_spreadsheet_limit_are_refused(api: httpx.Client) -> None:
     """A row numbered 10**9 would make the reader fill a billion empty rows."""
-    _, client = own_sandbox
     far = b'<row r="1000000000">' + _cell("A1000000000", "0712345678") + b"</row>"
     data = _xlsx(_sheet([_header(), far]))
-    error = _refused(client.post(UPLOAD, files={"file": ("far.xlsx", data, XLSX)}), 413)
+    error = _refused(api.post(UPLOAD, files={"file": ("far.xlsx", data, XLSX)}), 413)
     assert "rows" in error["message"]
 
 
-def test_cells_far_to_the_right_cost_nothing(
-    own_sandbox: tuple[SandboxProcess, httpx.Client],
-) -> None:
+def test_cells_far_to_the_right_cost_nothing(api: httpx.Client) -> None:
     """A cell in column XFD (16,384) on every row: only the header's columns are read."""
-    _, client = own_sandbox
     rows = [
         b'<row r="%d">' % n + _cell(f"A{n}", f"07120000{n:02d}") + _cell(f"XFD{n}", "x") + b"</row>"
         for n in range(2, 40)
     ]
     data = _xlsx(_sheet([_header(), *rows]))
-    response = client.post(UPLOAD, files={"file": ("wide.xlsx", data, XLSX)})
+    response = api.post(UPLOAD, files={"file": ("wide.xlsx", data, XLSX)})
     assert response.status_code == 202, response.text
     assert response.json()["data"]["total"] == 38
 
 
-def test_a_far_right_header_with_rows_far_down_is_refused(
-    own_sandbox: tuple[SandboxProcess, httpx.Client],
-) -> None:
+def test_a_far_right_header_with_rows_far_down_is_refused(api: httpx.Client) -> None:
     """Every empty row in between would be filled in 16,384 cells wide."""
-    _, client = own_sandbox
     header = b'<row r="1">' + _cell("XFD1", "phone") + b"</row>"
     far = b'<row r="1000000">' + _cell("XFD1000000", "0712345678") + b"</row>"
     data = _xlsx(_sheet([header, far]))
-    error = _refused(client.post(UPLOAD, files={"file": ("far.xlsx", data, XLSX)}), 413)
+    error = _refused(api.post(UPLOAD, files={"file": ("far.xlsx", data, XLSX)}), 413)
     assert "cells" in error["message"]
 
 
 @pytest.mark.parametrize("kind", ["csv", "xlsx"])
-def test_a_cell_longer_than_the_limit_is_refused(
-    own_sandbox: tuple[SandboxProcess, httpx.Client], kind: str
-) -> None:
-    _, client = own_sandbox
+def test_a_cell_longer_than_the_limit_is_refused(api: httpx.Client, kind: str) -> None:
     long_name = "A" * (uploads.MAX_CELL + 1)
     if kind == "csv":
         data = f"phone,first_name\n0712345678,{long_name}\n".encode()
@@ -167,27 +155,21 @@ def test_a_cell_longer_than_the_limit_is_refused(
     else:
         row = b'<row r="2">' + _cell("A2", "0712345678") + _cell("B2", long_name) + b"</row>"
         files = {"file": ("long.xlsx", _xlsx(_sheet([_header(), row])), XLSX)}
-    error = _refused(client.post(UPLOAD, files=files), 422)
+    error = _refused(api.post(UPLOAD, files=files), 422)
     assert "row 2" in error["message"].lower()
     assert "first_name" in error["message"]
 
 
-def test_a_long_cell_in_a_column_that_is_not_imported_is_fine(
-    own_sandbox: tuple[SandboxProcess, httpx.Client],
-) -> None:
-    _, client = own_sandbox
+def test_a_long_cell_in_a_column_that_is_not_imported_is_fine(api: httpx.Client) -> None:
     data = f"phone,address\n0712345678,{'x' * 5000}\n".encode()
-    response = client.post(UPLOAD, files={"file": ("notes.csv", data, "text/csv")})
+    response = api.post(UPLOAD, files={"file": ("notes.csv", data, "text/csv")})
     assert response.status_code == 202, response.text
 
 
-def test_an_archive_with_too_many_entries_is_refused(
-    own_sandbox: tuple[SandboxProcess, httpx.Client],
-) -> None:
-    _, client = own_sandbox
+def test_an_archive_with_too_many_entries_is_refused(api: httpx.Client) -> None:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w") as archive:
         for n in range(uploads.MAX_XLSX_ENTRIES + 1):
             archive.writestr(f"f{n}", b"")
-    error = _refused(client.post(UPLOAD, files={"file": ("x.xlsx", out.getvalue(), XLSX)}), 422)
+    error = _refused(api.post(UPLOAD, files={"file": ("x.xlsx", out.getvalue(), XLSX)}), 422)
     assert "cannot be read" in error["message"]
