@@ -160,18 +160,28 @@ class FaultMiddleware:
             await asyncio.sleep(0)
 
 
-class BodyLimit:
-    """Cuts a request body off past its limit while it is read: `receive` raises
-    BodyTooLarge, which the routes answer with a 400 (an upload: 413) in their family's
-    shape. uvicorn then reads and drops the rest, so the connection stays usable."""
+class _HttpMiddleware:
+    """An ASGI middleware that acts on HTTP requests only (lifespan passes straight on)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        else:
             await self.app(scope, receive, send)
-            return
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class BodyLimit(_HttpMiddleware):
+    """Cuts a request body off past its limit while it is read: `receive` raises
+    BodyTooLarge, which the routes answer with a 400 (an upload: 413) in their family's
+    shape. uvicorn then reads and drops the rest, so the connection stays usable."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
         limit = UPLOAD_BODY_LIMIT if path == UPLOAD_PATH else MAX_BODY
         declared = _content_length(scope)
@@ -198,19 +208,13 @@ def _content_length(scope: Scope) -> int | None:
     return None
 
 
-class ErrorGuard:
+class ErrorGuard(_HttpMiddleware):
     """The outermost layer: an unhandled error is logged once (its type and where it was
     raised: never the request body, nor the exception's text, which may quote it) and
     answered with the 0500 envelope; it is not passed on to uvicorn, which would close the
     connection, so the client's next request on it works."""
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         started = complete = False
 
         async def tracking(message: Message) -> None:

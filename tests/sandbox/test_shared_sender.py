@@ -4,24 +4,19 @@ integration code written for the real platform's shared sender runs unchanged.""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from desktop_app.sandbox.__main__ import SHARED_SENDER_ENV
 from desktop_app.sandbox.admin import SandboxAdmin
 from desktop_app.sandbox.demo import ensure_demo_account
 from desktop_app.sandbox.process import start_sandbox
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.sandbox.conftest import REPO, bearer_client, serve_cli
 
 
 def _send_codes(base_url: str, admin_key: str, senders: list[str]) -> dict[str, str]:
@@ -30,9 +25,7 @@ def _send_codes(base_url: str, admin_key: str, senders: list[str]) -> dict[str, 
         account_id = admin.create_account("Shared sender shop", 10, [])
         token = admin.create_token(account_id, scopes=["sms"])
     codes: dict[str, str] = {}
-    with httpx.Client(
-        base_url=base_url, headers={"Authorization": f"Bearer {token}"}, trust_env=False
-    ) as client:
+    with bearer_client(base_url, token) as client:
         for sender in senders:
             body = {"senderID": sender, "phone": "0712345678", "message": "Habari"}
             codes[sender] = client.post("/v1/send/message", json=body).json()["responseCode"]
@@ -54,34 +47,13 @@ def test_the_default_shared_sender_is_sandbox(sandbox: Any) -> None:
     assert _send_codes(sandbox.base_url, sandbox.admin_key, ["SANDBOX"]) == {"SANDBOX": "0200"}
 
 
-@contextmanager
-def _cli(tmp_path: Path, extra: list[str], env_value: str | None) -> Iterator[dict[str, str]]:
-    env = {k: v for k, v in os.environ.items() if k != SHARED_SENDER_ENV}
-    env["PYTHONPATH"] = str(REPO)
-    if env_value is not None:
-        env[SHARED_SENDER_ENV] = env_value
-    command = [sys.executable, "-m", "desktop_app.sandbox", "serve", "--data-dir"]
-    proc = subprocess.Popen(
-        [*command, str(tmp_path / "cli"), *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    try:
-        assert proc.stdout is not None
-        yield json.loads(proc.stdout.readline())
-    finally:
-        proc.terminate()
-        proc.communicate(timeout=10)
-
-
 def test_cli_flag_wins_over_the_environment(tmp_path: Path) -> None:
     senders = ["FROMCLI", "FROMENV", "SANDBOX"]
-    with _cli(tmp_path, ["--shared-sender", "FROMCLI"], "FROMENV") as info:
+    env = {SHARED_SENDER_ENV: "FROMENV"}
+    with serve_cli(tmp_path / "d", ["--shared-sender", "FROMCLI"], env) as info:
         codes = _send_codes(info["base_url"], info["admin_key"], senders)
     assert codes == {"FROMCLI": "0200", "FROMENV": "0422", "SANDBOX": "0422"}
-    with _cli(tmp_path, [], "FROMENV") as info:
+    with serve_cli(tmp_path / "d", [], env) as info:
         codes = _send_codes(info["base_url"], info["admin_key"], senders)
     assert codes == {"FROMCLI": "0422", "FROMENV": "0200", "SANDBOX": "0422"}
 

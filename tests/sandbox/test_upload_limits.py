@@ -17,6 +17,7 @@ import pytest
 from desktop_app.sandbox import uploads
 from desktop_app.sandbox.admin import SandboxAdmin
 from desktop_app.sandbox.process import SandboxProcess, start_sandbox
+from tests.sandbox.conftest import bearer_client
 
 UPLOAD = "/api/v1/contacts/upload"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -84,12 +85,7 @@ def own_sandbox(tmp_path: Path) -> Iterator[tuple[SandboxProcess, httpx.Client]]
         with SandboxAdmin(proc.base_url, proc.admin_key) as admin:
             account_id = admin.create_account("Upload shop", 10, [])
             token = admin.create_token(account_id, scopes=["contacts", "sms"])
-        with httpx.Client(
-            base_url=proc.base_url,
-            headers={"Authorization": f"Bearer {token}"},
-            timeout=60.0,
-            trust_env=False,
-        ) as client:
+        with bearer_client(proc.base_url, token, timeout=60.0) as client:
             yield proc, client
 
 
