@@ -169,3 +169,27 @@ def test_an_archive_with_too_many_entries_is_refused(api: httpx.Client) -> None:
             archive.writestr(f"f{n}", b"")
     error = _refused(api.post(UPLOAD, files={"file": ("x.xlsx", out.getvalue(), XLSX)}), 422)
     assert "cannot be read" in error["message"]
+
+
+def test_a_chunked_upload_over_the_limit_is_refused(api: httpx.Client) -> None:
+    """No Content-Length to check first: the size is found while the body is read."""
+    boundary = "tuma-boundary"
+    head = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n'
+        "Content-Type: text/csv\r\n\r\nphone\r\n"
+    ).encode()
+    rows = b"0712345678\r\n" * (MIB // 12)
+
+    def body() -> Iterator[bytes]:
+        yield head
+        for _ in range(11):  # 11 MiB of rows
+            yield rows
+        yield f"\r\n--{boundary}--\r\n".encode()
+
+    response = api.post(
+        UPLOAD,
+        content=body(),
+        headers={"Content-Type": f"multipart/form-data; boundary={boundary}"},
+    )
+    _refused(response, 413)
+    assert api.get("/api/v1/contacts/uploads").status_code == 200  # the connection still works
