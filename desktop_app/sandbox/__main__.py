@@ -17,6 +17,9 @@ import platformdirs
 
 ADMIN_KEY_ENV = "TUMA_SANDBOX_ADMIN_KEY"
 """Read when ``--admin-key`` is absent: a key in the environment stays out of ``ps``."""
+SHARED_SENDER_ENV = "TUMA_SANDBOX_SHARED_SENDER"
+"""Read when ``--shared-sender`` is absent; neither: ``SANDBOX``."""
+MAX_SENDER_ID = 32
 
 
 def default_data_dir() -> Path:
@@ -24,6 +27,8 @@ def default_data_dir() -> Path:
 
 
 def _parser() -> argparse.ArgumentParser:
+    from desktop_app.sandbox.service import SHARED_SENDER_ID
+
     parser = argparse.ArgumentParser(
         prog="tuma-sandbox", description="A local stand-in for the messaging service."
     )
@@ -41,7 +46,23 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--settle-seconds", type=float, default=2.0, help="delay before a delivery is final"
     )
+    serve.add_argument(
+        "--shared-sender",
+        metavar="NAME",
+        type=_sender_id,  # argparse checks a string default with it too
+        default=os.environ.get(SHARED_SENDER_ENV) or SHARED_SENDER_ID,
+        help="the platform's shared default sender ID, which every account may use "
+        f"(default: ${SHARED_SENDER_ENV} when set, else SANDBOX)",
+    )
     return parser
+
+
+def _sender_id(value: str) -> str:
+    if not value or value != value.strip() or len(value) > MAX_SENDER_ID or not value.isprintable():
+        raise argparse.ArgumentTypeError(
+            f"a sender ID is 1 to {MAX_SENDER_ID} printable characters, without surrounding spaces"
+        )
+    return value
 
 
 def _url_host(host: str) -> str:
@@ -60,7 +81,12 @@ async def _serve(args: argparse.Namespace) -> None:
 
     data_dir: Path = args.data_dir or default_data_dir()
     admin_key: str = args.admin_key or os.environ.get(ADMIN_KEY_ENV) or secrets.token_urlsafe(24)
-    sandbox = Sandbox(data_dir, admin_key=admin_key, settle_seconds=args.settle_seconds)
+    sandbox = Sandbox(
+        data_dir,
+        admin_key=admin_key,
+        settle_seconds=args.settle_seconds,
+        shared_sender=args.shared_sender,
+    )
 
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import math
+import traceback
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from http import HTTPStatus
@@ -13,18 +14,23 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from desktop_app.sandbox import routes_api
+from desktop_app.sandbox import docs, openapi, routes_api
 from desktop_app.sandbox import routes_portal as portal
 from desktop_app.sandbox import routes_sms as sms
 from desktop_app.sandbox.service import Sandbox
-from desktop_app.sandbox.web import contacts_error
+from desktop_app.sandbox.uploads import MAX_BYTES as MAX_UPLOAD_BYTES
+from desktop_app.sandbox.web import MAX_BODY, BodyTooLarge, contacts_error, sandbox_of
 
 log = logging.getLogger("desktop_app.sandbox")
+
+UPLOAD_PATH = "/api/v1/contacts/upload"
+REFERENCE_PATHS = ("/openapi.json", "/docs")  # the description: never faulted
+UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024  # the file plus the multipart framing
 
 # Open connections by peer address, so a "disconnect" fault can drop the right one.
 _transports: dict[tuple[str, int], asyncio.Transport] = {}
@@ -61,6 +67,8 @@ def _shown_path(path: str) -> str:
 
 
 def _server_error_body(path: str) -> dict[str, Any]:
+    if _is_portal_path(path):
+        return {"error": "Server error: retry shortly"}
     if _is_contacts_path(path):
         return {
             "success": False,
@@ -78,15 +86,14 @@ class FaultMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         path = scope.get("path", "")
-        if scope["type"] != "http" or path.startswith("/sandbox"):
+        if scope["type"] != "http" or path.startswith("/sandbox") or path in REFERENCE_PATHS:
             await self.app(scope, receive, send)
             return
         fault = self.sandbox.faults.take(path)
         if fault is None:
             await self.app(scope, receive, send)
         elif fault.kind == "delay":
-            await asyncio.sleep(fault.seconds)
-            await self.app(scope, receive, send)
+            await self._delayed(scope, receive, send, fault.seconds)
         elif fault.kind == "error500":
             await JSONResponse(_server_error_body(path), status_code=500)(scope, receive, send)
         elif fault.kind == "ratelimit":
@@ -108,6 +115,19 @@ class FaultMiddleware:
         else:
             body = {"status": False, "responseCode": "0429", "message": "Too many requests"}
         return JSONResponse(body, status_code=429, headers=headers)
+
+    async def _delayed(self, scope: Scope, receive: Receive, send: Send, seconds: float) -> None:
+        """Processes the request at once, then holds the reply back for `seconds`: a client
+        that gives up meanwhile finds its request carried out (it is in doubt)."""
+        held: list[Message] = []
+
+        async def hold(message: Message) -> None:
+            held.append(message)
+
+        await self.app(scope, receive, hold)
+        await asyncio.sleep(seconds)
+        for message in held:
+            await send(message)  # uvicorn drops these quietly if the client has gone
 
     async def _malformed(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Processes the request, then answers with a body that is not JSON (a broken proxy)."""
@@ -138,6 +158,88 @@ class FaultMiddleware:
         transport.abort()
         for _ in range(3):  # let connection_lost run so the server sends nothing
             await asyncio.sleep(0)
+
+
+class _HttpMiddleware:
+    """An ASGI middleware that acts on HTTP requests only (lifespan passes straight on)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class BodyLimit(_HttpMiddleware):
+    """Cuts a request body off past its limit while it is read: `receive` raises
+    BodyTooLarge, which the routes answer with a 400 (an upload: 413) in their family's
+    shape. uvicorn then reads and drops the rest, so the connection stays usable."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        limit = UPLOAD_BODY_LIMIT if path == UPLOAD_PATH else MAX_BODY
+        declared = _content_length(scope)
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            if declared is not None and declared > limit:
+                raise BodyTooLarge(limit)
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise BodyTooLarge(limit)
+            return message
+
+        await self.app(scope, limited, send)
+
+
+def _content_length(scope: Scope) -> int | None:
+    for name, value in scope.get("headers", []):
+        if name == b"content-length":
+            return int(value) if value.isdigit() else None
+    return None
+
+
+class ErrorGuard(_HttpMiddleware):
+    """The outermost layer: an unhandled error is logged once (its type and where it was
+    raised: never the request body, nor the exception's text, which may quote it) and
+    answered with the 0500 envelope; it is not passed on to uvicorn, which would close the
+    connection, so the client's next request on it works."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        started = complete = False
+
+        async def tracking(message: Message) -> None:
+            nonlocal started, complete
+            if message["type"] == "http.response.start":
+                started = True
+            elif message["type"] == "http.response.body" and not message.get("more_body"):
+                complete = True
+            await send(message)
+
+        try:
+            await self.app(scope, receive, tracking)
+        except Exception as exc:
+            path = scope.get("path", "")
+            log.error(
+                "unhandled %s in %s %s\n%s",
+                type(exc).__name__,
+                scope.get("method", ""),
+                _shown_path(path),
+                "".join(traceback.format_tb(exc.__traceback__)).rstrip(),
+            )
+            if not started:
+                await JSONResponse(_server_error_body(path), status_code=500)(scope, receive, send)
+            elif not complete:
+                raise  # a reply cut short cannot be mended: uvicorn closes the connection
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -185,16 +287,38 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     return response
 
 
+def _document(request: Request) -> dict[str, Any]:
+    return openapi.build(
+        shared_sender=sandbox_of(request).shared_sender,
+        server_url=str(request.base_url).rstrip("/"),
+    )
+
+
+async def _openapi_json(request: Request) -> Response:
+    return JSONResponse(_document(request))
+
+
+async def _docs_page(request: Request) -> Response:
+    return HTMLResponse(docs.render(_document(request)))
+
+
+def _frozen(path: str, endpoint: Any, methods: list[str]) -> list[Route]:
+    """A frozen /v1 /v2 path, served with and without a trailing slash (CONTRACT.md:
+    observed clients call both; nothing answers with a redirect)."""
+    bare = path.rstrip("/")
+    return [Route(bare, endpoint, methods=methods), Route(bare + "/", endpoint, methods=methods)]
+
+
 def _routes() -> list[Route]:
     routes = [
-        Route("/v1/send/message", sms.send_message, methods=["GET", "POST"]),
-        Route("/v1/send/messageget", sms.send_message, methods=["GET"]),
-        Route("/v1/send/bulk", sms.send_bulk, methods=["POST"]),
-        Route("/v1/send/bulk-personalized", sms.send_personalized, methods=["POST"]),
-        Route("/v2/send/message", sms.send_message_v2, methods=["POST"]),
-        Route("/v1/dlr", sms.delivery_report, methods=["POST"]),
-        Route("/v1/get-balance/", sms.get_balance, methods=["GET"]),
-        Route("/v1/get-balance/account-details", sms.get_account_details, methods=["GET"]),
+        *_frozen("/v1/send/message", sms.send_message, ["GET", "POST"]),
+        *_frozen("/v1/send/messageget", sms.send_message, ["GET"]),
+        *_frozen("/v1/send/bulk", sms.send_bulk, ["POST"]),
+        *_frozen("/v1/send/bulk-personalized", sms.send_personalized, ["POST"]),
+        *_frozen("/v2/send/message", sms.send_message_v2, ["POST"]),
+        *_frozen("/v1/dlr", sms.delivery_report, ["POST"]),
+        *_frozen("/v1/get-balance/", sms.get_balance, ["GET"]),
+        *_frozen("/v1/get-balance/account-details", sms.get_account_details, ["GET"]),
         # the portal stand-in
         Route("/sandbox/accounts", portal.create_account, methods=["POST"]),
         Route("/sandbox/accounts", portal.list_accounts, methods=["GET"]),
@@ -213,6 +337,9 @@ def _routes() -> list[Route]:
         Route("/sandbox/settle", portal.settle, methods=["POST"]),
         Route("/sandbox/faults", portal.add_fault, methods=["POST"]),
         Route("/sandbox/faults", portal.clear_faults, methods=["DELETE"]),
+        # the description of all of the above
+        Route("/openapi.json", _openapi_json, methods=["GET"]),
+        Route("/docs", _docs_page, methods=["GET"]),
     ]
     return routes + routes_api.routes()
 
@@ -231,5 +358,6 @@ def create_app(sandbox: Sandbox) -> ASGIApp:
         lifespan=lifespan,
         exception_handlers={Exception: _server_error, HTTPException: _http_error},
     )
+    app.router.redirect_slashes = False  # an unknown path is a 404 envelope, never a 307
     app.state.sandbox = sandbox
-    return FaultMiddleware(app, sandbox)
+    return ErrorGuard(BodyLimit(FaultMiddleware(app, sandbox)))

@@ -158,6 +158,11 @@ class Database:
         columns = {row["name"] for row in conn.execute("PRAGMA table_info(tokens)")}
         if "expires_at" not in columns:  # absolute UTC expiry (ISO 8601), NULL: never
             conn.execute("ALTER TABLE tokens ADD COLUMN expires_at TEXT")
+        # Older sandboxes let top-ups overflow the balance to infinity (unreadable, and every
+        # send went through): bring such a balance back within the portal's bound.
+        conn.execute(
+            "UPDATE accounts SET balance = max(-1e15, min(1e15, balance)) WHERE abs(balance) > 1e15"
+        )
 
     def connection(self) -> sqlite3.Connection:
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 import httpx
 
 from desktop_app.sandbox.admin import SandboxAdmin
+from desktop_app.sandbox.service import SHARED_SENDER_ID
 
 DEMO_NAME = "Demo shop"
 DEMO_SENDER_IDS = ["TUMA"]
-SHARED_SENDER_ID = "SANDBOX"
 DEMO_BALANCE = 500
 
 _FIRST = [
@@ -149,9 +149,10 @@ def _populate(admin: SandboxAdmin, account_id: str, token: str) -> None:
     admin.add_survey(account_id, "customer-satisfaction", "How was your visit?")
 
 
-def ensure_demo_account(admin: SandboxAdmin) -> DemoAccount:
+def ensure_demo_account(admin: SandboxAdmin, shared_sender: str = SHARED_SENDER_ID) -> DemoAccount:
     """Creates the demo account once (found again by name later) and mints a fresh scoped
-    token with every scope on each call."""
+    token with every scope on each call. Its sender IDs end with the sandbox's shared one
+    (`SandboxProcess.shared_sender`)."""
     existing = [a for a in admin.list_accounts() if a.get("name") == DEMO_NAME]
     if existing:
         account_id = str(existing[0]["id"])
@@ -160,4 +161,4 @@ def ensure_demo_account(admin: SandboxAdmin) -> DemoAccount:
         account_id = admin.create_account(DEMO_NAME, DEMO_BALANCE, DEMO_SENDER_IDS)
         token = admin.create_token(account_id, kind="scoped")
         _populate(admin, account_id, token)
-    return DemoAccount(account_id, token, [*DEMO_SENDER_IDS, SHARED_SENDER_ID])
+    return DemoAccount(account_id, token, [*DEMO_SENDER_IDS, shared_sender])

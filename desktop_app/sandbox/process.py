@@ -15,6 +15,7 @@ from types import TracebackType
 from typing import IO
 
 from desktop_app.sandbox.__main__ import ADMIN_KEY_ENV
+from desktop_app.sandbox.service import SHARED_SENDER_ID
 
 _REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,12 +32,14 @@ class SandboxProcess:
         contacts_base_url: str,
         admin_key: str,
         data_dir: Path,
+        shared_sender: str,
     ) -> None:
         self._popen = popen
         self.base_url = base_url
         self.contacts_base_url = contacts_base_url
         self.admin_key = admin_key
         self.data_dir = data_dir
+        self.shared_sender = shared_sender
 
     @property
     def pid(self) -> int:
@@ -89,9 +92,11 @@ def start_sandbox(
     python: str = sys.executable,
     timeout: float = 30.0,
     env: Mapping[str, str] | None = None,
+    shared_sender: str = SHARED_SENDER_ID,
 ) -> SandboxProcess:
     """Starts ``python -m desktop_app.sandbox serve`` on 127.0.0.1 and waits for its JSON
     line. `env` adds environment variables (e.g. TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE).
+    `shared_sender` is the shared default sender ID every account may use.
 
     The admin key goes to the child in its environment, never on its command line (which
     any local user can read with ``ps``); without ``admin_key`` the child picks a random one.
@@ -111,6 +116,8 @@ def start_sandbox(
         str(data_dir),
         "--settle-seconds",
         str(settle_seconds),
+        "--shared-sender",
+        shared_sender,
     ]
     child_env = dict(os.environ)
     child_env.pop(ADMIN_KEY_ENV, None)  # "admin_key=None" means random, whatever we inherit
@@ -144,7 +151,12 @@ def start_sandbox(
     try:
         info = json.loads(line)
         process = SandboxProcess(
-            popen, info["base_url"], info["contacts_base_url"], info["admin_key"], data_dir
+            popen,
+            info["base_url"],
+            info["contacts_base_url"],
+            info["admin_key"],
+            data_dir,
+            shared_sender,
         )
     except (ValueError, KeyError, TypeError):
         popen.kill()

@@ -29,8 +29,10 @@ from desktop_app.sandbox.routes_sms import (
 from desktop_app.sandbox.rules import normalize_phone
 from desktop_app.sandbox.service import Sandbox
 from desktop_app.sandbox.web import (
+    MAX_INT,
     AuthFailure,
     BadBody,
+    BodyTooLarge,
     Caller,
     authenticate,
     contacts_error,
@@ -111,9 +113,12 @@ def _int_param(request: Request, name: str, default: int) -> int:
     if raw is None or raw == "":
         return default
     try:
-        return int(raw)
+        value = int(raw)
     except ValueError:
         raise ContactError(400, f"{name} must be a whole number", {name: "not a number"}) from None
+    if value > MAX_INT:
+        raise ContactError(400, f"{name} is too large", {name: "too large"})
+    return value
 
 
 async def _list_contacts(request: Request, caller: Caller) -> Response:
@@ -144,9 +149,14 @@ async def _list_contacts(request: Request, caller: Caller) -> Response:
     db = sandbox_of(request).db
     total_row = db.query_one(f"SELECT COUNT(*) AS n FROM contacts WHERE {where}", tuple(params))
     total = int(total_row["n"]) if total_row is not None else 0
-    rows = db.query(
-        f"SELECT * FROM contacts WHERE {where} ORDER BY seq DESC LIMIT ? OFFSET ?",
-        (*params, page_size, (page - 1) * page_size),
+    offset = (page - 1) * page_size  # may not fit SQLite's 64 bits: only used below total
+    rows = (
+        db.query(
+            f"SELECT * FROM contacts WHERE {where} ORDER BY seq DESC LIMIT ? OFFSET ?",
+            (*params, page_size, offset),
+        )
+        if offset < total
+        else []
     )
     return contacts_ok(
         {
@@ -299,6 +309,8 @@ async def _upload(request: Request, caller: Caller) -> Response:
             data = await file.read(uploads.MAX_BYTES + 1)
     except ContactError:
         raise
+    except BodyTooLarge:
+        raise ContactError(413, "The file is larger than 10 MiB", {"file": "too large"}) from None
     except Exception as exc:
         raise ContactError(400, "The multipart body could not be read") from exc
     if len(data) > uploads.MAX_BYTES:

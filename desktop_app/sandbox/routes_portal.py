@@ -12,6 +12,7 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
+import httpx
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
@@ -28,6 +29,9 @@ from desktop_app.sandbox.service import (
 from desktop_app.sandbox.web import BadBody, read_json_object, sandbox_of
 
 MAX_TOKEN_LIFETIME = 10 * 366 * 24 * 3600  # seconds: ten years
+MAX_CREDITS = 1e15  # a balance or amount: floats count whole credits exactly up to 2**53
+MAX_RATE = 1e6  # KES per part
+MAX_FAULT_SECONDS = 3600.0
 
 
 class PortalError(Exception):
@@ -99,18 +103,33 @@ def _notify(sandbox: Sandbox, account_id: str, event: str, payload: dict[str, An
 def _webhook_url(body: dict[str, Any]) -> str | None:
     url = _opt(body, "webhook_url")
     if url:
-        parsed = urlsplit(url)
-        if parsed.scheme not in ("http", "https") or not parsed.hostname:
-            raise PortalError(400, "webhook_url must be an http:// or https:// URL")
+        problem = "webhook_url must be an http:// or https:// URL"
+        try:
+            parsed = urlsplit(url)
+            parsed.port  # noqa: B018  (raises ValueError on a bad port)
+            httpx.URL(url)  # what the webhook sender will make of it
+        except (ValueError, httpx.InvalidURL):
+            raise PortalError(400, problem) from None
+        if (
+            parsed.scheme not in ("http", "https")
+            or not parsed.hostname
+            or any(ord(c) <= 0x20 or c == "\x7f" for c in url)  # spaces, control characters
+        ):
+            raise PortalError(400, problem)
     return url or None
 
 
-def _number(body: dict[str, Any], name: str) -> float:
+def _number(body: dict[str, Any], name: str, *, bound: float = MAX_CREDITS) -> float:
     value = body.get(name)
-    # json.loads accepts NaN and Infinity: a NaN balance fails the NOT NULL column (HTTP
-    # 500) and an infinite one would let every send through.
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise PortalError(400, f"{name} must be a finite number")
+    # json.loads accepts NaN and Infinity (web.decode_json refuses them): a NaN balance
+    # fails the NOT NULL column (HTTP 500) and an infinite one would let every send through.
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int | float)
+        or not math.isfinite(value)
+        or abs(value) > bound
+    ):
+        raise PortalError(400, f"{name} must be a finite number from -{bound:g} to {bound:g}")
     return float(value)
 
 
@@ -152,7 +171,7 @@ async def _create_account(request: Request, sandbox: Sandbox) -> Response:
     webhook_secret = _opt(body, "webhook_secret")
     if webhook_url and not webhook_secret:  # every webhook call is signed
         webhook_secret = "whsec_" + secrets.token_urlsafe(24)
-    sms_rate = _number(body, "sms_rate") if "sms_rate" in body else DEFAULT_SMS_RATE
+    sms_rate = _number(body, "sms_rate", bound=MAX_RATE) if "sms_rate" in body else DEFAULT_SMS_RATE
     account_id = "acc_" + uuid.uuid4().hex
     with sandbox.db.transaction() as conn:
         conn.execute(
@@ -199,7 +218,7 @@ async def _update_account(request: Request, sandbox: Sandbox) -> Response:
             raise PortalError(400, "sender_ids must be a list of strings")
         updates["sender_ids"] = json.dumps(sender_ids)
     if "sms_rate" in body:
-        updates["sms_rate"] = _number(body, "sms_rate")
+        updates["sms_rate"] = _number(body, "sms_rate", bound=MAX_RATE)
     current = sandbox.db.query_one("SELECT webhook_secret FROM accounts WHERE id=?", (account_id,))
     if updates.get("webhook_url") and not updates.get(
         "webhook_secret", current["webhook_secret"] if current else None
@@ -286,9 +305,14 @@ async def _topup(request: Request, sandbox: Sandbox) -> Response:
     account_id = _account(sandbox, request)
     amount = _number(await _body(request), "amount")
     with sandbox.db.transaction() as conn:
-        conn.execute("UPDATE accounts SET balance = balance + ? WHERE id=?", (amount, account_id))
         row = conn.execute("SELECT balance FROM accounts WHERE id=?", (account_id,)).fetchone()
-    return JSONResponse({"balance": float(row["balance"])})
+        balance = float(row["balance"]) + amount
+        if abs(balance) > MAX_CREDITS:  # no balance may overflow, let alone become infinite
+            raise PortalError(
+                400, f"The balance would be {balance:g}: it must stay within ±{MAX_CREDITS:g}"
+            )
+        conn.execute("UPDATE accounts SET balance=? WHERE id=?", (balance, account_id))
+    return JSONResponse({"balance": balance})
 
 
 # --- channel set-up ----------------------------------------------------------------------
@@ -454,8 +478,12 @@ async def _faults(request: Request, sandbox: Sandbox) -> Response:
     seconds = body.get("seconds")
     if seconds is None:
         seconds = 1.0
-    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds < 0:
-        raise PortalError(400, "seconds must be a non-negative number")
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, int | float)
+        or not 0 <= seconds <= MAX_FAULT_SECONDS  # NaN fails this too
+    ):
+        raise PortalError(400, f"seconds must be a number from 0 to {MAX_FAULT_SECONDS:g}")
     sandbox.faults.add(Fault(str(kind), count, prefix, float(seconds)))
     return JSONResponse({"kind": kind, "count": count, "path_prefix": prefix}, status_code=201)
 

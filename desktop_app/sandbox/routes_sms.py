@@ -14,12 +14,13 @@ from starlette.responses import JSONResponse, Response
 
 from desktop_app.sandbox.db import now_iso
 from desktop_app.sandbox.rules import message_parts, normalize_phone
-from desktop_app.sandbox.service import SHARED_SENDER_ID, Sandbox
+from desktop_app.sandbox.service import Sandbox
 from desktop_app.sandbox.web import (
     AuthFailure,
     BadBody,
     Caller,
     authenticate,
+    decode_json,
     read_fields,
     sandbox_of,
     sms_error,
@@ -150,7 +151,7 @@ def split_valid(pairs: list[tuple[str, str]]) -> Batch:
 def check_sender(sandbox: Sandbox, caller: Caller, sender_id: str) -> None:
     row = sandbox.db.query_one("SELECT sender_ids FROM accounts WHERE id=?", (caller.account_id,))
     owned: list[str] = json.loads(row["sender_ids"]) if row is not None else []
-    if sender_id != SHARED_SENDER_ID and sender_id not in owned:
+    if sender_id != sandbox.shared_sender and sender_id not in owned:
         raise Rejected("0422", "You are not assigned to this sender ID")
 
 
@@ -271,9 +272,9 @@ async def _personalized(request: Request, caller: Caller, fields: dict[str, Any]
     body = fields.get("messageBody")
     if isinstance(body, str):  # a form field carries the list as JSON text
         try:
-            body = json.loads(body)
-        except ValueError:
-            raise Rejected("0400", "messageBody must be a list of {phone, message}") from None
+            body = decode_json(body)
+        except BadBody as exc:
+            raise Rejected("0400", f"messageBody is not a JSON list: {exc}") from None
     if not isinstance(body, list):
         raise Rejected("0400", "messageBody must be a list of {phone, message}")
     check_count(len(body))

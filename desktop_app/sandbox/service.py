@@ -24,6 +24,8 @@ from desktop_app.sandbox.db import Database, iso
 log = logging.getLogger("desktop_app.sandbox")
 
 SHARED_SENDER_ID = "SANDBOX"
+"""The platform's shared default sender ID as the sandbox plays it, unless ``--shared-sender``
+names another (so integration code written for the real platform's runs unchanged)."""
 DEFAULT_SMS_RATE = 0.80
 SCOPES = ("sms", "contacts", "whatsapp", "surveys")
 WEBHOOK_TIMEOUT = 5.0
@@ -96,11 +98,13 @@ class Sandbox:
         admin_key: str,
         settle_seconds: float = 2.0,
         backoff_scale: float | None = None,
+        shared_sender: str = SHARED_SENDER_ID,
     ) -> None:
         data_dir.mkdir(parents=True, exist_ok=True)
         self.data_dir = data_dir
         self.admin_key = admin_key
         self.settle_seconds = max(0.0, settle_seconds)
+        self.shared_sender = shared_sender
         self.backoff_scale = backoff_scale_from_env() if backoff_scale is None else backoff_scale
         self.db = Database(data_dir / "sandbox.sqlite3")
         self.faults = Faults()

@@ -12,6 +12,7 @@ import threading
 import time
 import uuid
 import zipfile
+from collections.abc import Iterator
 from datetime import date, datetime
 from typing import Any
 
@@ -21,6 +22,18 @@ from desktop_app.sandbox.service import Sandbox
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_ROWS = 100_000
+# What a spreadsheet may cost once opened. A 10 MiB .xlsx can hold a sheet of gigabytes
+# (deflate packs about 1,000:1), and a row or cell reference far out makes the reader fill in
+# every empty row or column before it; so the archive's declared sizes are checked before
+# anything is inflated (Python's zipfile never inflates past them), rows are counted as
+# they are read, and only the header's own columns are read.
+MAX_XLSX_UNCOMPRESSED = 128 * 1024 * 1024  # a 100,000-row sheet of four columns is ~27 MiB
+MAX_SHARED_STRINGS = 32 * 1024 * 1024  # the shared-strings table is read whole
+MAX_XLSX_ENTRIES = 1000  # a workbook has a dozen or so
+MAX_SHEET_ROWS = 1_048_576  # blank rows included: Excel's own limit
+MAX_HEADER_COLUMNS = 16_384  # Excel's own limit
+MAX_SHEET_CELLS = 5_000_000  # cells read, blank ones included (100,000 rows x 50 columns)
+MAX_CELL = 1000  # characters in an imported cell (phone, names, email)
 MAX_ERRORS = 1000
 BATCH = 500
 COLUMNS = ("phone", "first_name", "last_name", "email")
@@ -69,7 +82,13 @@ def _rows(records: Any) -> list[Row]:
     """Header first, then data rows; blank rows are skipped and not counted."""
     header: list[str] | None = None
     rows: list[Row] = []
+    cells_read = 0
     for number, record in enumerate(records, start=1):
+        cells_read += len(record)
+        if number > MAX_SHEET_ROWS:
+            raise UploadRejected(413, f"The file has more than {MAX_SHEET_ROWS:,} rows")
+        if cells_read > MAX_SHEET_CELLS:
+            raise UploadRejected(413, f"The file has more than {MAX_SHEET_CELLS:,} cells")
         cells = [_cell(value) for value in record]
         if header is None:
             if not any(cells):
@@ -80,17 +99,53 @@ def _rows(records: Any) -> list[Row]:
             continue
         if not any(cells):
             continue
-        fields = {
-            name: cells[index]
-            for index, name in enumerate(header)
-            if name in COLUMNS and index < len(cells)
-        }
+        fields: dict[str, str] = {}
+        for index, name in enumerate(header):
+            if name in COLUMNS and index < len(cells):
+                if len(cells[index]) > MAX_CELL:
+                    raise UploadRejected(
+                        422,
+                        f"Row {number}: the {name} cell is longer than {MAX_CELL:,} characters",
+                    )
+                fields[name] = cells[index]
         rows.append((number, fields))
         if len(rows) > MAX_ROWS:
             raise UploadRejected(413, f"The file has more than {MAX_ROWS:,} rows")
     if header is None:
         raise UploadRejected(422, "The file is empty: a header row with 'phone' is required")
     return rows
+
+
+def _check_archive(data: bytes) -> None:
+    """Refuses an .xlsx whose archive would cost too much to open (see the limits above)."""
+    unreadable = UploadRejected(422, "The XLSX file cannot be read")
+    if data.count(b"PK\x01\x02") > MAX_XLSX_ENTRIES:  # central-directory entry signatures
+        raise unreadable
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            entries = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError, EOFError):
+        raise unreadable from None
+    total = sum(entry.file_size for entry in entries)
+    strings = sum(e.file_size for e in entries if e.filename.lower().endswith("sharedstrings.xml"))
+    if total > MAX_XLSX_UNCOMPRESSED or strings > MAX_SHARED_STRINGS:
+        raise UploadRejected(
+            413,
+            f"The XLSX file is larger than {MAX_XLSX_UNCOMPRESSED // (1024 * 1024)} MiB "
+            "uncompressed",
+        )
+
+
+def _sheet_records(sheet: Any) -> Iterator[Any]:
+    """The sheet's rows, each only as wide as the header's last imported column."""
+    sheet.reset_dimensions()  # the sheet's own claim of its size is not trusted
+    header_rows = sheet.iter_rows(max_row=1, max_col=MAX_HEADER_COLUMNS, values_only=True)
+    try:
+        first = next(header_rows, ())
+    finally:
+        header_rows.close()
+    used = [i for i, value in enumerate(first) if _cell(value).lower() in COLUMNS]
+    return iter(sheet.iter_rows(max_col=used[-1] + 1 if used else 1, values_only=True))
 
 
 def parse(data: bytes, kind: str) -> list[Row]:
@@ -103,6 +158,7 @@ def parse(data: bytes, kind: str) -> list[Row]:
             return _rows(csv.reader(io.StringIO(text, newline="")))
         except csv.Error as exc:
             raise UploadRejected(422, f"The CSV file cannot be read: {exc}") from None
+    _check_archive(data)
     import openpyxl
 
     try:
@@ -115,7 +171,7 @@ def parse(data: bytes, kind: str) -> list[Row]:
         sheet = book.worksheets[0] if book.worksheets else None
         if sheet is None:
             raise UploadRejected(422, "The XLSX file has no sheet")
-        return _rows(sheet.iter_rows(values_only=True))
+        return _rows(_sheet_records(sheet))
     except UploadRejected:
         raise
     except Exception:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
+from urllib.parse import parse_qsl
 
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
@@ -73,10 +75,117 @@ def contacts_error(
 
 
 # --- bodies ------------------------------------------------------------------------------
+#
+# CONTRACT.md: bad input of any kind is a 400 in the family's shape, never a 500. A body over
+# MAX_BODY bytes is cut off while it is read (BodyLimit in app.py raises BodyTooLarge from
+# `receive`); decode_json refuses nesting deeper than MAX_DEPTH, strings that are not valid
+# Unicode (a lone UTF-16 surrogate cannot be stored, hashed or echoed) and numbers that are
+# not finite or do not fit in 64 bits.
+
+MAX_BODY = 10 * 1024 * 1024
+MAX_DEPTH = 32
+MAX_INT = 2**63 - 1
+MAX_FORM_FIELDS = 1000
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class BadBody(Exception):
     pass
+
+
+class BodyTooLarge(BadBody):
+    def __init__(self, limit: int = MAX_BODY) -> None:
+        super().__init__(f"The body is larger than {limit // (1024 * 1024)} MiB")
+        self.limit = limit
+
+
+def valid_unicode(text: str) -> bool:
+    """False for a string holding a lone UTF-16 surrogate (JSON allows the escape)."""
+    return text.isascii() or _SURROGATE.search(text) is None
+
+
+def _json_constant(name: str) -> Any:
+    raise BadBody(f"Numbers must be finite: {name} is not allowed")
+
+
+def _json_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise BadBody("Numbers must be finite: a number is too large")
+    return value
+
+
+def _json_int(text: str) -> int:
+    if len(text) > 20 or abs(value := int(text)) > MAX_INT:
+        raise BadBody("A number is too large: whole numbers must fit in 64 bits")
+    return value
+
+
+def decode_json(raw: bytes | str) -> Any:
+    """JSON text checked against the bad-input rules above; raises BadBody."""
+    try:
+        data = json.loads(
+            raw, parse_constant=_json_constant, parse_float=_json_float, parse_int=_json_int
+        )
+    except BadBody:
+        raise
+    except RecursionError:
+        raise BadBody(f"The body nests deeper than {MAX_DEPTH} levels") from None
+    except (ValueError, UnicodeDecodeError):
+        raise BadBody("The body is not valid JSON") from None
+    _check_tree(data)
+    return data
+
+
+def _check_tree(data: Any) -> None:
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            if not valid_unicode(value):
+                raise BadBody("The body holds a string that is not valid Unicode")
+        elif isinstance(value, dict | list):
+            if depth >= MAX_DEPTH:
+                raise BadBody(f"The body nests deeper than {MAX_DEPTH} levels")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str) and not valid_unicode(key):
+                    raise BadBody("The body holds a string that is not valid Unicode")
+                stack.append((item, depth + 1))
+
+
+def _form_fields(raw: bytes) -> dict[str, Any]:
+    """An application/x-www-form-urlencoded body, decoded strictly as UTF-8 (Starlette's
+    parser would turn bytes that are not UTF-8 into U+FFFD and accept them)."""
+    try:
+        pairs = parse_qsl(
+            raw.decode("utf-8"),
+            keep_blank_values=True,
+            strict_parsing=False,
+            encoding="utf-8",
+            errors="strict",
+            max_num_fields=MAX_FORM_FIELDS,
+        )
+    except (UnicodeDecodeError, ValueError):
+        raise BadBody("The form body is not valid UTF-8 form data") from None
+    grouped: dict[str, list[str]] = {}
+    for key, value in pairs:
+        if not valid_unicode(key) or not valid_unicode(value):
+            raise BadBody("The form body holds a string that is not valid Unicode")
+        grouped.setdefault(key, []).append(value)
+    return _collapse(grouped)
+
+
+def _collapse(grouped: dict[str, list[str]]) -> dict[str, Any]:
+    """One value per field, a list for a repeated field or one named `name[]`."""
+    fields: dict[str, Any] = {}
+    for key, values in grouped.items():
+        name = key[:-2] if key.endswith("[]") else key
+        if len(values) == 1 and not key.endswith("[]"):
+            fields[name] = values[0]
+        else:
+            fields[name] = list(values)
+    return fields
 
 
 async def read_fields(request: Request) -> dict[str, Any]:
@@ -85,20 +194,17 @@ async def read_fields(request: Request) -> dict[str, Any]:
     if request.method == "GET":
         return {key: request.query_params.get(key) for key in request.query_params}
     ctype = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if ctype in ("application/x-www-form-urlencoded", "multipart/form-data"):
+    if ctype == "application/x-www-form-urlencoded":
+        return _form_fields(await request.body())
+    if ctype == "multipart/form-data":
         try:
-            async with request.form() as form:
-                fields: dict[str, Any] = {}
+            async with request.form(max_fields=MAX_FORM_FIELDS) as form:
+                grouped: dict[str, list[str]] = {}
                 for key in form:
                     values = [v for v in form.getlist(key) if not isinstance(v, UploadFile)]
-                    name = key[:-2] if key.endswith("[]") else key
-                    if not values:
-                        continue
-                    if len(values) == 1 and not key.endswith("[]"):
-                        fields[name] = values[0]
-                    else:
-                        fields[name] = list(values)
-                return fields
+                    if values:
+                        grouped[key] = values
+                return _collapse(grouped)
         except BadBody:
             raise
         except Exception as exc:
@@ -114,10 +220,7 @@ async def read_json_object(request: Request) -> dict[str, Any]:
 
 
 def _json_object(raw: bytes) -> dict[str, Any]:
-    try:
-        data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise BadBody("The body is not valid JSON") from exc
+    data = decode_json(raw)
     if not isinstance(data, dict):
         raise BadBody("The body must be a JSON object")
     return data

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -26,6 +31,46 @@ def wait_until(condition: Callable[[], Any], timeout: float = 10.0, interval: fl
         time.sleep(interval)
 
 
+REPO = Path(__file__).resolve().parents[2]
+
+
+def bearer_client(base_url: str, token: str, *, timeout: float = 20.0) -> httpx.Client:
+    """A client carrying `token` in the Authorization header."""
+    return httpx.Client(
+        base_url=base_url,
+        headers={"Authorization": f"Bearer {token}"},
+        timeout=timeout,
+        trust_env=False,
+    )
+
+
+@contextmanager
+def serve_cli(
+    data_dir: Path, extra: list[str], env: Mapping[str, str | None]
+) -> Iterator[dict[str, str]]:
+    """`python -m desktop_app.sandbox serve` with `extra` options and `env` changes (None
+    removes a variable); yields its JSON line, stops it on exit."""
+    child_env = {**os.environ, "PYTHONPATH": str(REPO)}
+    for name, value in env.items():
+        child_env.pop(name, None)
+        if value is not None:
+            child_env[name] = value
+    command = [sys.executable, "-m", "desktop_app.sandbox", "serve", "--data-dir", str(data_dir)]
+    proc = subprocess.Popen(
+        [*command, *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=child_env,
+    )
+    try:
+        assert proc.stdout is not None
+        yield json.loads(proc.stdout.readline())
+    finally:
+        proc.terminate()
+        proc.communicate(timeout=10)
+
+
 @pytest.fixture
 def http(account: Any) -> Iterator[httpx.Client]:
     """A client with no credential: tests add the placement they exercise."""
@@ -36,12 +81,7 @@ def http(account: Any) -> Iterator[httpx.Client]:
 @pytest.fixture
 def api(account: Any) -> Iterator[httpx.Client]:
     """A client carrying the account's scoped token (every scope) in the header."""
-    with httpx.Client(
-        base_url=account.base_url,
-        headers={"Authorization": f"Bearer {account.token}"},
-        timeout=20.0,
-        trust_env=False,
-    ) as client:
+    with bearer_client(account.base_url, account.token) as client:
         yield client
 
 

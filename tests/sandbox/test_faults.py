@@ -12,6 +12,7 @@ import httpx
 import pytest
 
 from desktop_app.sandbox.admin import SandboxAdmin
+from tests.sandbox.conftest import wait_until
 
 SEND = {"senderID": "TUMA", "phone": "0712345678", "message": "Habari"}
 
@@ -57,6 +58,35 @@ def test_delay(api: httpx.Client, admin: SandboxAdmin) -> None:
     started = time.monotonic()
     assert api.get("/v1/get-balance/").status_code == 200
     assert time.monotonic() - started >= 0.3
+
+
+def test_delay_carries_out_a_send_whose_client_gave_up(account: Any, admin: SandboxAdmin) -> None:
+    """The request is processed at once and only the reply is held back: a client that
+    times out is in doubt, and its send did happen (it must reconcile, not resend)."""
+    admin.fault("delay", 1, path_prefix="/v1/send/message", seconds=3)
+    with (
+        httpx.Client(
+            base_url=account.base_url,
+            headers={"Authorization": f"Bearer {account.token}"},
+            timeout=httpx.Timeout(10.0, read=0.3),
+            trust_env=False,
+        ) as impatient,
+        pytest.raises(httpx.ReadTimeout),
+    ):
+        impatient.post("/v1/send/message", json=SEND)
+    assert wait_until(lambda: len(admin.messages(account.account_id)) == 1, timeout=2)
+    assert admin.balance(account.account_id) == 999
+
+
+def test_delayed_reply_is_the_normal_reply(
+    api: httpx.Client, admin: SandboxAdmin, account: Any
+) -> None:
+    admin.fault("delay", 1, path_prefix="/v1/send/message", seconds=0.2)
+    response = api.post("/v1/send/message", json=SEND)
+    assert response.status_code == 200
+    assert response.json()["responseCode"] == "0200"
+    [record] = admin.messages(account.account_id)
+    assert record["message_id"] == response.json()["messageId"]
 
 
 def test_disconnect_after_processing(api: httpx.Client, admin: SandboxAdmin, account: Any) -> None:

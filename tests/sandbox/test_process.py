@@ -21,7 +21,7 @@ import pytest
 from desktop_app.sandbox.__main__ import ADMIN_KEY_ENV, default_data_dir
 from desktop_app.sandbox.admin import SandboxAdmin
 from desktop_app.sandbox.process import SandboxStartError, start_sandbox
-from tests.sandbox.conftest import wait_until
+from tests.sandbox.conftest import serve_cli, wait_until
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -83,25 +83,8 @@ def test_start_sandbox_keeps_the_admin_key_off_the_command_line(
 
 
 def _serve_line(tmp_path: Path, extra: list[str], env_key: str | None) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k != ADMIN_KEY_ENV}
-    env["PYTHONPATH"] = str(REPO)
-    if env_key is not None:
-        env[ADMIN_KEY_ENV] = env_key
-    command = [sys.executable, "-m", "desktop_app.sandbox", "serve", "--data-dir"]
-    proc = subprocess.Popen(
-        [*command, str(tmp_path / "cli"), *extra],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    try:
-        assert proc.stdout is not None
-        info: dict[str, str] = json.loads(proc.stdout.readline())
-    finally:
-        proc.terminate()
-        proc.communicate(timeout=10)
-    return info
+    with serve_cli(tmp_path / "cli", extra, {ADMIN_KEY_ENV: env_key}) as info:
+        return info
 
 
 def test_failed_start_raises_and_closes_the_pipe(tmp_path: Path) -> None:

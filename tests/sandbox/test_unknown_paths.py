@@ -106,3 +106,78 @@ def test_known_paths_still_authenticate_first(http: httpx.Client) -> None:
     response = http.post("/v1/send/bulk", json={})
     assert response.status_code == 401
     assert _json(response)["responseCode"] == "0401"
+
+
+FROZEN_READS = ["/v1/get-balance", "/v1/get-balance/account-details"]
+FROZEN_SENDS = [
+    ("/v1/send/message", {"senderID": "TUMA", "phone": "0712345678", "message": "Hi"}),
+    ("/v1/send/bulk", {"senderID": "TUMA", "phones": ["0712345678"], "message": "Hi"}),
+    (
+        "/v1/send/bulk-personalized",
+        {"senderID": "TUMA", "messageBody": [{"phone": "0712345678", "message": "Hi"}]},
+    ),
+    (
+        "/v2/send/message",
+        {"senderID": "TUMA", "phone": "0712345678", "message": "Hi", "trackingId": "t"},
+    ),
+]
+
+
+@pytest.mark.parametrize("slash", ["", "/"], ids=["bare", "slash"])
+@pytest.mark.parametrize("path", FROZEN_READS)
+def test_frozen_reads_are_served_with_and_without_the_trailing_slash(
+    api: httpx.Client, path: str, slash: str
+) -> None:
+    """What the WordPress plugin and the PHP SDK call: GET /v1/get-balance, no slash."""
+    response = api.get(path + slash)
+    assert response.status_code == 200, response.text
+    assert "location" not in response.headers
+    body = _json(response)
+    assert (body["status"], body["responseCode"]) == (True, "0200")
+    assert body["balance"] == 1000
+
+
+@pytest.mark.parametrize("slash", ["", "/"], ids=["bare", "slash"])
+@pytest.mark.parametrize(("path", "body"), FROZEN_SENDS, ids=[p for p, _ in FROZEN_SENDS])
+def test_frozen_sends_are_served_with_and_without_the_trailing_slash(
+    api: httpx.Client, path: str, body: dict[str, Any], slash: str
+) -> None:
+    response = api.post(path + slash, json=body)
+    assert response.status_code == 200, response.text
+    sent = _json(response)
+    assert sent["responseCode"] == "0200"
+    for lookup in ("/v1/dlr", "/v1/dlr/"):
+        report = api.post(lookup, json={"messageId": sent["messageId"]})
+        assert report.status_code == 200, report.text
+    for get_path in ("/v1/send/message/", "/v1/send/messageget/"):
+        assert api.get(get_path, params=body).status_code in (200, 400)  # served, not 307
+
+
+@pytest.mark.parametrize(
+    ("path", "family"),
+    [
+        ("/v1/send/nothing/", "sms"),
+        ("/v1/get-balance/nope/", "sms"),
+        ("/api/v1/whatsapp/send/", "sms"),
+        ("/api/v1/surveys/send/", "sms"),
+        ("/api/v1/contacts/", "contacts"),
+        ("/api/v1/contacts/uploads/", "contacts"),
+        ("/sandbox/accounts/", "portal"),
+        ("/sandbox/settle/", "portal"),
+    ],
+)
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_other_paths_with_a_trailing_slash_are_404s_never_redirects(
+    api: httpx.Client, sandbox: Any, path: str, family: str, method: str
+) -> None:
+    headers = {"X-Admin-Key": sandbox.admin_key}
+    response = api.request(method, path, headers=headers, json={})
+    assert response.status_code == 404, response.text
+    assert "location" not in response.headers
+    body = _json(response)
+    if family == "sms":
+        assert body == {"status": False, "responseCode": "0404", "message": f"Not found: {path}"}
+    elif family == "contacts":
+        assert body["error"]["code"] == "not_found"
+    else:
+        assert body == {"error": f"Not found: {path}"}

@@ -529,7 +529,17 @@ class Client:
         if text is None:
             return None
         token = self._token.reveal()
-        return text.replace(token, "[token hidden]") if token in text else text
+        for form in (token, token.casefold()):  # codes are read casefolded
+            if form in text:
+                text = text.replace(form, "[token hidden]")
+        return text
+
+    def _scrubbed_fields(self, raw: Any) -> dict[str, str]:
+        """Field problems as the service named them, names and problems scrubbed alike."""
+        return {
+            self._scrub(name) or "": self._scrub(problem) or ""
+            for name, problem in (_lenient(_fields, raw) or {}).items()
+        }
 
     def _cause(self, exc: BaseException) -> BaseException | None:
         """Keep the transport error as the cause, unless its text would carry the token."""
@@ -555,7 +565,7 @@ class Client:
         if not isinstance(body, Mapping):
             raise self._unreadable(response, "reply is not a JSON object", safe=safe, scope=scope)
         status = _get(body, "status")
-        code = _code_of(body)
+        code = self._scrub(_code_of(body))
         message = self._scrub(_lenient(_opt_str, _get(body, "message", "responseMessage")))
         if dlr and code in (None, "0200"):
             if _truthy(status) and _has_records(body):
@@ -619,19 +629,16 @@ class Client:
             return errors.SenderIdRejected(sender_id=sender_id, **common)
         if code == "0400":
             invalid = _lenient(_str_tuple, _get(body, "invalid", "invalidPhones")) or ()
-            fields = {
-                name: self._scrub(problem) or ""
-                for name, problem in (
-                    _lenient(_fields, _get(body, "errors", "fields")) or {}
-                ).items()
-            }
             problem = (
                 errors.RequestProblem.NOT_OPTED_IN
                 if scope == "whatsapp" and _says_not_opted_in(message)
                 else None
             )
             return errors.InvalidRequest(
-                fields=fields, invalid_phones=invalid, problem=problem, **common
+                fields=self._scrubbed_fields(_get(body, "errors", "fields")),
+                invalid_phones=tuple(self._scrub(phone) or "" for phone in invalid),
+                problem=problem,
+                **common,
             )
         if code == "0401":
             return errors.AuthError(**common)
@@ -694,11 +701,8 @@ class Client:
         message = self._scrub(
             _lenient(_opt_str, _get(error, "message")) or _lenient(_opt_str, _get(body, "message"))
         )
-        fields = {
-            name: self._scrub(problem) or ""
-            for name, problem in (_lenient(_fields, _get(error, "fields")) or {}).items()
-        }
-        code = _lenient(_opt_str, _get(error, "code"))
+        fields = self._scrubbed_fields(_get(error, "fields"))
+        code = self._scrub(_lenient(_opt_str, _get(error, "code")))
         status = http
         if status < 400:
             # An error envelope under a 2xx status: its own code may say which one.

@@ -1230,6 +1230,65 @@ def test_token_is_scrubbed_from_service_messages() -> None:
     assert "[token hidden]" in str(info.value.service_message)
 
 
+def _shows(err: BaseException) -> str:
+    """Every place an error's text could surface: str, repr and each attribute."""
+    return f"{err!s} {err!r} {vars(err)}"
+
+
+def test_token_is_scrubbed_from_invalid_phones() -> None:
+    """A server that echoes the Authorization header back as an "invalid number"."""
+    script = Script(fail(400, "0400", "No valid phone numbers", invalid=[TOKEN, "12345"]))
+    with pytest.raises(errors.InvalidRequest) as info:
+        call(script, lambda c: c.send_bulk("TUMA", ["0712345678"], "x"))
+    assert info.value.invalid_phones == ("[token hidden]", "12345")
+    assert TOKEN not in _shows(info.value)
+
+
+def test_token_is_scrubbed_from_comma_separated_invalid_phones() -> None:
+    script = Script(fail(400, "0400", "No valid phone numbers", invalid=f"12345,{TOKEN}"))
+    with pytest.raises(errors.InvalidRequest) as info:
+        call(script, lambda c: c.send_bulk("TUMA", ["0712345678"], "x"))
+    assert info.value.invalid_phones == ("12345", "[token hidden]")
+
+
+def test_token_is_scrubbed_from_field_names_of_a_send_error() -> None:
+    script = Script(fail(400, "0400", "bad", fields={f"api_token={TOKEN}": "unexpected"}))
+    with pytest.raises(errors.InvalidRequest) as info:
+        call(script, lambda c: c.send_message("T", "1", "x"))
+    assert info.value.fields == {"api_token=[token hidden]": "unexpected"}
+    assert TOKEN not in _shows(info.value)
+
+
+@pytest.mark.parametrize("http", [400, 200, 409, 418])
+def test_token_is_scrubbed_from_the_code_and_field_names_of_a_contacts_error(
+    http: int,
+) -> None:
+    body = {
+        "success": False,
+        "error": {
+            "code": f"bad_token_{TOKEN}",
+            "message": "rejected",
+            "fields": {TOKEN: f"unknown field {TOKEN}", "phone": "required"},
+        },
+    }
+    with pytest.raises(errors.ApiError) as info:
+        call(Script(reply(http, body)), lambda c: c.create_contact("1"))
+    err = info.value
+    assert TOKEN not in _shows(err)
+    assert err.response_code == "bad_token_[token hidden]"
+    if isinstance(err, errors.InvalidRequest):
+        assert err.fields == {"[token hidden]": "unknown field [token hidden]", "phone": "required"}
+
+
+def test_token_is_scrubbed_from_an_unknown_sms_response_code() -> None:
+    """responseCode is compared case-insensitively, so the echo may come back casefolded."""
+    script = Script(fail(400, TOKEN, "odd"))
+    with pytest.raises(errors.ApiError) as info:
+        call(script, lambda c: c.balance())
+    assert TOKEN not in _shows(info.value)
+    assert TOKEN.casefold() not in _shows(info.value)
+
+
 def test_token_never_in_logs_or_errors_of_failing_calls(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level("DEBUG")
     for name in ("httpx", "httpcore", "desktop_app"):
