@@ -1,0 +1,77 @@
+"""Freezes Tuma into dist/tuma/ (and dist/Tuma.app on macOS), on the OS it runs on.
+
+    python packaging/freeze.py
+
+Run with the project's virtual environment, installed with the ``packaging`` extra
+(``pip install -e ".[packaging]"``). Steps: compile the translations (``pyside6-lrelease``,
+every ``*.ts`` under desktop_app/resources/translations/ or resources/translations/ into a
+``.qm`` beside the app's resources), render the icons (packaging/icons.py), then run
+PyInstaller on packaging/tuma.spec. The .qm files and icons are build outputs, never
+committed. Prints the bundle's size at the end.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TRANSLATIONS = ROOT / "desktop_app" / "resources" / "translations"
+TS_FOLDERS = (TRANSLATIONS, ROOT / "resources" / "translations")
+
+
+def _tool(name: str) -> str:
+    """A console script of the running environment (pyside6-lrelease, pyinstaller)."""
+    folder = Path(sys.executable).parent
+    for candidate in (folder / name, folder / f"{name}.exe"):
+        if candidate.is_file():
+            return str(candidate)
+    found = shutil.which(name)
+    if found is None:
+        raise SystemExit(f"{name} not found: install the project with its packaging extra")
+    return found
+
+
+def compile_translations() -> list[Path]:
+    """Each ``NAME.ts`` becomes ``desktop_app/resources/translations/NAME.qm``."""
+    sources = sorted(p for folder in TS_FOLDERS if folder.is_dir() for p in folder.rglob("*.ts"))
+    outputs = []
+    for source in sources:
+        target = TRANSLATIONS / source.with_suffix(".qm").name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([_tool("pyside6-lrelease"), str(source), "-qm", str(target)], check=True)
+        outputs.append(target)
+    return outputs
+
+
+def folder_size(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
+
+
+def main() -> int:
+    qm = compile_translations()
+    print(f"translations: {len(qm)} .qm file(s)" + "".join(f"\n  {p}" for p in qm))
+    subprocess.run([sys.executable, str(ROOT / "packaging" / "icons.py")], check=True)
+    env = dict(os.environ, PYTHONHASHSEED="0")  # steadier bytecode across builds
+    subprocess.run(
+        [
+            _tool("pyinstaller"),
+            "--noconfirm",
+            "--log-level=WARN",
+            f"--distpath={ROOT / 'dist'}",
+            f"--workpath={ROOT / 'build' / 'pyinstaller'}",
+            str(ROOT / "packaging" / "tuma.spec"),
+        ],
+        check=True,
+        env=env,
+    )
+    bundle = ROOT / "dist" / "tuma"
+    print(f"bundle: {bundle} ({folder_size(bundle) / 2**20:.1f} MiB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
