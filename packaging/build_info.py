@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import fnmatch
 import os
+import re
 import sys
 import tomllib
 from collections.abc import Callable, Iterable, Sequence
@@ -22,7 +23,17 @@ ROOT = Path(__file__).resolve().parent.parent
 APP_ID = "io.tuma.Tuma"  # AppStream id, macOS bundle id
 DESKTOP_ID = "tuma"  # the .desktop file's name: app.py sets it as the window's desktop file
 PUBLISHER = "Tuma"
-SUMMARY = "SMS broadcasts for small businesses"
+# Where the AppStream screenshots are published (resources/screenshots/ under /screenshots/).
+# An assumption until the site exists: software centres show no pictures before then.
+HOMEPAGE = "https://tuma.io"
+SCREENSHOTS = ROOT / "resources" / "screenshots"
+CAPTIONS = {
+    "compose": "Write a message and see its parts and cost before sending",
+    "contacts": "Your customers, searchable",
+    "import": "Import customers from a spreadsheet",
+    "delivery": "See which messages were delivered",
+    "balance": "Credit balance and spending",
+}
 
 Entry = tuple[str, str, str]  # PyInstaller's (path in the bundle, source path, kind)
 
@@ -56,28 +67,51 @@ def release_date() -> str:
     """The release date written into the AppStream metadata: $SOURCE_DATE_EPOCH (reproducible
     builds) or today, in UTC."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    moment = (
-        _dt.datetime.fromtimestamp(int(epoch), _dt.UTC) if epoch else _dt.datetime.now(_dt.UTC)
-    )
+    moment = _dt.datetime.fromtimestamp(int(epoch), _dt.UTC) if epoch else _dt.datetime.now(_dt.UTC)
     return moment.date().isoformat()
 
 
-def render(template: str, version: str | None = None) -> str:
-    """Fills ``@VERSION@``, ``@DATE@``, ``@APP_ID@`` and ``@ARCH@`` in a recipe template."""
+def screenshots_xml(folder: Path = SCREENSHOTS) -> str:
+    """AppStream <screenshot> elements for the pictures in resources/screenshots/, the Compose
+    tab first (the default one); a tab added later gets a plain caption until it has one."""
+    names = sorted((p.stem for p in folder.glob("*.png")), key=lambda n: (n != "compose", n))
+    lines = []
+    for name in names:
+        kind = ' type="default"' if name == names[0] else ""
+        caption = CAPTIONS.get(name, f"The {name.replace('-', ' ')} tab")
+        lines += [
+            f"    <screenshot{kind}>",
+            f"      <caption>{caption}</caption>",
+            f"      <image>{HOMEPAGE}/screenshots/{name}.png</image>",
+            "    </screenshot>",
+        ]
+    return "".join(line + "\n" for line in lines)
+
+
+def render(template: str, version: str | None = None, **extra: str) -> str:
+    """Fills the ``@NAME@`` placeholders of a recipe template (version from pyproject.toml;
+    ``extra`` adds more, e.g. ``ARCH="amd64"``); a placeholder left unfilled is an error."""
     values = {
         "@VERSION@": version or project_version(),
         "@DATE@": release_date(),
         "@APP_ID@": APP_ID,
-        "@ARCH@": debian_arch(),
+        "@HOMEPAGE@": HOMEPAGE,
+        "@SCREENSHOTS@": screenshots_xml(),
+        "@DEB_VERSION@": debian_version(version or project_version()),
+        **{f"@{key}@": value for key, value in extra.items()},
     }
     for key, value in values.items():
         template = template.replace(key, value)
+    left = re.findall(r"@[A-Z_]+@", template)
+    if left:
+        raise ValueError(f"unfilled placeholders: {', '.join(sorted(set(left)))}")
     return template
 
 
-def debian_arch() -> str:
-    machine = os.uname().machine if hasattr(os, "uname") else "x86_64"
-    return {"x86_64": "amd64", "aarch64": "arm64"}.get(machine, machine)
+def debian_version(version: str) -> str:
+    """A PEP 440 version as Debian orders it: a pre-release sorts before the release
+    ("1.0rc1" -> "1.0~rc1", "1.0.dev3" -> "1.0~dev3")."""
+    return re.sub(r"(\d)\.?(a|b|rc|dev)(\d*)", r"\1~\2\3", version)
 
 
 def windows_version_file(version: str) -> str:
@@ -182,8 +216,13 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
             "*Qt6EglFS*",
             "*Qt6EglFs*",
         ),
-        keep=("*plugins/platforms/*xcb*", "*plugins/platforms/*wayland*", "*/*offscreen*")
-        + ("*plugins/platforms/qwindows*", "*plugins/platforms/libqcocoa*"),
+        keep=(
+            "*plugins/platforms/*xcb*",
+            "*plugins/platforms/*wayland*",
+            "*plugins/platforms/*offscreen*",
+            "*plugins/platforms/qwindows*",
+            "*plugins/platforms/libqcocoa*",
+        ),
     ),
     Exclusion(
         "wayland-shells",
@@ -274,15 +313,16 @@ def prune_orphans(
 
 
 def main(argv: Sequence[str]) -> int:
-    """``version`` prints the version; ``render SRC DEST`` fills a template."""
+    """``version`` prints the version; ``render SRC DEST [KEY=VALUE...]`` fills a template."""
     if argv[:1] == ["version"]:
         print(project_version())
         return 0
-    if len(argv) == 3 and argv[0] == "render":
-        text = render(Path(argv[1]).read_text(encoding="utf-8"))
+    if len(argv) >= 3 and argv[0] == "render" and all("=" in a for a in argv[3:]):
+        extra = dict(a.split("=", 1) for a in argv[3:])
+        text = render(Path(argv[1]).read_text(encoding="utf-8"), **extra)
         Path(argv[2]).write_text(text, encoding="utf-8")
         return 0
-    print("usage: build_info.py version | render SRC DEST", file=sys.stderr)
+    print("usage: build_info.py version | render SRC DEST [KEY=VALUE...]", file=sys.stderr)
     return 2
 
 

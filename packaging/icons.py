@@ -46,7 +46,7 @@ def render_png(svg: Path, size: int, out: Path) -> None:
     renderer.render(painter)
     painter.end()
     out.parent.mkdir(parents=True, exist_ok=True)
-    if not image.save(str(out), "PNG"):
+    if not image.save(str(out)):  # PNG, from the suffix
         raise SystemExit(f"could not write {out}")
 
 
