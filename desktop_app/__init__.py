@@ -7,6 +7,7 @@ from functools import cache
 from pathlib import Path
 
 APP_NAME = "Tuma"
+_VERSION_FILE = Path(__file__).with_name("VERSION")  # written into frozen bundles only
 
 
 @cache
@@ -16,7 +17,7 @@ def _version() -> str:
     packaging/tuma.spec writes beside this module."""
     if getattr(sys, "frozen", False):
         try:
-            return Path(__file__).with_name("VERSION").read_text(encoding="utf-8").strip()
+            return _VERSION_FILE.read_text(encoding="utf-8").strip()
         except OSError:
             return "unknown"
     from importlib.metadata import PackageNotFoundError, version

@@ -5,6 +5,8 @@
 #   bash installer/bootstrap.sh test [pytest options]
 #   bash installer/bootstrap.sh build                  # only set up what freezing needs
 #
+# $TUMA_EXTRA_PACKAGES (space-separated Debian packages) are installed with the rest when
+# missing: installer/linux/build-and-check.sh adds its checking tools that way.
 # On Debian/Ubuntu it installs the system libraries Qt needs when they are missing (apt-get,
 # as root or through sudo), creates the virtual environment .venv/ and installs the project
 # into it. Re-running is cheap: each step is skipped when it is already done.
@@ -43,6 +45,8 @@ fi
 if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     pkgs+=(python3-venv)
 fi
+read -r -a extra_pkgs <<<"${TUMA_EXTRA_PACKAGES:-}"
+pkgs+=("${extra_pkgs[@]}")
 if command -v dpkg-query >/dev/null 2>&1; then
     missing=()
     for p in "${pkgs[@]}"; do

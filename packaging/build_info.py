@@ -140,7 +140,17 @@ def windows_version_file(version: str) -> str:
 """
 
 
-def info_plist(version: str) -> dict[str, object]:
+def macos_minimum(qt_version: str) -> str:
+    """The oldest macOS the bundled Qt supports (doc.qt.io, "Qt for macOS", per release)."""
+    major, minor = version_tuple(qt_version)[:2]
+    if (major, minor) < (6, 10):
+        return "12.0"
+    if (major, minor) < (6, 12):
+        return "13.0"
+    return "14.4"
+
+
+def info_plist(version: str, qt_version: str) -> dict[str, object]:
     """Info.plist values for the macOS app bundle (PyInstaller's BUNDLE adds the rest)."""
     return {
         "CFBundleName": "Tuma",
@@ -150,11 +160,23 @@ def info_plist(version: str) -> dict[str, object]:
         "CFBundleVersion": version,
         "CFBundlePackageType": "APPL",
         "LSApplicationCategoryType": "public.app-category.business",
-        "LSMinimumSystemVersion": "11.0",  # the oldest macOS that Qt 6.9+ wheels support
+        "LSMinimumSystemVersion": macos_minimum(qt_version),
         "NSHighResolutionCapable": True,
         "NSRequiresAquaSystemAppearance": False,  # follow the system's dark mode
         "NSHumanReadableCopyright": f"© {PUBLISHER}",
     }
+
+
+def resource_datas(root: Path = ROOT) -> list[tuple[str, str]]:
+    """PyInstaller ``datas`` for everything under desktop_app/resources/ (style sheet, SVG and
+    PNG images, compiled .qm translations, JSON, and whatever is added later, in sub-folders
+    too), less translation sources (.ts) and notes (.md): (source file, folder in the bundle)."""
+    resources = root / "desktop_app" / "resources"
+    return [
+        (str(path), str(path.parent.relative_to(root)))
+        for path in sorted(resources.rglob("*"))
+        if path.is_file() and path.suffix not in (".ts", ".md") and "__pycache__" not in path.parts
+    ]
 
 
 # -- keeping the bundle lean ----------------------------------------------------------------

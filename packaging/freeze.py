@@ -51,24 +51,29 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def main() -> int:
-    qm = compile_translations()
-    print(f"translations: {len(qm)} .qm file(s)" + "".join(f"\n  {p}" for p in qm))
-    subprocess.run([sys.executable, str(ROOT / "packaging" / "icons.py")], check=True)
-    env = dict(os.environ, PYTHONHASHSEED="0")  # steadier bytecode across builds
+def run_pyinstaller(dist: Path, work: Path, **env: str) -> Path:
+    """Runs PyInstaller on tuma.spec into ``dist``; ``env`` adds variables the spec reads
+    (TUMA_KEEP, TUMA_STRIP). Returns the bundle folder."""
     subprocess.run(
         [
             _tool("pyinstaller"),
             "--noconfirm",
             "--log-level=WARN",
-            f"--distpath={ROOT / 'dist'}",
-            f"--workpath={ROOT / 'build' / 'pyinstaller'}",
+            f"--distpath={dist}",
+            f"--workpath={work}",
             str(ROOT / "packaging" / "tuma.spec"),
         ],
         check=True,
-        env=env,
+        env={**os.environ, "PYTHONHASHSEED": "0", **env},  # steadier bytecode across builds
     )
-    bundle = ROOT / "dist" / "tuma"
+    return dist / "tuma"
+
+
+def main() -> int:
+    qm = compile_translations()
+    print(f"translations: {len(qm)} .qm file(s)" + "".join(f"\n  {p}" for p in qm))
+    subprocess.run([sys.executable, str(ROOT / "packaging" / "icons.py")], check=True)
+    bundle = run_pyinstaller(ROOT / "dist", ROOT / "build" / "pyinstaller")
     print(f"bundle: {bundle} ({folder_size(bundle) / 2**20:.1f} MiB)")
     return 0
 
