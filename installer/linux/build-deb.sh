@@ -48,12 +48,13 @@ carried=$(find "$stage/opt/tuma" -printf '%f\n' | sort -u)
 missing=0
 while read -r lib; do
     grep -qxF "$lib" <<<"$carried" && continue
-    pkg=$(dpkg -S "*/$lib" 2>/dev/null | head -n1 | cut -d: -f1 || true)
-    if [ -z "$pkg" ]; then
+    # "pkg1, pkg2:amd64: /path" -> one package name a line
+    pkgs=$(dpkg -S "*/$lib" 2>/dev/null | sed 's/: .*//' | tr ',' '\n' | sed 's/^ *//; s/:.*//' | sort -u || true)
+    if [ -z "$pkgs" ]; then
         echo "the bundle links to $lib, which no installed package provides: install it and rebuild" >&2
         missing=1
-    elif ! grep -qxF "$pkg" <<<"$depends"; then
-        echo "the bundle links to $lib from $pkg, which Depends: in installer/linux/control.in lacks" >&2
+    elif ! grep -qxF -f <(printf '%s\n' "$pkgs") <<<"$depends"; then
+        echo "the bundle links to $lib (from $(echo $pkgs)), which Depends: in installer/linux/control.in lacks" >&2
         missing=1
     fi
 done < <(find "$stage/opt/tuma" -type f \( -name '*.so*' -o -perm -u+x \) -print0 |

@@ -24,12 +24,13 @@ Invoke-Checked $python @("-m", "pip", "install", "-q", "--upgrade", "pip")
 Invoke-Checked $python @("-m", "pip", "install", "-q", "-e", ".[packaging]")
 Invoke-Checked $python @("packaging\freeze.py")
 
-$iscc = Get-Command "iscc.exe" -ErrorAction SilentlyContinue
-if ($iscc) {
-    $iscc = $iscc.Source
-} else {
-    $iscc = Join-Path ${env:ProgramFiles(x86)} "Inno Setup 6\ISCC.exe"
-    if (-not (Test-Path $iscc)) { throw "Inno Setup 6 (ISCC.exe) not found: install it from jrsoftware.org" }
-}
+# iscc on PATH, else Inno Setup 6's default folders (installed for all users, or for one)
+$candidates = @(
+    (Get-Command "iscc.exe" -ErrorAction SilentlyContinue | ForEach-Object { $_.Source }),
+    (Join-Path ${env:ProgramFiles(x86)} "Inno Setup 6\ISCC.exe"),
+    (Join-Path $env:LOCALAPPDATA "Programs\Inno Setup 6\ISCC.exe")
+) | Where-Object { $_ -and (Test-Path $_) }
+if (-not $candidates) { throw "Inno Setup 6 (ISCC.exe) not found: install it, then run this again" }
+$iscc = @($candidates)[0]
 Invoke-Checked $iscc @("installer\windows\tuma.iss")
 Get-ChildItem "dist\Tuma-*-setup.exe" | ForEach-Object { Write-Host "built $($_.FullName)" }

@@ -333,3 +333,28 @@ def test_a_frozen_app_starts_the_sandbox_with_its_own_executable(
     assert frozen[:3] == [sys.executable, "--serve-sandbox", "serve"]
     assert source[:4] == [sys.executable, "-m", "desktop_app.sandbox", "serve"]
     assert frozen[2:] == source[3:]
+
+
+# -- the icon ------------------------------------------------------------------------------------
+
+
+def test_the_window_icon_is_the_app_icon() -> None:
+    """The package can only ship files inside it: desktop_app/resources/tuma.svg is a copy."""
+    source = ROOT / "resources/icons/tuma.svg"
+    assert (ROOT / "desktop_app/resources/tuma.svg").read_bytes() == source.read_bytes()
+
+
+def test_every_icon_size_is_rendered(tmp_path: Path) -> None:
+    image = pytest.importorskip("PIL.Image")  # in the packaging extra
+    sys.path.insert(0, str(ROOT / "packaging"))
+    import icons
+
+    written = icons.build(tmp_path)
+    assert len(written) == len(icons.HICOLOR_SIZES) + 3
+    for size in icons.HICOLOR_SIZES:
+        with image.open(tmp_path / f"hicolor/{size}x{size}/apps/tuma.png") as png:
+            assert png.size == (size, size)
+    with image.open(tmp_path / "tuma.ico") as ico:
+        assert ico.info["sizes"] == {(s, s) for s in icons.ICO_SIZES}
+    with image.open(tmp_path / "tuma.icns") as icns:
+        assert max(icns.info["sizes"]) == (512, 512, 2)  # the 1024-pixel image
