@@ -78,7 +78,7 @@ def test_no_recipe_writes_the_version_down() -> None:
         for folder in ("packaging", "installer")
         for p in (ROOT / folder).rglob("*")
         if p.is_file()
-        and p.suffix not in (".png", ".ico", ".icns")
+        and p.suffix not in (".png", ".ico", ".icns", ".md")  # notes may quote a build
         and "__pycache__" not in p.parts
     ]
     assert recipes
@@ -344,7 +344,8 @@ def test_the_window_icon_is_the_app_icon() -> None:
     assert (ROOT / "desktop_app/resources/tuma.svg").read_bytes() == source.read_bytes()
 
 
-def test_every_icon_size_is_rendered(tmp_path: Path) -> None:
+def test_every_icon_size_is_rendered(tmp_path: Path, qapp: object) -> None:
+    """(qapp: the test session's QApplication, which icons.build uses instead of its own.)"""
     image = pytest.importorskip("PIL.Image")  # in the packaging extra
     sys.path.insert(0, str(ROOT / "packaging"))
     import icons
