@@ -11,14 +11,16 @@
 #    .deb depends on, and installs the .deb with dpkg into a temporary root;
 # 4. validates the installed .desktop file and AppStream metadata;
 # 5. runs the installed /usr/bin/tuma with --sandbox --screenshots offscreen under an empty
-#    HOME and XDG folders: practice mode (the sandbox started by the frozen executable) must
-#    come up and every tab's PNG be written; the user's data must land in the XDG folders and
-#    nothing be written next to the executable or in the working folder; the screenshots must
-#    match, pixel for pixel, the ones `python -m desktop_app` takes (compose.png at least: it
-#    shows the style sheet's SVG images);
-# 6. removes and purges the package: the program goes, the user's data stays;
-# 7. prints the bundle and .deb sizes, the start-up times of the installed program and of
-#    `python -m desktop_app` measured in this run, and the script's own run time.
+#    HOME and XDG folders, and once more in a real X11 window (Xvfb): practice mode (the
+#    sandbox started by the frozen executable) must come up and every tab's PNG be written;
+#    the user's data must land in the XDG folders and nothing be written next to the
+#    executable or in the working folder; the screenshots must match, pixel for pixel, the
+#    ones `python -m desktop_app` takes (compose.png at least: it shows the style sheet's SVG
+#    images);
+# 6. prints the bundle and .deb sizes, and the start-up times of the installed program and of
+#    `python -m desktop_app` measured in this run;
+# 7. removes and purges the package: the program goes, the user's data stays; prints the
+#    script's own run time.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=5
@@ -35,7 +37,7 @@ SUDO=()
 
 # --- 1-2. set up and build --------------------------------------------------------------
 say "Setting up (system packages, .venv with the packaging extra)"
-TUMA_EXTRA_PACKAGES="desktop-file-utils appstream" bash installer/bootstrap.sh build
+TUMA_EXTRA_PACKAGES="desktop-file-utils appstream xvfb xauth" bash installer/bootstrap.sh build
 build_started=$(date +%s)
 deb=$(bash installer/linux/build-deb.sh | tail -n1)
 build_seconds=$(($(date +%s) - build_started))
@@ -105,6 +107,16 @@ data=$work/home/.local/share/tuma
     fail "the app's data is not in \$XDG_DATA_HOME/tuma: $(cd "$work/home" && find . | head)"
 echo "  written under the empty HOME:"
 (cd "$work/home" && find . -type f | sort | sed 's/^/    /')
+say "The installed tuma in a real X11 window (Xvfb, the xcb platform plugin)"
+# (not env -i: the program needs the DISPLAY and XAUTHORITY that xvfb-run sets)
+x11=$work/home-x11
+(cd "$work/cwd" && xvfb-run -a -s "-screen 0 1600x1000x24" env LANG=C.UTF-8 HOME="$x11" \
+    XDG_CONFIG_HOME="$x11/.config" XDG_DATA_HOME="$x11/.local/share" \
+    XDG_CACHE_HOME="$x11/.cache" XDG_STATE_HOME="$x11/.local/state" QT_QPA_PLATFORM=xcb \
+    "$tuma" --sandbox --screenshots "$work/shots-x11") >"$work/run-x11.out" 2>"$work/run-x11.err" ||
+    fail "the installed program failed under X11: $(tail -n20 "$work/run-x11.err")"
+[ -s "$work/shots-x11/compose.png" ] || fail "no compose.png from the X11 run"
+echo "  $(wc -l <"$work/run-x11.out") screenshots from a real X11 window"
 snapshot >"$work/bundle-after"
 diff "$work/bundle-before" "$work/bundle-after" >"$work/bundle.diff" ||
     fail "the run changed the installed bundle: $(head -n10 "$work/bundle.diff")"
@@ -132,7 +144,7 @@ for shot in sorted(frozen.glob("*.png")):
 sys.exit(0 if "compose.png" in same else 1)  # compose shows the style sheet's SVG chevrons
 EOF
 
-# --- 7. report ----------------------------------------------------------------------------
+# --- 6. sizes and start-up ------------------------------------------------------------------
 say "Sizes and start-up"
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f MiB", b / 1048576 }'; }
 bundle_bytes=$(find dist/tuma -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
@@ -140,7 +152,7 @@ echo "  bundle dist/tuma/: $(mib "$bundle_bytes") in $(find dist/tuma -type f | 
 echo "  package $deb: $(mib "$(stat -c %s "$deb")")"
 "$py" installer/linux/startup_time.py "$root/opt/tuma/tuma" --runs "$runs"
 
-# --- 6. remove and purge (after the timings, which run the installed program) ------------
+# --- 7. remove and purge -----------------------------------------------------------------
 say "Removing and purging the package"
 dpkg --root="$root" --log=/dev/null --purge tuma >"$work/dpkg.log" 2>&1 ||
     fail "dpkg --purge: $(tail -n5 "$work/dpkg.log")"
