@@ -3,7 +3,10 @@
 #
 #   bash installer/bootstrap.sh app  [app options]     # e.g. --sandbox, --profile NAME
 #   bash installer/bootstrap.sh test [pytest options]
+#   bash installer/bootstrap.sh build                  # only set up what freezing needs
 #
+# $TUMA_EXTRA_PACKAGES (space-separated Debian packages) are installed with the rest when
+# missing: installer/linux/build-and-check.sh adds its checking tools that way.
 # On Debian/Ubuntu it installs the system libraries Qt needs when they are missing (apt-get,
 # as root or through sudo), creates the virtual environment .venv/ and installs the project
 # into it. Re-running is cheap: each step is skipped when it is already done.
@@ -12,8 +15,8 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-app}
 [ $# -gt 0 ] && shift
-case "$mode" in app | test) ;; *)
-    echo "usage: bash installer/bootstrap.sh app|test [options]" >&2
+case "$mode" in app | test | build) ;; *)
+    echo "usage: bash installer/bootstrap.sh app|test|build [options]" >&2
     exit 2
     ;;
 esac
@@ -24,14 +27,26 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 # Offscreen rendering (tests, screenshots) needs the first list; a real window adds the xcb
 # plugin's libraries (without libxcb-cursor0 Qt aborts at start-up).
 pkgs=(libegl1 libgl1 libfontconfig1 libglib2.0-0 libxkbcommon0 libdbus-1-3 fonts-dejavu-core)
-if [ "$mode" = app ]; then
+if [ "$mode" = app ] || [ "$mode" = build ]; then
     pkgs+=(libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-render-util0
         libxcb-shape0 libxcb-xinerama0 libxkbcommon-x11-0)
 fi
 PYTHON=${PYTHON:-python3}
+if [ "$mode" = build ]; then
+    # PyInstaller reads binaries with objdump; the Wayland client libraries let it check the
+    # wayland plugin's links (packaging/README.md). Debian's python3.X has its shared
+    # libpython, which a frozen bundle carries, in a package of its own.
+    pkgs+=(binutils libwayland-client0 libwayland-cursor0)
+    if command -v dpkg >/dev/null 2>&1 &&
+        dpkg -S "$(readlink -f "$(command -v "$PYTHON")")" >/dev/null 2>&1; then
+        pkgs+=("libpython$("$PYTHON" -c 'import sys; print("%d.%d" % sys.version_info[:2])')")
+    fi
+fi
 if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
     pkgs+=(python3-venv)
 fi
+read -r -a extra_pkgs <<<"${TUMA_EXTRA_PACKAGES:-}"
+pkgs+=("${extra_pkgs[@]}")
 if command -v dpkg-query >/dev/null 2>&1; then
     missing=()
     for p in "${pkgs[@]}"; do
@@ -64,19 +79,27 @@ if [ ! -x .venv/bin/python ]; then
 fi
 extra=""
 [ "$mode" = test ] && extra="[test]"
-stamp="$(sha256sum pyproject.toml | cut -c1-16)$extra"
-if [ "$(cat .venv/.tuma-installed 2>/dev/null)" != "$stamp" ] &&
-    ! { [ "$mode" = app ] && grep -q "^$(sha256sum pyproject.toml | cut -c1-16)" .venv/.tuma-installed 2>/dev/null; }; then
+[ "$mode" = build ] && extra="[packaging]"
+# One line per extra installed for this pyproject.toml; the app needs any of them.
+hash="$(sha256sum pyproject.toml | cut -c1-16)"
+stamps=.venv/.tuma-installed
+if ! grep -qxF "$hash$extra" "$stamps" 2>/dev/null &&
+    ! { [ "$mode" = app ] && grep -q "^$hash" "$stamps" 2>/dev/null; }; then
     say "Installing Tuma and its dependencies into .venv/"
     .venv/bin/python -m pip install -q --disable-pip-version-check --upgrade pip
     .venv/bin/python -m pip install -q --disable-pip-version-check -e ".$extra"
-    echo "$stamp" >.venv/.tuma-installed
+    { grep "^$hash" "$stamps" 2>/dev/null || true; echo "$hash$extra"; } >"$stamps.new"
+    mv "$stamps.new" "$stamps"
 fi
 
 # The interface's translations (.qm) are built from their sources (.ts), never committed.
 .venv/bin/python packaging/translations.py build --quiet
 
 # --- 3. Run ------------------------------------------------------------------------------
+if [ "$mode" = build ]; then
+    say "Ready to freeze: .venv/bin/python packaging/freeze.py"
+    exit 0
+fi
 if [ "$mode" = app ]; then
     exec .venv/bin/python -m desktop_app "$@"
 fi

@@ -103,10 +103,11 @@ def start_sandbox(
     """
     data_dir = Path(data_dir)
     data_dir.mkdir(parents=True, exist_ok=True)
+    # A frozen bundle (PyInstaller) has no interpreter to take -m: its executable serves the
+    # sandbox when its first argument is --serve-sandbox (packaging/launchers/tuma.py).
+    frozen = getattr(sys, "frozen", False) and python == sys.executable
     command = [
-        python,
-        "-m",
-        "desktop_app.sandbox",
+        *([python, "--serve-sandbox"] if frozen else [python, "-m", "desktop_app.sandbox"]),
         "serve",
         "--host",
         "127.0.0.1",
