@@ -201,7 +201,7 @@ async def _run(app: QApplication, args: argparse.Namespace, services: Services) 
     if os.environ.get("TUMA_EXIT_WHEN_SHOWN"):
         # start-up timing (installer/linux/startup_time.py): the window is up with its tabs
         print("tuma: window shown", flush=True)
-        ctx.outbox.close()
+        services.close()
         return 0
     if screenshots is None and ctx.settings.last_tab:
         window.show_tab(ctx.settings.last_tab)
