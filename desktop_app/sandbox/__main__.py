@@ -11,7 +11,9 @@ import secrets
 import signal
 import socket
 import sys
+import threading
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -54,7 +56,24 @@ def _parser() -> argparse.ArgumentParser:
         help="the platform's shared default sender ID, which every account may use "
         f"(default: ${SHARED_SENDER_ENV} when set, else SANDBOX)",
     )
+    serve.add_argument(
+        "--exit-with-parent",
+        action="store_true",
+        help="stop when standard input closes (the process that started it ended, even if "
+        "it was killed): the app's practice sandbox never outlives the app",
+    )
     return parser
+
+
+def _watch_parent(server: Any) -> None:
+    """Read standard input until it closes, then ask the server to stop. The parent holds
+    the other end of the pipe: it closes when the parent exits, however it exits."""
+    try:
+        while sys.stdin.buffer.read(4096):
+            pass
+    except (OSError, ValueError):
+        pass
+    server.should_exit = True
 
 
 def _sender_id(value: str) -> str:
@@ -106,6 +125,10 @@ async def _serve(args: argparse.Namespace) -> None:
         server_header=False,
     )
     server = uvicorn.Server(config)
+    if args.exit_with_parent:
+        threading.Thread(
+            target=_watch_parent, args=(server,), name="parent-watch", daemon=True
+        ).start()
     task = asyncio.create_task(server.serve(sockets=[sock]))
     while not server.started:
         if task.done():

@@ -64,8 +64,9 @@ class SandboxProcess:
             except subprocess.TimeoutExpired:
                 self._popen.kill()
                 self._popen.wait(timeout)
-        if self._popen.stdout is not None:
-            self._popen.stdout.close()
+        for stream in (self._popen.stdout, self._popen.stdin):
+            if stream is not None:
+                stream.close()
 
     def __enter__(self) -> SandboxProcess:
         return self
@@ -93,10 +94,13 @@ def start_sandbox(
     timeout: float = 30.0,
     env: Mapping[str, str] | None = None,
     shared_sender: str = SHARED_SENDER_ID,
+    exit_with_parent: bool = False,
 ) -> SandboxProcess:
     """Starts ``python -m desktop_app.sandbox serve`` on 127.0.0.1 and waits for its JSON
     line. `env` adds environment variables (e.g. TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE).
-    `shared_sender` is the shared default sender ID every account may use.
+    `shared_sender` is the shared default sender ID every account may use. With
+    `exit_with_parent` the child stops when this process ends, even when it is killed (it
+    watches a pipe this process holds open): the app's practice sandbox never outlives it.
 
     The admin key goes to the child in its environment, never on its command line (which
     any local user can read with ``ps``); without ``admin_key`` the child picks a random one.
@@ -119,6 +123,7 @@ def start_sandbox(
         str(settle_seconds),
         "--shared-sender",
         shared_sender,
+        *(["--exit-with-parent"] if exit_with_parent else []),
     ]
     child_env = dict(os.environ)
     child_env.pop(ADMIN_KEY_ENV, None)  # "admin_key=None" means random, whatever we inherit
@@ -134,7 +139,7 @@ def start_sandbox(
     with open(log_path, "ab") as log:
         popen = subprocess.Popen(
             command,
-            stdin=subprocess.DEVNULL,
+            stdin=subprocess.PIPE if exit_with_parent else subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
@@ -164,6 +169,8 @@ def start_sandbox(
         popen.wait()
         reader.join(5)  # EOF now that the child is gone
         popen.stdout.close()  # else the pipe stays open until garbage collection
+        if popen.stdin is not None:
+            popen.stdin.close()
         tail = log_path.read_text(encoding="utf-8", errors="replace")[-2000:]
         raise SandboxStartError(f"the sandbox did not start; its log ends:\n{tail}") from None
     return process

@@ -153,7 +153,9 @@ class SessionManager(QObject):
         folder = self.ctx.services.practice_data_dir()
 
         def start() -> SandboxProcess:
-            process = start_sandbox(folder, admin_key=secrets.token_hex(24), settle_seconds=2.0)
+            process = start_sandbox(
+                folder, admin_key=secrets.token_hex(24), settle_seconds=2.0, exit_with_parent=True
+            )
             if self._closing:  # the user quit while it was starting: do not leave it behind
                 process.stop(timeout=3)
             return process

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QBoxLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -23,6 +25,7 @@ __all__ = [
     "FlowLayout",
     "MessageBar",
     "PracticeBanner",
+    "SideColumn",
     "align_spin_text",
     "card",
     "set_role",
@@ -141,9 +144,23 @@ class PracticeBanner(QFrame):
         self.connect_button.clicked.connect(self.connect_requested)
         layout.addWidget(self.title)
         layout.addWidget(self.detail, 1)
+        self._layout = layout
         layout.addWidget(self.connect_button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.set_starting(False)
         self.hide()
+
+    #: Narrower than this, the banner keeps only its title and button (the details are in
+    #: the title's tooltip): on a small screen it stays one or two lines high.
+    COMPACT_BELOW = 1100
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        compact = event.size().width() < self.COMPACT_BELOW
+        self.detail.setVisible(not compact)
+        # Compact: the title takes the room and wraps rather than being cut off.
+        self.title.setWordWrap(compact)
+        self._layout.setStretchFactor(self.title, 1 if compact else 0)
+        self.title.setToolTip(self.detail.toolTip() or self.detail.text())
+        super().resizeEvent(event)
 
     def set_starting(self, starting: bool) -> None:
         """While the practice service starts, say so instead of promising demo data."""
@@ -227,3 +244,60 @@ class FlowLayout(QLayout):
             x += hint.width() + self._spacing
             line_height = max(line_height, hint.height())
         return y + line_height - rect.y() + margins.bottom()
+
+
+class SideColumn(QWidget):
+    """A main area with a column beside it (summary, tips) that moves below the main area
+    when the window is too narrow for both: no window size needs sideways scrolling.
+
+    Its minimum width is that of the stacked arrangement, so it never forces a window wider
+    than one column needs; it goes side by side once there is room for both."""
+
+    def __init__(
+        self, main: QWidget, side: QWidget, *, side_width: int, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.main = main
+        self.side = side
+        self._side_width = side_width
+        self._layout = QBoxLayout(QBoxLayout.Direction.LeftToRight, self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(16)
+        # The widget's minimum is ours (minimumSizeHint), not the side-by-side layout's.
+        self._layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self._layout.addWidget(main, 1)
+        self._layout.addWidget(side)
+        self._stacked = True
+        self._arrange(stacked=False)
+
+    @property
+    def stacked(self) -> bool:
+        return self._stacked
+
+    def breakpoint(self) -> int:
+        """The narrowest width at which both fit side by side."""
+        return self.main.minimumSizeHint().width() + self._layout.spacing() + self._side_width
+
+    def minimumSizeHint(self) -> QSize:
+        main, side = self.main.minimumSizeHint(), self.side.minimumSizeHint()
+        width = max(main.width(), side.width())
+        if self._stacked:
+            return QSize(width, main.height() + self._layout.spacing() + side.height())
+        return QSize(width, max(main.height(), side.height()))
+
+    def _arrange(self, *, stacked: bool) -> None:
+        if stacked == self._stacked:
+            return
+        self._stacked = stacked
+        if stacked:
+            self._layout.setDirection(QBoxLayout.Direction.TopToBottom)
+            self.side.setMinimumWidth(0)
+            self.side.setMaximumWidth(16777215)
+        else:
+            self._layout.setDirection(QBoxLayout.Direction.LeftToRight)
+            self.side.setFixedWidth(self._side_width)
+        self.updateGeometry()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._arrange(stacked=event.size().width() < self.breakpoint())
+        super().resizeEvent(event)

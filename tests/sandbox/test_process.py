@@ -183,3 +183,55 @@ def test_burst_of_200_concurrent_sends(admin: SandboxAdmin, sandbox: Any) -> Non
     assert all(r.json()["responseCode"] == "0200" for r in responses)
     assert admin.balance(account_id) == 1000 - 50 * (1 + 2 + 2 + 3)
     assert len(admin.messages(account_id)) == 200
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
+def test_a_sandbox_started_to_exit_with_its_parent_ends_when_the_parent_is_killed(
+    tmp_path: Path,
+) -> None:
+    """The app's practice sandbox never outlives the app, even one killed with SIGKILL (no
+    cleanup runs): it watches a pipe the app holds open."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from desktop_app.sandbox.process import start_sandbox\n"
+        "p = start_sandbox(Path(sys.argv[1]), exit_with_parent=True)\n"
+        "print(p.pid, flush=True)\n"
+        "sys.stdin.readline()\n"
+    )
+    parent = subprocess.Popen(
+        [sys.executable, "-c", code, str(tmp_path / "d")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert parent.stdout is not None
+    child = int(parent.stdout.readline())
+    try:
+        assert _alive(child)
+        parent.kill()
+        parent.wait(10)
+        wait_until(lambda: not _alive(child), timeout=15)
+    finally:
+        if _alive(child):
+            os.kill(child, signal.SIGKILL)
+        for stream in (parent.stdout, parent.stdin):
+            if stream is not None:
+                stream.close()
+
+
+def test_without_the_watch_the_sandbox_keeps_serving_when_stdin_is_closed(tmp_path: Path) -> None:
+    """The integrators' sandbox (no --exit-with-parent) is not stopped by a closed stdin."""
+    with start_sandbox(tmp_path / "d") as sandbox:
+        response = httpx.get(f"{sandbox.base_url}/v1/get-balance/", timeout=5)
+        assert response.status_code == 401  # serving (no token given)
+        assert sandbox.running()

@@ -31,6 +31,7 @@ from desktop_app.ui.compose.recipients import RecipientsPanel, pretty_phone
 from desktop_app.ui.compose.send_dialog import ConfirmButtons, SendChoice
 from desktop_app.ui.compose.wording import tr
 from desktop_app.ui.dialogs import wait_finished
+from desktop_app.ui.widgets import SideColumn
 from desktop_app.ui.words import counts, phone_problem
 
 if TYPE_CHECKING:
@@ -86,7 +87,6 @@ def _tips_card(title: str, tips: list[str]) -> QFrame:
     """The right-hand column of a channel page: what the user needs to know, briefly."""
     card = QFrame()
     card.setObjectName("card")
-    card.setFixedWidth(TIPS_WIDTH)
     layout = QVBoxLayout(card)
     layout.setContentsMargins(16, 14, 16, 16)
     layout.setSpacing(10)
@@ -240,7 +240,7 @@ class _ChannelPanel(QWidget):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ctx = ctx
-        self._outer = QHBoxLayout(self)
+        self._outer = QVBoxLayout(self)
         self._outer.setContentsMargins(0, 0, 0, 0)
         self._card = QFrame()
         self._card.setObjectName("card")
@@ -283,8 +283,8 @@ class _ChannelPanel(QWidget):
         self.result_label = _ResultLabel()
         layout.addWidget(self.result_label)
         layout.addStretch(1)
-        self._outer.addWidget(self._card, 1)
-        self._outer.addWidget(_tips_card(tips_title, tips))
+        self.columns = SideColumn(self._card, _tips_card(tips_title, tips), side_width=TIPS_WIDTH)
+        self._outer.addWidget(self.columns)
 
     def send(self) -> None:
         raise NotImplementedError

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -141,8 +142,13 @@ class CounterBar(QWidget):
             layout.addWidget(label)
         self.personalised_hint = QLabel(self.tr("as typed: names change the count, see Preview"))
         self.personalised_hint.setObjectName("hint")
+        # It takes the room there is (wrapping): it never makes the window wider.
+        self.personalised_hint.setWordWrap(True)
+        self.personalised_hint.setSizePolicy(
+            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred
+        )
         self.personalised_hint.hide()
-        layout.addWidget(self.personalised_hint)
+        layout.addWidget(self.personalised_hint, 10)  # the room goes to it before the gap
         layout.addStretch(1)
         layout.addWidget(self.left_label)
         self.info = sms.analyse("")

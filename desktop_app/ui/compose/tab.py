@@ -41,6 +41,7 @@ from desktop_app.ui.compose.wording import number, tr
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.tabs import TabPage
+from desktop_app.ui.widgets import SideColumn
 from desktop_app.ui.words import chunk_reason, counts
 
 if TYPE_CHECKING:
@@ -300,12 +301,9 @@ class ComposeTab(TabPage):
     # --- layout -------------------------------------------------------------------------
 
     def _build_sms_page(self) -> QWidget:
-        page = QWidget()
-        columns = QHBoxLayout(page)
-        columns.setContentsMargins(0, 0, 0, 0)
-        columns.setSpacing(16)
 
         left = QVBoxLayout()
+        left.setContentsMargins(0, 0, 0, 0)
         left.setSpacing(8)
         to_title = QLabel(self.tr("&To"))
         to_title.setObjectName("sectionTitle")
@@ -343,7 +341,8 @@ class ComposeTab(TabPage):
         left.addWidget(self.merge_bar)
         self.composer.changed.connect(lambda _t: self._on_input_changed())
         left.addWidget(self.composer, 1)
-        columns.addLayout(left, 1)
+        form = QWidget()
+        form.setLayout(left)
 
         right = QVBoxLayout()
         right.setContentsMargins(0, 0, 0, 0)
@@ -360,9 +359,10 @@ class ComposeTab(TabPage):
         right.addWidget(self.summary.shortcut_hint)
         holder = QWidget()
         holder.setLayout(right)
-        holder.setFixedWidth(360)
-        columns.addWidget(holder)
-        return page
+        # Beside the form on a wide window; below it on a narrow one (nothing scrolls
+        # sideways at the smallest window size).
+        self.columns = SideColumn(form, holder, side_width=360)
+        return self.columns
 
     # --- public API ---------------------------------------------------------------------
 

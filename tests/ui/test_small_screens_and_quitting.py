@@ -1,0 +1,170 @@
+"""The window at its smallest (800×560) and on a 1024×600 netbook: nothing clipped, nothing
+that needs sideways scrolling; quitting always quits, whatever dialog was opened; files
+dropped on the window go where they belong, never into the message text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication, QDialog, QScrollArea
+
+from desktop_app.app import missing_display
+from desktop_app.ui.main_window import TAB_KEYS, MainWindow
+
+
+@pytest.fixture
+def window(qtbot, ctx):  # type: ignore[no-untyped-def]
+    win = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    yield win
+    win.close()
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_no_tab_needs_sideways_scrolling(qtbot, window, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    window.resize(*size)
+    assert (window.width(), window.height()) == size  # 800×560 is the minimum size
+    compose = window.tab("compose")
+    views = [(key, None) for key in TAB_KEYS] + [("compose", index) for index in (1, 2)]
+    for key, channel in views:
+        window.show_tab(key)
+        if channel is not None:
+            compose.set_channel(channel)
+        QApplication.processEvents()
+        area = window.tabs.currentWidget()
+        assert isinstance(area, QScrollArea)
+        qtbot.waitUntil(lambda area=area: area.horizontalScrollBar().maximum() == 0)
+        # and nothing is cut off on the right: the page is no wider than what shows it
+        assert area.widget().width() <= area.viewport().width(), (key, channel)
+    compose.set_channel(0)
+
+
+def test_the_compose_columns_stack_on_a_small_window_and_sit_side_by_side_on_a_wide_one(
+    qtbot, window
+) -> None:  # type: ignore[no-untyped-def]
+    compose = window.tab("compose")
+    window.show_tab("compose")
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: compose.columns.stacked)
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: not compose.columns.stacked)
+
+
+def test_the_window_title_names_the_account_once(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    win = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    assert win.windowTitle() == "Tuma — Test shop"
+    ctx.session.is_sandbox = True
+    ctx.session_changed.emit()
+    assert win.windowTitle() == "Tuma — Practice account"
+    assert QApplication.applicationDisplayName() in ("", "Tuma", QApplication.applicationName())
+    assert win.windowTitle().count("Tuma") == 1
+
+
+def test_quitting_after_every_dialog_the_menus_offer_still_quits(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """After Help → About, Ctrl+Q used to hide the window and leave the app running (the
+    closed About box was deleted, and closing it again raised in closeEvent)."""
+    quit_requested: list[bool] = []
+    window.close_requested.connect(lambda: quit_requested.append(True))
+    opened = [
+        window.open_account_dialog,
+        window.show_shortcuts,
+        window.show_about,
+    ]
+    for open_dialog in opened:
+        open_dialog()
+        dialog = next(d for d in window.findChildren(QDialog) if d.isVisible())
+        qtbot.waitUntil(dialog.isVisible)
+        dialog.close()
+        qtbot.waitUntil(lambda dialog=dialog: not dialog.isVisible())
+    # The closed About box deletes itself (WA_DeleteOnClose) once the loop runs.
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete.value)
+    QApplication.processEvents()
+    window.quit_action.trigger()
+    qtbot.waitUntil(lambda: quit_requested == [True])
+    assert not window.isVisible()
+    assert not [d for d in window.findChildren(QDialog) if d.isVisible()]
+
+
+_KEEP: list[QMimeData] = []  # a QDropEvent does not own its data: keep it alive
+
+
+def _drop(target, paths: list[Path]) -> QDropEvent:  # type: ignore[no-untyped-def]
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    _KEEP.append(mime)
+    return QDropEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+
+
+def test_a_file_dropped_on_the_message_never_becomes_text(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    compose = window.tab("compose")
+    editor = compose.composer.editor
+    editor.setPlainText("Karibu!")
+    mime = QMimeData()
+    sheet = tmp_path / "customers.csv"
+    sheet.write_text("phone\n0712345678\n", encoding="utf-8")
+    mime.setUrls([QUrl.fromLocalFile(str(sheet))])
+    mime.setText(QUrl.fromLocalFile(str(sheet)).toString())  # what a file manager offers
+    assert not editor.canInsertFromMimeData(mime)
+    editor.insertFromMimeData(mime)  # pasting it does nothing either
+    assert compose.composer.text() == "Karibu!"
+
+
+def test_a_spreadsheet_dropped_on_the_window_goes_to_the_import_tab(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    sheet = tmp_path / "customers.xlsx"
+    sheet.write_bytes(b"PK")
+    opened: list[list[Path]] = []
+    window.tab("import").open_files = opened.append  # type: ignore[method-assign]
+    window.show_tab("compose")
+    window.dropEvent(_drop(window, [sheet]))
+    assert window.current_tab() == "import"
+    assert opened == [[sheet]]
+
+
+def test_anything_else_dropped_is_refused_in_plain_words(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    shown: list[object] = []
+    ctx.errors.message_shown.connect(shown.append)
+    photo = tmp_path / "holiday.jpg"
+    photo.write_bytes(b"\xff\xd8")
+    window.show_tab("compose")
+    window.dropEvent(_drop(window, [photo]))
+    assert window.current_tab() == "compose"
+    (message,) = shown
+    assert "holiday.jpg" in message.text  # type: ignore[attr-defined]
+    assert ".csv or .xlsx" in message.text  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("environ", "platform", "problem"),
+    [
+        ({}, "linux", True),
+        ({"DISPLAY": ":0"}, "linux", False),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", False),
+        ({"QT_QPA_PLATFORM": "offscreen"}, "linux", False),
+        ({}, "win32", False),
+        ({}, "darwin", False),
+    ],
+)
+def test_no_display_gets_one_plain_sentence(
+    environ: dict[str, str], platform: str, problem: bool
+) -> None:
+    said = missing_display(environ, platform)
+    assert (said is not None) is problem
+    if said is not None:
+        assert "no display found" in said
+        assert "desktop session" in said
