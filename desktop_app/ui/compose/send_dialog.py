@@ -12,7 +12,8 @@ import functools
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, QTime
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, QTime, QTimer
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -121,6 +122,7 @@ class ConfirmButtons(QWidget):
             self.send_button: QPushButton | None = buttons.addButton(
                 send_text, QDialogButtonBox.ButtonRole.AcceptRole
             )
+            self.send_button.setProperty("role", "primary")  # bold from the start: sized for it
             self.send_button.setObjectName(name)
             self.send_button.clicked.connect(lambda: self._decide(SendChoice.EVERYONE))
         else:
@@ -138,6 +140,7 @@ class ConfirmButtons(QWidget):
                     else self.tr("Send only to the 1 new person"),
                     QDialogButtonBox.ButtonRole.AcceptRole,
                 )
+                self.send_button.setProperty("role", "primary")  # bold from the start
                 self.send_button.setObjectName(name)
                 self.send_button.clicked.connect(lambda: self._decide(SendChoice.ONLY_NEW))
             self.everyone_button = buttons.addButton(
@@ -153,11 +156,20 @@ class ConfirmButtons(QWidget):
         self.cancel_button = cancel
         buttons.rejected.connect(dialog.reject)
         default = self.send_button if self.send_button is not None else cancel
-        if self.send_button is not None:
-            self.send_button.setProperty("role", "primary")
         default.setDefault(True)
         default.setFocus()
         layout.addWidget(buttons)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        # The buttons are measured again once styled (bold, padded): the dialog grows to fit
+        # them rather than cutting "Send only to the 12 new" short.
+        QTimer.singleShot(0, self._fit_dialog)
+
+    def _fit_dialog(self) -> None:
+        needed = self._dialog.sizeHint()
+        if needed.width() > self._dialog.width():
+            self._dialog.resize(needed.width(), max(needed.height(), self._dialog.height()))
 
     def _decide(self, choice: SendChoice) -> None:
         self.choice = choice
@@ -224,6 +236,8 @@ class ConfirmSendDialog(QDialog):
                 )
             )
             estimate = new_estimate
+        elif duplicates and duplicates.in_unfinished:
+            heading.setText(self.tr("Everyone here got this message or is waiting for it"))
         elif duplicates:
             heading.setText(self.tr("Everyone here already got this message"))
 

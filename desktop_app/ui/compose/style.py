@@ -25,6 +25,10 @@ QLabel#success {
     border-radius: 6px; padding: 8px;
 }
 QLabel#warning { color: #93370d; }
+QLabel#duplicateWarning {
+    color: #7a2e0e; background: #fff4e5; border: 1px solid #f8d7a8;
+    border-radius: 6px; padding: 8px 10px; font-weight: 600;
+}
 QLabel#summaryCredits { font-size: 13pt; font-weight: 700; }
 QLabel[warning="true"] { color: #b42318; font-weight: 600; }
 QLabel#encodingBadge {

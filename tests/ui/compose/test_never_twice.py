@@ -44,6 +44,30 @@ def sent_to(admin: Any, account: Any) -> Counter[str]:
     return Counter(m["phone"] for m in admin.messages(account.account_id))
 
 
+@pytest.fixture
+def themed(qapp):  # type: ignore[no-untyped-def]
+    """With TUMA_SCREENSHOTS=DIR, the test runs with the app's style sheet (the suite runs
+    without it), so the pictures it keeps look as the app does."""
+    if not os.environ.get("TUMA_SCREENSHOTS"):
+        yield
+        return
+    from desktop_app.app import apply_theme
+
+    apply_theme(qapp)
+    yield
+    qapp.setStyleSheet("")
+
+
+def screenshot(widget: Any, name: str) -> None:
+    """With TUMA_SCREENSHOTS=DIR, keep a picture of *widget* for the README."""
+    folder = os.environ.get("TUMA_SCREENSHOTS")
+    if folder:
+        from PySide6.QtTest import QTest
+
+        QTest.qWait(200)  # let the layout settle, as the user sees it a moment later
+        widget.grab().save(str(Path(folder) / name))
+
+
 def guard_text(dialog: Any) -> str:
     label = dialog.findChild(QLabel, "duplicateWarning")
     return "" if label is None else str(label.text())
@@ -52,7 +76,9 @@ def guard_text(dialog: Any) -> str:
 # --- the guard in the Compose confirmation -------------------------------------------------------
 
 
-def test_people_who_already_got_it_are_left_out_by_default(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+def test_people_who_already_got_it_are_left_out_by_default(
+    qtbot, themed, tab, admin, account
+) -> None:  # type: ignore[no-untyped-def]
     first = numbers(3)
     compose(qtbot, tab, "\n".join(first), PROMOTION)
     run = SendRun(qtbot, tab)
@@ -72,6 +98,7 @@ def test_people_who_already_got_it_are_left_out_by_default(qtbot, tab, admin, ac
     assert dialog.send_button.text() == "Send only to the 1 new person"
     assert dialog.send_button.isDefault()  # Enter sends to the new ones only
     assert dialog.credits_value.text() == "1 credit"  # the cost of what Enter does
+    screenshot(dialog, "confirm-duplicates.png")
     qtbot.keyClick(dialog, Qt.Key.Key_Return)
     run.wait()
     got = sent_to(admin, account)
@@ -275,7 +302,7 @@ def restarted(qloop, arun, restart_paths):  # type: ignore[no-untyped-def]
 @pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_a_killed_broadcast_is_never_sent_twice_by_pressing_send_again(
-    qtbot, admin, account, arun, restart_paths, restarted
+    qtbot, themed, admin, account, arun, restart_paths, restarted
 ) -> None:  # type: ignore[no-untyped-def]
     """The last release: killed half-way through a broadcast, restarted, the resume offer
     closed, and Send pressed on a form still holding the same numbers and text: 2,500
@@ -349,6 +376,7 @@ def test_a_killed_broadcast_is_never_sent_twice_by_pressing_send_again(
     )
     assert "waiting for it in a broadcast that has not finished" in warning
     assert dialog.send_button is None  # nobody here is new
+    screenshot(dialog, "confirm-after-restart.png")
     qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Enter: the default is Cancel
     assert run.wait() is None
     assert sent_to(admin, account) == before  # nothing sent
