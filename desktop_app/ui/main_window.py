@@ -32,7 +32,7 @@ from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
 from desktop_app.ui.tabs import TABS, TabPage, tab_for_file
-from desktop_app.ui.widgets import MessageBar, PracticeBanner, set_role
+from desktop_app.ui.widgets import MessageBar, PracticeBanner, Toast, set_role
 
 __all__ = ["MainWindow"]
 
@@ -170,6 +170,9 @@ class MainWindow(QMainWindow):
         self.balance_label = QLabel(bar)
         self.balance_label.setToolTip(self.tr("Open the Balance tab (Ctrl+5)"))
         bar.addWidget(self.busy_label)
+        # Good news shows here, on one line, instead of pushing the tabs down.
+        self.toast = Toast(bar)
+        bar.addWidget(self.toast, 1)
         bar.addPermanentWidget(self.account_label)
         bar.addPermanentWidget(self.balance_label)
         self._update_status()
@@ -446,6 +449,7 @@ class MainWindow(QMainWindow):
         ctx = self.ctx
         ctx.errors.message_shown.connect(self._on_message)
         ctx.errors.cleared.connect(self.message_bar.dismiss)
+        ctx.errors.cleared.connect(self.toast.dismiss)
         ctx.errors.reauth_needed.connect(self._on_reauth_needed)
         ctx.session_changed.connect(self._on_session_changed)
         ctx.show_tab_requested.connect(self.show_tab)
@@ -461,25 +465,18 @@ class MainWindow(QMainWindow):
             lambda reason, name: self.open_account_dialog(reason, name)
         )
         self.message_bar.installEventFilter(self)
-        self._info_timer = QTimer(self)
-        self._info_timer.setSingleShot(True)
-        self._info_timer.setInterval(12000)
-        self._info_timer.timeout.connect(self._expire_info)
 
     def _on_message(self, message: object) -> None:
-        if isinstance(message, UserMessage):
-            self.message_bar.show_message(message)
-            self.update_bars()
-            if message.level == Level.INFO:
-                self._info_timer.start()  # good news goes away by itself
-            else:
-                self._info_timer.stop()
-
-    def _expire_info(self) -> None:
-        message = self.message_bar.message
-        if message is not None and message.level == Level.INFO:
-            self.message_bar.dismiss()
-            self.update_bars()
+        if not isinstance(message, UserMessage):
+            return
+        if message.level == Level.INFO:
+            # Good news goes by itself, in the status bar: nothing on the page moves.
+            self.toast.show_message(message)
+            return
+        # A problem stays at the top until it is dealt with (good news would be stale).
+        self.toast.dismiss()
+        self.message_bar.show_message(message)
+        self.update_bars()
 
     def _on_practice_starting(self, starting: bool) -> None:
         self.practice_banner.set_starting(starting)

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPoint,
+    QPropertyAnimation,
+    QRect,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QBoxLayout,
     QFrame,
+    QGraphicsOpacityEffect,
     QHBoxLayout,
     QLabel,
     QLayout,
@@ -22,10 +33,12 @@ from desktop_app.ui.errors import Level, UserMessage
 
 __all__ = [
     "SPIN_TEXT_MARGIN",
+    "Fader",
     "FlowLayout",
     "MessageBar",
     "PracticeBanner",
     "SideColumn",
+    "Toast",
     "align_spin_text",
     "card",
     "set_role",
@@ -119,6 +132,124 @@ class MessageBar(QFrame):
     def dismiss(self) -> None:
         self.message = None
         self.hide()
+
+
+class Fader(QObject):
+    """Lets a note go by itself: after ``after_ms`` it fades out and hides. The mouse over
+    the note (someone reading it) starts the wait again; a note that must stay (a problem)
+    is shown without the countdown."""
+
+    def __init__(self, widget: QWidget, after_ms: int) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._opacity = QGraphicsOpacityEffect(widget)
+        self._opacity.setOpacity(1.0)
+        widget.setGraphicsEffect(self._opacity)
+        self._fade = QPropertyAnimation(self._opacity, b"opacity", self)
+        self._fade.setDuration(400)
+        self._fade.setStartValue(1.0)
+        self._fade.setEndValue(0.0)
+        self._fade.finished.connect(self._faded)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(after_ms)
+        self._timer.timeout.connect(self._fade.start)
+        widget.installEventFilter(self)
+
+    def shown(self, *, goes_by_itself: bool) -> None:
+        """The note was (re)shown: fully opaque, and counting down only if it may go."""
+        self._fade.stop()
+        self._opacity.setOpacity(1.0)
+        if goes_by_itself:
+            self._timer.start()
+        else:
+            self._timer.stop()
+
+    def set_wait(self, after_ms: int) -> None:
+        self._timer.setInterval(after_ms)
+
+    def stop(self) -> None:
+        self._timer.stop()
+        self._fade.stop()
+        self._opacity.setOpacity(1.0)
+
+    @property
+    def counting(self) -> bool:
+        return self._timer.isActive() or self._fade.state() == QPropertyAnimation.State.Running
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._widget and event.type() == QEvent.Type.Enter and self.counting:
+            self.shown(goes_by_itself=True)  # being read: it stays a while longer
+        return False
+
+    def _faded(self) -> None:
+        self._widget.hide()
+        self._opacity.setOpacity(1.0)
+
+
+class Toast(QFrame):
+    """Good news (connected, switched, updated) on one line at the left of the status bar:
+    nothing on the page moves or is covered when it comes or goes, and it fades after a few
+    seconds. Problems go to the MessageBar above the tabs and stay until dealt with."""
+
+    FADE_AFTER_MS = 10000
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("Toast")
+        self.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+        self.message: UserMessage | None = None
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 0, 0, 0)
+        layout.setSpacing(6)
+        self.icon = QLabel("✓", self)
+        self.icon.setObjectName("toastIcon")
+        self.label = QLabel(self)
+        self.label.setObjectName("toastText")
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        self.label.setMinimumWidth(80)
+        close = QToolButton(self)
+        close.setText("×")
+        close.setAutoRaise(True)
+        close.setToolTip(self.tr("Dismiss this message"))
+        close.setAccessibleName(self.tr("Dismiss"))
+        close.clicked.connect(self.dismiss)
+        layout.addWidget(self.icon)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(close)
+        self.fader = Fader(self, self.FADE_AFTER_MS)
+        self.hide()
+
+    def show_message(self, message: UserMessage) -> None:
+        self.message = message
+        self.setToolTip("\n".join(part for part in (message.title, message.text) if part))
+        self._elide()
+        self.show()
+        self.fader.shown(goes_by_itself=True)
+
+    def full_text(self) -> str:
+        message = self.message
+        if message is None:
+            return ""
+        return " — ".join(part for part in (message.title, message.text) if part)
+
+    def dismiss(self) -> None:
+        self.message = None
+        self.fader.stop()
+        self.hide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        # One line whatever the window's width: the whole message is in the tooltip.
+        width = max(self.label.width(), 80)
+        self.label.setText(
+            self.label.fontMetrics().elidedText(
+                self.full_text(), Qt.TextElideMode.ElideRight, width
+            )
+        )
 
 
 class PracticeBanner(QFrame):

@@ -225,3 +225,53 @@ def test_the_account_cannot_change_under_a_running_send(qtbot, window, ctx, arun
     assert "in progress" in window.message_bar.message.title
     release.set()
     qtbot.waitUntil(lambda: not ctx.is_sending())
+
+
+def test_good_news_shows_in_the_status_bar_and_goes_without_moving_the_page(
+    qtbot, window, ctx
+) -> None:  # type: ignore[no-untyped-def]
+    window.resize(1024, 640)
+    qtbot.waitUntil(lambda: window.tabs.height() > 0)
+    before = window.tabs.geometry()
+    window.toast.fader.set_wait(50)
+
+    ctx.errors.info("Connected to “Shop”", "Messages you send now go to your customers.")
+    qtbot.waitUntil(window.toast.isVisible)
+    assert window.tabs.geometry() == before  # nothing on the page moved
+    assert window.message_bar.isHidden()
+    assert window.statusBar().isAncestorOf(window.toast)
+    assert window.toast.label.text().startswith("Connected to “Shop”")
+    assert "customers" in window.toast.toolTip()
+
+    qtbot.waitUntil(lambda: window.toast.isHidden(), timeout=3000)  # it goes by itself
+    assert window.tabs.geometry() == before
+
+
+def test_a_problem_replaces_good_news_and_stays(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.ui.errors import Level
+
+    window.toast.fader.set_wait(50)
+    ctx.errors.info("Templates updated", "")
+    qtbot.waitUntil(window.toast.isVisible)
+    ctx.errors.info("That file cannot be opened here", "Drop a .csv file.", level=Level.WARNING)
+    assert window.toast.isHidden()
+    assert window.message_bar.isVisible()
+    qtbot.wait(200)
+    assert window.message_bar.isVisible()  # a problem waits to be dealt with
+    window.message_bar.close_button.click()
+    assert window.message_bar.isHidden()
+
+
+def test_long_good_news_stays_on_one_line_at_the_smallest_size(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
+    window.resize(800, 560)
+    qtbot.waitUntil(lambda: window.width() <= 820)
+    height = window.statusBar().height()
+    ctx.errors.info(
+        "Switched to “Duka la Mama na Watoto wa Nairobi Central”",
+        "Balance, contacts and delivery reports are now this account’s, not the last one’s.",
+    )
+    qtbot.waitUntil(window.toast.isVisible)
+    qtbot.wait(50)
+    assert window.statusBar().height() == height
+    assert window.toast.label.text().endswith("…")
+    assert "not the last one’s" in window.toast.toolTip()

@@ -8,12 +8,11 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPropertyAnimation, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFrame,
-    QGraphicsOpacityEffect,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -41,7 +40,7 @@ from desktop_app.ui.compose.wording import number, tr
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.tabs import TabPage
-from desktop_app.ui.widgets import SideColumn
+from desktop_app.ui.widgets import Fader, SideColumn
 from desktop_app.ui.words import chunk_reason, counts
 
 if TYPE_CHECKING:
@@ -135,18 +134,7 @@ class Notice(QFrame):
         close.clicked.connect(self.hide)
         layout.addWidget(close, 0, Qt.AlignmentFlag.AlignTop)
         self._action: Callable[[], None] | None = None
-        self._opacity = QGraphicsOpacityEffect(self)
-        self._opacity.setOpacity(1.0)
-        self.setGraphicsEffect(self._opacity)
-        self._fade = QPropertyAnimation(self._opacity, b"opacity", self)
-        self._fade.setDuration(400)
-        self._fade.setStartValue(1.0)
-        self._fade.setEndValue(0.0)
-        self._fade.finished.connect(self._faded)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(self.FADE_AFTER_MS)
-        self._timer.timeout.connect(self._fade.start)
+        self.fader = Fader(self, self.FADE_AFTER_MS)
         self.hide()
 
     def show_text(
@@ -163,36 +151,19 @@ class Notice(QFrame):
         self._action = action[1] if action else None
         self.action_button.setText(action[0] if action else "")
         self.action_button.setVisible(action is not None)
-        self._fade.stop()
-        self._opacity.setOpacity(1.0)
         self.show()
-        if ok:
-            self._timer.start()  # good news goes away by itself
-        else:
-            self._timer.stop()  # a problem stays until dismissed or acted on
+        # Good news goes away by itself; a problem stays until dismissed or acted on.
+        self.fader.shown(goes_by_itself=ok)
 
     def hide(self) -> None:
-        self._timer.stop()
-        self._fade.stop()
+        self.fader.stop()
         super().hide()
-
-    def enterEvent(self, event: Any) -> None:
-        # Reading it (the mouse over it): it stays.
-        if self._timer.isActive() or self._fade.state() == QPropertyAnimation.State.Running:
-            self._fade.stop()
-            self._opacity.setOpacity(1.0)
-            self._timer.start()
-        super().enterEvent(event)
 
     def _act(self) -> None:
         action, self._action = self._action, None
         self.hide()
         if action is not None:
             action()
-
-    def _faded(self) -> None:
-        self.hide()
-        self._opacity.setOpacity(1.0)
 
 
 class ComposeTab(TabPage):

@@ -193,7 +193,7 @@ def test_notes_appear_without_moving_any_control_of_the_form(qtbot, tab, admin, 
 
 def test_good_news_fades_by_itself(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
     tab.notice.FADE_AFTER_MS = 50  # type: ignore[misc]
-    tab.notice._timer.setInterval(50)
+    tab.notice.fader.set_wait(50)
     tab.notice.show_text("Sent to 3 people.", ok=True)
     assert tab.notice.isVisible()
     qtbot.waitUntil(lambda: not tab.notice.isVisible(), timeout=3000)
