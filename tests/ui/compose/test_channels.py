@@ -277,3 +277,70 @@ def test_survey_is_confirmed_first_and_cancel_sends_nothing(qtbot, tab, admin, a
     assert panel.result_label.isHidden()
     assert len(admin.messages(account.account_id)) == before
     assert tab.ctx.services.store.history.sent_messages("Test shop") == []
+
+
+def _guard_text(dialog: Any) -> str:
+    return dialog.confirm.guard_label.text()
+
+
+def test_a_whatsapp_template_sent_today_asks_before_sending_it_again(
+    qtbot, tab, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    admin.add_template(account.account_id, "order_ready", "en")
+    admin.add_optin(account.account_id, "+254712345678")
+    tab.set_channel(1)
+    panel = tab.whatsapp
+    qtbot.keyClicks(panel.template_edit, "order_ready")
+    qtbot.keyClicks(panel.phone_edit, "0712 345 678")
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_whatsapp(qtbot, panel)
+    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+    assert results == [True]
+
+    # The same template to the same customer: the guard speaks and nothing is preselected.
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
+    dialog = panel.confirm_dialog
+    assert "already got this message today at" in _guard_text(dialog)
+    assert dialog.send_button is None  # nobody is new
+    assert dialog.confirm.cancel_button.isDefault()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running("compose.whatsapp"))
+    assert len(admin.messages(account.account_id)) == 1  # not sent again
+
+    # Only the deliberate two clicks send it again.
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
+    everyone = panel.confirm_dialog.confirm.everyone_button
+    qtbot.mouseClick(everyone, LEFT)
+    assert len(admin.messages(account.account_id)) == 1
+    qtbot.mouseClick(everyone, LEFT)
+    qtbot.waitUntil(lambda: len(results) == 2, timeout=10000)
+    assert len(admin.messages(account.account_id)) == 2
+
+
+def test_a_survey_goes_only_to_the_new_people_by_default(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+    admin.add_survey(account.account_id, "SRV-3", "How was our service?")
+    tab.set_channel(2)
+    panel = tab.survey
+    qtbot.keyClicks(panel.survey_edit, "SRV-3")
+    panel.recipients.set_numbers_text("0712 000 001, 0712 000 002")
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_survey(qtbot, panel, "SRV-3", 2)
+    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+
+    panel.recipients.set_numbers_text("0712 000 001, 0712 000 002, 0712 000 003")
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
+    dialog = panel.confirm_dialog
+    assert "2 of these 3 people already got this message today at" in _guard_text(dialog)
+    assert dialog.send_button.text() == "Send only to the 1 new person"
+    assert dialog.send_button.isDefault()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(results) == 2, timeout=10000)
+    phones = [m["phone"] for m in admin.messages(account.account_id)]
+    assert sorted(phones) == ["+254712000001", "+254712000002", "+254712000003"]  # once each
