@@ -5,7 +5,8 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.journal`: broadcasts and their chunks (the send journal);
 - :mod:`~desktop_app.core.store.history`: what was sent (for the Delivery tab);
 - :mod:`~desktop_app.core.store.templates`: saved message texts;
-- :mod:`~desktop_app.core.store.balances`: balance readings (for the chart).
+- :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
+- :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from desktop_app.core.store.balances import BalanceReadings
 from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
+from desktop_app.core.store.groups import Group, Groups, Member
 from desktop_app.core.store.history import SentHistory, SentMessage
 from desktop_app.core.store.journal import (
     RECORDED_ONLY,
@@ -36,7 +38,10 @@ __all__ = [
     "ChunkReason",
     "ChunkState",
     "Database",
+    "Group",
+    "Groups",
     "Journal",
+    "Member",
     "Recipient",
     "SentHistory",
     "SentMessage",
@@ -58,6 +63,7 @@ class Store(Closing):
             self.history = SentHistory(self.db)
             self.templates = Templates(self.db)
             self.balances = BalanceReadings(self.db)
+            self.groups = Groups(self.db)
         except BaseException:
             self.db.close()
             raise
