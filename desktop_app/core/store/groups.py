@@ -93,7 +93,7 @@ def _batches(items: Sequence[str]) -> Iterable[Sequence[str]]:
         yield items[start : start + _BATCH]
 
 
-def _casefold(value: object) -> object:
+def _casefold(value: str | None) -> str | None:
     return value.casefold() if isinstance(value, str) else value
 
 
@@ -219,14 +219,12 @@ class Groups:
         """The group's members matching *search* (names, or the number in any of its forms),
         the most recently added first."""
         where, args = self._member_filter(profile, group_id, search)
-        sql = (
+        rows = self._db.read(
             "SELECT m.phone, m.first_name, m.last_name FROM contact_group_members m "
-            f"WHERE {where} ORDER BY m.added_at DESC, m.phone"
+            f"WHERE {where} ORDER BY m.added_at DESC, m.phone LIMIT ? OFFSET ?",
+            (*args, -1 if limit is None else limit, offset),  # LIMIT -1: no limit
         )
-        if limit is not None:
-            sql += " LIMIT ? OFFSET ?"
-            args = (*args, limit, offset)
-        return [Member(phone, first, last) for phone, first, last in self._db.read(sql, args)]
+        return [Member(phone, first, last) for phone, first, last in rows]
 
     def _member_filter(
         self, profile: str, group_id: int, search: str
