@@ -41,6 +41,11 @@ class AppContext(QObject):
     balance_failed = Signal(object)
     #: Settings were changed and saved (threshold, profiles, ...).
     settings_changed = Signal()
+    #: Write to these people: a list of :class:`~desktop_app.core.recipients.Person` (with
+    #: their names, for personalisation). The tab that composes messages takes them.
+    compose_requested = Signal(object)
+    #: Bring a tab to the front, by its key (the window shows it; it names no tab itself).
+    show_tab_requested = Signal(str)
 
     def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)

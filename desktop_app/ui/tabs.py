@@ -92,20 +92,7 @@ TABS: tuple[TabSpec, ...] = tuple(
                 key="contacts",
                 order=20,
                 title=QT_TRANSLATE_NOOP("Tabs", "Co&ntacts"),
-                factory=_PLACEHOLDER,
-                placeholder=(
-                    QT_TRANSLATE_NOOP(
-                        "Tabs",
-                        "Your customer list, kept with your SMS provider, will live here. This "
-                        "part of Tuma arrives in a later release; until then you can pick "
-                        "contacts as recipients in Compose.",
-                    ),
-                    QT_TRANSLATE_NOOP(
-                        "Tabs", "Search by name or number, page through thousands of customers"
-                    ),
-                    QT_TRANSLATE_NOOP("Tabs", "Add, edit and remove customers"),
-                    QT_TRANSLATE_NOOP("Tabs", "Send to a selection with one click"),
-                ),
+                factory="desktop_app.ui.contacts:ContactsTab",
             ),
             TabSpec(
                 key="import",

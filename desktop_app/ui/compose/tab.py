@@ -225,6 +225,7 @@ class ComposeTab(TabPage):
 
         ctx.session_changed.connect(self._on_session_changed)
         ctx.balance_changed.connect(self._on_balance_changed)
+        ctx.compose_requested.connect(self.add_recipients)
         self._on_session_changed()
         self._restore_draft()
 
@@ -400,6 +401,15 @@ class ComposeTab(TabPage):
             self.picker = ContactPickerDialog(self.ctx, self)
             self.picker.picked.connect(self._on_contacts_picked)
         self.picker.open()
+
+    def add_recipients(self, people: list[Person]) -> None:
+        """People sent from another tab ("Message selected" in Contacts): they join the SMS
+        recipients, and this tab comes forward with the message box ready."""
+        self.set_channel(0)
+        self._picker_target = None
+        self._on_contacts_picked(people)
+        self.ctx.show_tab_requested.emit("compose")
+        self.composer.editor.setFocus()
 
     def _on_contacts_picked(self, people: list[Person]) -> None:
         target = self._picker_target or self.recipients
