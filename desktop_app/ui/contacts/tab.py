@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -369,13 +369,17 @@ class ContactsTab(TabPage):
         self._forms.clear()
         self.model.clear()
         self.notice.hide()
-        session = self._session
-        if session is not None and session.can_use_contacts:
-            self.groups.reload()
+        self.groups.reload()
+        if self._usable() and self.isVisible():
             self.model.set_query(self.query())
-        else:
-            self.groups.reload()
         self._update_state()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The list is read when the tab is first seen (not at start, behind Compose)."""
+        super().showEvent(event)
+        if self._usable() and self.model.query is None:
+            self.model.set_query(self.query())
+            self._update_state()
 
     def refresh(self) -> None:
         """Read the list and the groups again."""
