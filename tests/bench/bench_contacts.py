@@ -76,7 +76,9 @@ def _write_csv(path: Path, count: int) -> None:
         for n in range(count):
             first, last = FIRST[n % len(FIRST)], LAST[(n // len(FIRST)) % len(LAST)]
             email = f"{first.lower()}.{n}@example.co.ke" if n % 3 == 0 else ""
-            writer.writerow([f"07{(n // 1_000_000) % 100:02d}{n % 1_000_000:06d}", first, last, email])
+            writer.writerow(
+                [f"07{(n // 1_000_000) % 100:02d}{n % 1_000_000:06d}", first, last, email]
+            )
 
 
 def _seed(base_url: str, token: str, folder: Path, count: int) -> float:
@@ -133,8 +135,8 @@ async def _measure(base_url: str, token: str, folder: Path, count: int) -> dict[
 
     from desktop_app.core.services import Services
     from desktop_app.core.settings import Profile
-    from desktop_app.ui.context import AppContext
     from desktop_app.ui.contacts import ContactsTab
+    from desktop_app.ui.context import AppContext
 
     services = Services.open(
         store_path=folder / "tuma.sqlite3", settings_path=folder / "settings.json"
@@ -184,7 +186,9 @@ async def _measure(base_url: str, token: str, folder: Path, count: int) -> dict[
         tab.show()
         await _until(lambda: tab.model.known)
         tab.size_combo.setCurrentIndex(tab.size_combo.findData(PAGE))
-        await _until(lambda: tab.model.known and tab.model.page_size == PAGE and not tab.model.loading)
+        await _until(
+            lambda: tab.model.known and tab.model.page_size == PAGE and not tab.model.loading
+        )
         pages = tab.model.page_count
         before = _status("VmRSS")
         exact_peak = _reset_peak()
@@ -247,8 +251,10 @@ def run(quick: bool = False) -> dict[str, dict[str, Any]]:
 
 def main() -> None:
     quick = "--quick" in sys.argv[1:]
-    print(f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f} "
-          f"on {os.cpu_count()} CPUs")
+    print(
+        f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f} "
+        f"on {os.cpu_count()} CPUs"
+    )
     results = run(quick)
     first = results["contacts_first_page"]
     print(
