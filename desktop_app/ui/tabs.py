@@ -44,6 +44,11 @@ class TabPage(QWidget):
     def prepare_screenshot(self) -> None:
         """``--screenshots``: show realistic sample content (never the user's own data)."""
 
+    def screenshot_extras(self) -> list[tuple[str, QWidget]]:
+        """``--screenshots``, after the tab itself: windows worth a picture of their own (a
+        dialog showing a typical problem), as (name, window); saved as ``<tab>-<name>.png``."""
+        return []
+
 
 @dataclass(frozen=True)
 class FileAction:

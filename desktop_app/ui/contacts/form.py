@@ -185,7 +185,7 @@ class ContactFormDialog(QDialog):
             QDialogButtonBox.ButtonRole.AcceptRole,
         )
         self.save_button.setObjectName("saveContact")
-        self.save_button.setProperty("role", "primary")
+        set_role(self.save_button, "primary")  # re-polished: the box polished it on adding
         self.save_button.setDefault(True)
         self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
         self.save_button.clicked.connect(self.save)

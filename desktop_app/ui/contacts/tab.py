@@ -64,7 +64,7 @@ JOB_TASK = "contacts.job"  # the one long job at a time: delete, collect, export
 #: Typing pauses this long before the search is sent.
 SEARCH_DELAY_MS = 300
 #: Widths of the grid's columns at start (the notes take what is left).
-WIDTHS = {Column.NAME: 190, Column.PHONE: 130, Column.GROUPS: 150, Column.EMAIL: 210}
+WIDTHS = {Column.NAME: 180, Column.PHONE: 124, Column.GROUPS: 180, Column.EMAIL: 210}
 
 STYLE = """
 QTableView#contactsTable {
@@ -203,7 +203,7 @@ class ContactsTab(TabPage):
         body = QHBoxLayout()
         body.setSpacing(14)
         self.groups = GroupsPanel(ctx, self)
-        self.groups.setFixedWidth(210)
+        self.groups.setFixedWidth(236)
         self.groups.group_chosen.connect(self._on_group_chosen)
         body.addWidget(self.groups)
         right = QVBoxLayout()
@@ -394,6 +394,19 @@ class ContactsTab(TabPage):
         if session is None or not session.is_sandbox or not session.can_use_contacts:
             return
         self.ctx.tasks.start("contacts.screenshot", self._dress_for_screenshot(session))
+
+    def screenshot_extras(self) -> list[tuple[str, QWidget]]:
+        """The add form as someone mistyped a number: the problem beside the field."""
+        if not self._usable():
+            return []
+        form = ContactFormDialog(self.ctx, None, self)
+        form.phone_edit.setText("0712 34")
+        form.first_edit.setText("Wanjiku")
+        form.last_edit.setText("Kamau")
+        form.email_edit.setText("wanjiku.kamau@example.co.ke")
+        form.notes_edit.setPlainText("Buys sukuma wiki and tomatoes every Friday")
+        form.save()  # checked here: nothing is sent
+        return [("form", form)]
 
     async def _dress_for_screenshot(self, session: Session) -> None:
         contacts = self.ctx.services.contacts
