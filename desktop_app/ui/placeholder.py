@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout
+from PySide6.QtWidgets import QLabel
 
 from desktop_app.ui.tabs import TabPage, TabSpec
-from desktop_app.ui.widgets import card
+from desktop_app.ui.widgets import centered_card
 
 if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
@@ -23,15 +23,7 @@ class PlaceholderTab(TabPage):
         super().__init__()
         self.setObjectName(f"placeholder-{tab.key}")
         summary, *points = (QCoreApplication.translate("Tabs", text) for text in tab.placeholder)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(32, 32, 32, 32)
-        outer.addStretch(1)
-        box = card(self)
-        box.setMaximumWidth(620)
-        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        inner = QVBoxLayout(box)
-        inner.setContentsMargins(32, 28, 32, 28)
-        inner.setSpacing(10)
+        box, inner = centered_card(self, margin=32, padding=(32, 28), max_width=620)
         heading = QLabel(tab.plain_title(), box)
         heading.setProperty("role", "title")
         badge = QLabel(self.tr("Arrives in a later release"), box)
@@ -51,9 +43,3 @@ class PlaceholderTab(TabPage):
             bullets.setWordWrap(True)
             bullets.setProperty("role", "muted")
             inner.addWidget(bullets)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(box, 10)
-        row.addStretch(1)
-        outer.addLayout(row)
-        outer.addStretch(2)

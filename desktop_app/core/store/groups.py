@@ -83,6 +83,13 @@ def clean_group_name(name: str) -> str:
     return " ".join(name.split())[:MAX_GROUP_NAME].strip()
 
 
+def _named(name: str) -> str:
+    clean = clean_group_name(name)
+    if not clean:
+        raise StoreError(StoreProblem.NO_NAME, kind="group")
+    return clean
+
+
 def _like(term: str) -> str:
     escaped = term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
     return f"%{escaped}%"
@@ -127,9 +134,7 @@ class Groups:
         return Group(int(row[0]), str(row[1]), int(row[2]))
 
     def create(self, profile: str, name: str) -> Group:
-        clean = clean_group_name(name)
-        if not clean:
-            raise StoreError(StoreProblem.NO_NAME, kind="group")
+        clean = _named(name)
         with self._db.write() as db:
             self._refuse_taken(db, profile, clean, None)
             cursor = db.execute(
@@ -140,9 +145,7 @@ class Groups:
         return Group(group_id, clean, 0)
 
     def rename(self, profile: str, group_id: int, name: str) -> Group:
-        clean = clean_group_name(name)
-        if not clean:
-            raise StoreError(StoreProblem.NO_NAME, kind="group")
+        clean = _named(name)
         with self._db.write() as db:
             self._refuse_taken(db, profile, clean, group_id)
             changed = db.execute(

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -15,7 +14,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -24,7 +22,8 @@ from desktop_app.core.recipients import Person
 from desktop_app.core.services.contacts import ContactQuery, ContactRow, Group
 from desktop_app.ui.compose.recipients import pretty_phone
 from desktop_app.ui.compose.wording import number
-from desktop_app.ui.contacts.model import Column, ContactsModel
+from desktop_app.ui.contacts.groups import group_label
+from desktop_app.ui.contacts.model import Column, ContactsModel, contacts_view
 from desktop_app.ui.errors import describe
 from desktop_app.ui.words import counts
 
@@ -79,20 +78,7 @@ class ContactPickerDialog(QDialog):
             columns=(Column.NAME, Column.PHONE, Column.GROUPS),
             parent=self,
         )
-        self.table = QTableView()
-        self.table.setObjectName("pickerTable")
-        self.table.setModel(self.model)
-        self.table.setAccessibleName(self.tr("Contacts"))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setShowGrid(False)
-        self.table.setAlternatingRowColors(True)
-        self.table.setWordWrap(False)
-        rows = self.table.verticalHeader()
-        rows.hide()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
-        rows.setDefaultSectionSize(30)
+        self.table = contacts_view(self.model, "pickerTable", row_height=30)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setColumnWidth(1, 130)
         self.table.setColumnWidth(2, 150)
@@ -168,7 +154,7 @@ class ContactPickerDialog(QDialog):
         self.group_combo.clear()
         self.group_combo.addItem(self.tr("All contacts"), None)
         for group in groups:
-            self.group_combo.addItem(f"{group.name} ({number(group.size)})", group)
+            self.group_combo.addItem(group_label(group), group)
             if chosen is not None and group.id == chosen.id:
                 self.group_combo.setCurrentIndex(self.group_combo.count() - 1)
         self.group_combo.blockSignals(False)

@@ -29,10 +29,15 @@ if TYPE_CHECKING:
     from desktop_app.core.services.contacts import Group
     from desktop_app.ui.context import AppContext
 
-__all__ = ["GroupsPanel"]
+__all__ = ["GroupsPanel", "group_label"]
 
 #: Longest group name accepted in the name box (the store keeps at most this many).
 NAME_LENGTH = 60
+
+
+def group_label(group: Group) -> str:
+    """ "Wholesale (12)": the name, then how many are in it."""
+    return f"{group.name} ({number(group.size)})"
 
 
 class GroupsPanel(QWidget):
@@ -134,7 +139,7 @@ class GroupsPanel(QWidget):
         self.list.addItem(everyone)
         current = everyone
         for group in groups:
-            item = QListWidgetItem(f"{group.name}  ({number(group.size)})")
+            item = QListWidgetItem(group_label(group))
             item.setData(Qt.ItemDataRole.UserRole, group)
             item.setToolTip(
                 self.tr("{name}: {contacts}").format(

@@ -12,12 +12,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QProgressBar,
     QPushButton,
-    QSizePolicy,
-    QVBoxLayout,
     QWidget,
 )
 
-from desktop_app.ui.widgets import card
+from desktop_app.ui.widgets import centered_card
 
 __all__ = ["ProgressStrip", "State", "StatePage"]
 
@@ -42,15 +40,7 @@ class StatePage(QWidget):
         super().__init__(parent)
         self.setObjectName("contactsState")
         self.state = State.GRID
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(24, 24, 24, 24)
-        outer.addStretch(1)
-        box = card(self)
-        box.setMaximumWidth(560)
-        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        inner = QVBoxLayout(box)
-        inner.setContentsMargins(28, 24, 28, 24)
-        inner.setSpacing(10)
+        box, inner = centered_card(self, margin=24, padding=(28, 24), max_width=560)
         self.title = QLabel(box)
         self.title.setObjectName("stateTitle")
         self.title.setProperty("role", "subtitle")
@@ -81,12 +71,6 @@ class StatePage(QWidget):
         buttons.addWidget(self.secondary)
         buttons.addStretch(1)
         inner.addLayout(buttons)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(box, 10)
-        row.addStretch(1)
-        outer.addLayout(row)
-        outer.addStretch(2)
 
     def show_state(
         self,

@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QStackedWidget,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -39,7 +38,7 @@ from desktop_app.core.services.contacts import (
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.form import ContactFormDialog
 from desktop_app.ui.contacts.groups import GroupsPanel
-from desktop_app.ui.contacts.model import Column, ContactsModel
+from desktop_app.ui.contacts.model import Column, ContactsModel, contacts_view
 from desktop_app.ui.contacts.states import ProgressStrip, State, StatePage
 from desktop_app.ui.dialogs import confirm
 from desktop_app.ui.errors import Level, describe
@@ -225,26 +224,8 @@ class ContactsTab(TabPage):
         right.addWidget(self.error_strip)
 
         self.model = ContactsModel(ctx, PAGE_TASK, page_size=PAGE_SIZES[0], parent=self)
-        self.table = QTableView(self)
-        self.table.setObjectName("contactsTable")
-        self.table.setModel(self.model)
-        self.table.setAccessibleName(self.tr("Contacts"))
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.setShowGrid(False)
-        self.table.setWordWrap(False)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
-        self.table.setSortingEnabled(False)  # the service's order: newest first
-        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-        rows = self.table.verticalHeader()
-        rows.hide()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # fast with 100,000 rows
-        rows.setDefaultSectionSize(32)
+        self.table = contacts_view(self.model, "contactsTable")
         columns = self.table.horizontalHeader()
-        columns.setHighlightSections(False)
-        columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         columns.setStretchLastSection(False)
         for column, width in WIDTHS.items():
             self.table.setColumnWidth(column, width)
