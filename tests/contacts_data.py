@@ -1,5 +1,5 @@
-"""Real-looking Kenyan customers for the contacts tests (and the benchmark), put on the sandbox
-the fast way: one CSV upload instead of a request per contact."""
+"""Real-looking Kenyan customers for the contacts tests, put on the sandbox the fast way: one
+CSV upload instead of a request per contact."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import csv
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from desktop_app.sandbox.demo import demo_contacts
 
 FIRST = [
     "Achieng",
@@ -27,23 +29,8 @@ FIRST = [
     "Wanjiku",
     "Zawadi",
 ]
-LAST = [
-    "Otieno",
-    "Kamau",
-    "Kiprop",
-    "Mutua",
-    "Wambui",
-    "Njoroge",
-    "Odhiambo",
-    "Abdi",
-    "Kariuki",
-    "Chepkoech",
-    "Ouma",
-    "Nyambura",
-    "Onyango",
-    "Moraa",
-    "Wafula",
-]
+#: The practice shop's surnames (the first fifteen), so both speak of the same Kenya.
+LAST = [str(contact["last_name"]) for contact in demo_contacts()[:15]]
 
 
 def phone_of(n: int) -> str:

@@ -482,90 +482,67 @@ class ContactsService:
         """Every row matching *query*, a batch at a time (every page, not only one), up to
         *limit*. ``progress(done, total)`` after each batch; ``cancel()`` true stops it
         (raising CancelledError)."""
-        if query.group_id is not None:
-            batches = self._group_rows(client, profile, query, progress, cancel, limit)
-        else:
-            batches = self._search_rows(client, profile, query, progress, cancel, limit)
+        walk = _Walk(client, profile, query, progress, cancel, limit)
+        batches = self._group_rows(walk) if query.group_id is not None else self._search_rows(walk)
         async for batch in batches:
             yield batch
 
-    async def _search_rows(
-        self,
-        client: Client,
-        profile: str,
-        query: ContactQuery,
-        progress: Progress | None,
-        cancel: Cancelled | None,
-        limit: int | None,
-    ) -> AsyncIterator[list[ContactRow]]:
+    async def _search_rows(self, walk: _Walk) -> AsyncIterator[list[ContactRow]]:
         done = 0
         number = 1
         while True:
-            _check(cancel)
-            result = await self.page(client, profile, number, _FULL_PAGE, query)
-            wanted = result.total if limit is None else min(limit, result.total)
+            walk.check()
+            result = await self.page(walk.client, walk.profile, number, _FULL_PAGE, walk.query)
+            wanted = result.total if walk.limit is None else min(walk.limit, result.total)
             batch = list(result.rows[: max(0, wanted - done)])
             done += len(batch)
             if batch:
                 yield batch
-            if progress is not None:
-                progress(done, wanted)
+            walk.report(done, wanted)
             if done >= wanted or number >= result.total_pages or not result.rows:
                 return
             number += 1
 
-    async def _group_rows(
-        self,
-        client: Client,
-        profile: str,
-        query: ContactQuery,
-        progress: Progress | None,
-        cancel: Cancelled | None,
-        limit: int | None,
-    ) -> AsyncIterator[list[ContactRow]]:
+    async def _group_rows(self, walk: _Walk) -> AsyncIterator[list[ContactRow]]:
         """A group's members, resolved the cheaper way: one lookup per number, or (for a
         group large next to the whole list) reading the whole list a full page at a time."""
+        query = walk.query
         assert query.group_id is not None
         _count, members = await self._io(
-            self._group_slice, profile, query.group_id, query.search, 0, limit
+            self._group_slice, walk.profile, query.group_id, query.search, 0, walk.limit
         )
-        everyone = await client.list_contacts(page=1, page_size=1)
+        everyone = await walk.client.list_contacts(page=1, page_size=1)
         wanted = len(members)
         if math.ceil(everyone.total / _FULL_PAGE) < wanted:
-            found = await self._scan_for(client, members, everyone.total, progress, cancel)
+            found = await self._scan_for(walk, members, everyone.total)
             for start in range(0, wanted, _FULL_PAGE):
                 chunk = members[start : start + _FULL_PAGE]
-                yield await self._member_rows(profile, chunk, [found.get(m.phone) for m in chunk])
+                found_chunk = [found.get(m.phone) for m in chunk]
+                yield await self._member_rows(walk.profile, chunk, found_chunk)
             return
         done = 0
         for start in range(0, wanted, _FULL_PAGE // 2):
-            _check(cancel)
-            chunk = members[start : start + _FULL_PAGE // 2]
-            rows = await self._resolve(client, profile, chunk)
+            walk.check()
+            rows = await self._resolve(
+                walk.client, walk.profile, members[start : start + _FULL_PAGE // 2]
+            )
             done += len(rows)
             yield rows
-            if progress is not None:
-                progress(done, wanted)
-        if progress is not None and not wanted:
-            progress(0, 0)
+            walk.report(done, wanted)
+        if not wanted:
+            walk.report(0, 0)
 
     async def _scan_for(
-        self,
-        client: Client,
-        members: Sequence[Member],
-        total: int,
-        progress: Progress | None,
-        cancel: Cancelled | None,
+        self, walk: _Walk, members: Sequence[Member], total: int
     ) -> dict[str, Contact]:
         wanted = {m.phone for m in members}
         found: dict[str, Contact] = {}
         pages = max(1, math.ceil(total / _FULL_PAGE))
         for number in range(1, pages + 1):
-            _check(cancel)
-            result = await client.list_contacts(page=number, page_size=_FULL_PAGE)
+            walk.check()
+            result = await walk.client.list_contacts(page=number, page_size=_FULL_PAGE)
             found.update((c.phone, c) for c in result.contacts if c.phone in wanted)
-            if progress is not None:
-                progress(number, pages)
+            walk.report(number, pages)
             if len(found) == len(wanted) or not result.contacts:
                 break
         return found
@@ -679,6 +656,25 @@ class ContactsService:
 def _check(cancel: Cancelled | None) -> None:
     if cancel is not None and cancel():
         raise asyncio.CancelledError
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """One walk through every row of a query: where, what, how far it may go, whom to tell."""
+
+    client: Client
+    profile: str
+    query: ContactQuery
+    progress: Progress | None
+    cancel: Cancelled | None
+    limit: int | None
+
+    def check(self) -> None:
+        _check(self.cancel)
+
+    def report(self, done: int, total: int) -> None:
+        if self.progress is not None:
+            self.progress(done, total)
 
 
 def _file_row(row: ContactRow) -> list[str]:
