@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QInputDialog
 from desktop_app.ui.contacts.states import State
 from tests.contacts_data import e164_of
 from tests.ui.compose.helpers import make_tab as make_compose_tab
-from tests.ui.contacts.helpers import LEFT, make_tab, seed, wait_loaded
+from tests.ui.contacts.helpers import LEFT, answer, make_tab, seed, wait_loaded
 
 
 def name_group(qtbot: Any, tab: Any, name: str) -> None:
@@ -126,3 +126,31 @@ def test_a_group_member_the_service_no_longer_has_is_shown_as_such(qtbot, ctx, a
     wait_loaded(qtbot, tab, 1)
     assert tab.model.data(tab.model.index(0, 0)) == gone.name
     assert tab.model.data(tab.model.index(0, 3)) == "Not in your contacts any more"
+
+
+def test_rename_and_delete_a_group_from_the_panel(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    seed(arun, ctx, 4)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 4)
+    with qtbot.waitSignal(tab.groups.groups_loaded, timeout=5000):
+        tab.groups.create_group("Staf")
+    tab.select_rows([0, 1])
+    tab.groups.choose(None)
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        group_action(tab, "Staf").trigger()
+    tab.groups.choose(tab.groups.groups[0].id)
+    wait_loaded(qtbot, tab, 2)
+    assert tab.groups.rename_action.text() == "Rename “Staf”…"
+    with qtbot.waitSignal(tab.groups.groups_loaded, timeout=5000):
+        tab.groups.rename_action.trigger()
+        name_group(qtbot, tab, "Staff")
+    assert tab.groups.list.currentItem().text() == "Staff (2)"
+    assert tab.groups.current_group().name == "Staff"
+    with qtbot.waitSignal(tab.groups.groups_loaded, timeout=5000):
+        tab.groups.delete_action.trigger()
+        question = answer(qtbot, tab.groups)
+    assert question == "Delete the group “Staff”?"
+    assert tab.groups.groups == []
+    assert tab.groups.current_group() is None  # back to everyone
+    wait_loaded(qtbot, tab, 4)  # the contacts themselves stay
+    assert tab.model.data(tab.model.index(0, 2)) == ""
