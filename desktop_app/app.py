@@ -18,7 +18,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from desktop_app.core.services import Services
     from desktop_app.ui.context import AppContext
@@ -301,12 +301,19 @@ async def _take_screenshots(
         window.tab(key).prepare_screenshot()
         await ctx.tasks.wait_idle()
         await asyncio.sleep(0.3)  # let layouts and deferred repaints settle
-        image = window.grab()
-        path = folder / f"{key}.png"
-        if not image.save(str(path)):
-            print(f"tuma: could not write {path}", file=sys.stderr)
-            return 1
-        print(path)
+        shots: list[tuple[str, QWidget]] = [(f"{key}.png", window)]
+        for name, extra in window.tab(key).screenshot_extras():
+            extra.show()
+            await asyncio.sleep(0.3)
+            shots.append((f"{key}-{name}.png", extra))
+        for file_name, widget in shots:
+            path = folder / file_name
+            if not widget.grab().save(str(path)):
+                print(f"tuma: could not write {path}", file=sys.stderr)
+                return 1
+            print(path)
+            if widget is not window:
+                widget.hide()
     return 0
 
 

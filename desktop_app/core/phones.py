@@ -35,7 +35,9 @@ __all__ = [
     "InvalidPhoneNumber",
     "PhoneProblem",
     "check",
+    "local_display",
     "normalize",
+    "search_fragments",
     "split_numbers",
     "try_normalize",
     "try_normalize_many",
@@ -268,6 +270,53 @@ def try_normalize(raw: str, region: str = "KE") -> str | None:
     """E.164 form of ``raw``, or None when it is not a valid number."""
     result = _check(raw, region)
     return None if isinstance(result, InvalidPhoneNumber) else result
+
+
+@lru_cache(maxsize=4096)
+def local_display(e164: str) -> str:
+    """How a stored (E.164) number is shown to people in Kenya.
+
+    - a Kenyan mobile (``+2547…``, ``+2541…``, nine digits after 254): ``0712 345 678``, the
+      way it is written on a receipt or a shop sign;
+    - another Kenyan number: libphonenumber's national form (``020 2222222``);
+    - a number abroad: its international form (``+255 712 345 678``), since a local form
+      would be dialled wrongly from Kenya;
+    - anything that is not a valid E.164 number: as given (never hide what is stored).
+    """
+    if len(e164) == 13 and e164.startswith("+254") and e164[4] in "17" and e164[1:].isdigit():
+        nsn = e164[4:]
+        return f"0{nsn[:3]} {nsn[3:6]} {nsn[6:]}"
+    if not e164.startswith("+"):
+        return e164
+    try:
+        number = phonenumbers.parse(e164, None)
+    except NumberParseException:
+        return e164
+    if not phonenumbers.is_valid_number(number):
+        return e164
+    style = (
+        PhoneNumberFormat.NATIONAL
+        if number.country_code == _KE_CC
+        else (PhoneNumberFormat.INTERNATIONAL)
+    )
+    return phonenumbers.format_number(number, style)
+
+
+def search_fragments(term: str) -> list[str]:
+    """The E.164 fragments a typed number may stand for, for matching stored numbers as the
+    contacts service does ("any of the three phone forms"): ``0712 34`` → ``0712 34``'s
+    digits and ``+254712 34``'s; ``2547…`` → ``+2547…``. Empty for a term that is not made
+    of digits (with separators and an optional leading ``+``)."""
+    cleaned = term.strip().translate(_DELETE_SEPARATORS)
+    body = cleaned[1:] if cleaned.startswith("+") else cleaned
+    if not body or not (body.isdigit() and body.isascii()):
+        return []
+    found = {cleaned}
+    if cleaned.startswith("0"):
+        found.add("+254" + cleaned[1:])
+    elif cleaned.startswith("254"):
+        found.add("+" + cleaned)
+    return sorted(found)
 
 
 _HARD_SEPARATORS: Final = re.compile(r"[,;\r\n\t]+")

@@ -8,10 +8,11 @@ second event loop on top of qasync's; instead :func:`wait_finished` opens the di
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
-__all__ = ["wait_finished"]
+__all__ = ["confirm", "wait_finished"]
 
 
 async def wait_finished(dialog: QDialog) -> int:
@@ -32,3 +33,40 @@ async def wait_finished(dialog: QDialog) -> int:
         dialog.finished.disconnect(done)
         if dialog.isVisible():  # the coroutine was cancelled: do not leave the dialog behind
             dialog.reject()
+
+
+def confirm(
+    parent: QWidget,
+    *,
+    title: str,
+    text: str,
+    informative: str = "",
+    yes: str,
+    no: str,
+    on_yes: Callable[[], None],
+    destructive: bool = False,
+) -> QMessageBox:
+    """Ask a yes/no question without blocking (``open()``): *on_yes* runs only when *yes* is
+    clicked; *no* is the default and what Esc means. The box deletes itself when answered."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning if destructive else QMessageBox.Icon.Question)
+    box.setWindowTitle(title)
+    box.setText(text)
+    if informative:
+        box.setInformativeText(informative)
+    role = QMessageBox.ButtonRole.DestructiveRole if destructive else QMessageBox.ButtonRole.YesRole
+    yes_button = box.addButton(yes, role)
+    yes_button.setObjectName("confirmYes")
+    no_button = box.addButton(no, QMessageBox.ButtonRole.RejectRole)
+    no_button.setObjectName("confirmNo")
+    box.setDefaultButton(no_button)
+    box.setEscapeButton(no_button)
+
+    def decided(_result: int) -> None:
+        if box.clickedButton() is yes_button:
+            on_yes()
+        box.deleteLater()
+
+    box.finished.connect(decided)
+    box.open()
+    return box

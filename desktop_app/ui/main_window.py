@@ -153,7 +153,8 @@ class MainWindow(QMainWindow):
         return self.pages[key]
 
     def show_tab(self, key: str) -> None:
-        self.tabs.setCurrentIndex(TAB_KEYS.index(key))
+        if key in TAB_KEYS:
+            self.tabs.setCurrentIndex(TAB_KEYS.index(key))
 
     def current_tab(self) -> str:
         return TAB_KEYS[max(0, self.tabs.currentIndex())]
@@ -455,6 +456,7 @@ class MainWindow(QMainWindow):
         ctx.show_tab_requested.connect(self.show_tab)
         ctx.balance_changed.connect(lambda _details: self._update_status())
         ctx.settings_changed.connect(self._update_status)
+        ctx.show_tab_requested.connect(self.show_tab)
         ctx.tasks.busy_changed.connect(self.busy_label.setVisible)
         self.message_bar.reconnect_requested.connect(
             lambda: self._on_reauth_needed(self.message_bar.text.text())

@@ -6,10 +6,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout
+from PySide6.QtWidgets import QLabel
 
 from desktop_app.ui.tabs import TabPage, TabSpec
-from desktop_app.ui.widgets import card
+from desktop_app.ui.widgets import centered_card
 
 if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
@@ -26,15 +26,7 @@ class PlaceholderTab(TabPage):
         self._ctx = ctx
         self._title = tab.plain_title()
         summary, *points = (QCoreApplication.translate("Tabs", text) for text in tab.placeholder)
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(32, 32, 32, 32)
-        outer.addStretch(1)
-        box = card(self)
-        box.setMaximumWidth(620)
-        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        inner = QVBoxLayout(box)
-        inner.setContentsMargins(32, 28, 32, 28)
-        inner.setSpacing(10)
+        box, inner = centered_card(self, margin=32, padding=(32, 28), max_width=620)
         heading = QLabel(tab.plain_title(), box)
         heading.setProperty("role", "title")
         badge = QLabel(self.tr("Arrives in a later release"), box)
@@ -54,12 +46,6 @@ class PlaceholderTab(TabPage):
             bullets.setWordWrap(True)
             bullets.setProperty("role", "muted")
             inner.addWidget(bullets)
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(box, 10)
-        row.addStretch(1)
-        outer.addLayout(row)
-        outer.addStretch(2)
 
     def open_files(self, paths: list[Path]) -> None:
         self._ctx.errors.info(

@@ -45,6 +45,11 @@ class TabPage(QWidget):
     def prepare_screenshot(self) -> None:
         """``--screenshots``: show realistic sample content (never the user's own data)."""
 
+    def screenshot_extras(self) -> list[tuple[str, QWidget]]:
+        """``--screenshots``, after the tab itself: windows worth a picture of their own (a
+        dialog showing a typical problem), as (name, window); saved as ``<tab>-<name>.png``."""
+        return []
+
     def open_files(self, paths: list[Path]) -> None:
         """Files of a kind the tab's spec ``accepts`` were dropped on the window."""
 
@@ -98,20 +103,7 @@ TABS: tuple[TabSpec, ...] = tuple(
                 key="contacts",
                 order=20,
                 title=QT_TRANSLATE_NOOP("Tabs", "Co&ntacts"),
-                factory=_PLACEHOLDER,
-                placeholder=(
-                    QT_TRANSLATE_NOOP(
-                        "Tabs",
-                        "Your customer list, kept with your SMS provider, will live here. This "
-                        "part of Tuma arrives in a later release; until then you can pick "
-                        "contacts as recipients in Compose.",
-                    ),
-                    QT_TRANSLATE_NOOP(
-                        "Tabs", "Search by name or number, page through thousands of customers"
-                    ),
-                    QT_TRANSLATE_NOOP("Tabs", "Add, edit and remove customers"),
-                    QT_TRANSLATE_NOOP("Tabs", "Send to a selection with one click"),
-                ),
+                factory="desktop_app.ui.contacts:ContactsTab",
             ),
             TabSpec(
                 key="import",

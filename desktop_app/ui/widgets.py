@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QLayoutItem,
     QPushButton,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -41,6 +42,7 @@ __all__ = [
     "Toast",
     "align_spin_text",
     "card",
+    "centered_card",
     "set_role",
 ]
 
@@ -67,6 +69,29 @@ def card(parent: QWidget | None = None) -> QFrame:
     frame = QFrame(parent)
     frame.setProperty("role", "card")
     return frame
+
+
+def centered_card(
+    page: QWidget, *, margin: int, padding: tuple[int, int], max_width: int
+) -> tuple[QFrame, QVBoxLayout]:
+    """A card in the middle of *page*, a little above centre (a page with nothing else on
+    it: a tab not yet there, "no customers yet"). Returns the card and its layout."""
+    outer = QVBoxLayout(page)
+    outer.setContentsMargins(margin, margin, margin, margin)
+    outer.addStretch(1)
+    box = card(page)
+    box.setMaximumWidth(max_width)
+    box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+    inner = QVBoxLayout(box)
+    inner.setContentsMargins(padding[0], padding[1], padding[0], padding[1])
+    inner.setSpacing(10)
+    row = QHBoxLayout()
+    row.addStretch(1)
+    row.addWidget(box, 10)
+    row.addStretch(1)
+    outer.addLayout(row)
+    outer.addStretch(2)
+    return box, inner
 
 
 class MessageBar(QFrame):

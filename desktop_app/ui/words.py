@@ -294,6 +294,16 @@ class Words(QObject):
         from desktop_app.core.settings import MAX_CHUNK_SIZE
 
         p = StoreProblem
+        if exc.data.get("kind") == "group":
+            group_texts = {
+                p.NO_NAME: self.tr("Give the group a name."),
+                p.EXISTS: self.tr("A group called “{name}” already exists.").format(
+                    name=exc.data.get("name", "")
+                ),
+                p.NOT_FOUND: self.tr("That group no longer exists."),
+            }
+            if exc.problem in group_texts:
+                return group_texts[exc.problem]
         texts = {
             p.CLOSED: self.tr("Tuma's records are closed (the app is shutting down)."),
             p.NEWER_VERSION: self.tr(

@@ -264,3 +264,47 @@ def test_split_numbers_long_line_is_fast() -> None:
     good = " ".join(["0712 345 678", "0722 000 111"] * 3000)
     assert len(split_numbers(good)) == 6000
     assert time.perf_counter() - start < 2.0
+
+
+# --- how a stored number is shown --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("e164", "shown"),
+    [
+        ("+254712345678", "0712 345 678"),  # Kenyan mobile: the local form, grouped 4-3-3
+        ("+254110123456", "0110 123 456"),  # the 01xx mobile range too
+        ("+254799999999", "0799 999 999"),
+        ("+254202222222", "020 2222222"),  # a Nairobi landline: libphonenumber's national form
+        ("+255754123456", "+255 754 123 456"),  # abroad: international, dialable from Kenya
+        ("+442079460958", "+44 20 7946 0958"),
+        ("+2547123", "+2547123"),  # not a valid number: shown exactly as stored
+        ("0712345678", "0712345678"),  # not E.164: as stored
+        ("", ""),
+    ],
+)
+def test_local_display(e164: str, shown: str) -> None:
+    assert phones.local_display(e164) == shown
+
+
+def test_local_display_round_trips_through_normalize() -> None:
+    """What is shown can be typed back in and means the same number."""
+    for e164 in ("+254712345678", "+254110123456", "+254202222222", "+255754123456"):
+        assert normalize(phones.local_display(e164)) == e164
+
+
+@pytest.mark.parametrize(
+    ("term", "fragments"),
+    [
+        ("0712 34", ["+25471234", "071234"]),
+        ("254712", ["+254712", "254712"]),
+        ("+254 712", ["+254712"]),
+        ("345-678", ["345678"]),
+        ("Wanjiku", []),
+        ("07a", []),
+        ("", []),
+        ("+", []),
+    ],
+)
+def test_search_fragments_cover_the_three_forms(term: str, fragments: list[str]) -> None:
+    assert phones.search_fragments(term) == fragments

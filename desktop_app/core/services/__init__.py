@@ -12,6 +12,7 @@ from pathlib import Path
 from desktop_app.core.background import Blocking, SerialWorker
 from desktop_app.core.services.accounts import AccountsService, ClientFactory
 from desktop_app.core.services.balance import BalanceService
+from desktop_app.core.services.contacts import ContactsService
 from desktop_app.core.services.drafts import DraftsService
 from desktop_app.core.services.preferences import Preferences
 from desktop_app.core.services.sending import SendingService
@@ -41,6 +42,7 @@ class Services:
         self.accounts = AccountsService(preferences, client_factory=client_factory)
         self.balance = BalanceService(store, self.io)
         self.templates = TemplatesService(store, self.io)
+        self.contacts = ContactsService(store, self.io)
         self.sending = SendingService(store, self.io, self.balance)
         self.drafts = DraftsService(store, self.io)
 

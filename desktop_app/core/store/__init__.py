@@ -7,6 +7,7 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.templates`: saved message texts;
 - :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
 - :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
+- :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 from desktop_app.core.store.balances import BalanceReadings
 from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
 from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
+from desktop_app.core.store.groups import Group, Groups, Member
 from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
 from desktop_app.core.store.journal import (
     RECORDED_ONLY,
@@ -41,7 +43,10 @@ __all__ = [
     "Draft",
     "DraftPerson",
     "Drafts",
+    "Group",
+    "Groups",
     "Journal",
+    "Member",
     "PriorSend",
     "Recipient",
     "SentHistory",
@@ -65,6 +70,7 @@ class Store(Closing):
             self.templates = Templates(self.db)
             self.balances = BalanceReadings(self.db)
             self.drafts = Drafts(self.db)
+            self.groups = Groups(self.db)
         except BaseException:
             self.db.close()
             raise

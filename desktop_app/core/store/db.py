@@ -151,7 +151,14 @@ def schema_version() -> int:
 
 def _load_table_groups() -> None:
     # Importing the table groups registers their schema steps.
-    from desktop_app.core.store import balances, drafts, history, journal, templates  # noqa: F401
+    from desktop_app.core.store import (  # noqa: F401
+        balances,
+        drafts,
+        groups,
+        history,
+        journal,
+        templates,
+    )
 
 
 # Database instances open in this process, by token: the journal asks whether the instance

@@ -1,87 +1,96 @@
-"""Pick recipients from the contacts list: search, multi-select, or everyone matching."""
+"""Pick recipients from the contacts list: the Contacts tab's paged model and service, searched
+as you type, filtered by a group; add the selection, everyone matching, or a whole group."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop_app.ui.compose.recipients import Person, person_label, pretty_phone
+from desktop_app.core.recipients import Person
+from desktop_app.core.services.contacts import ContactQuery, ContactRow, Group
+from desktop_app.ui.compose.recipients import pretty_phone
 from desktop_app.ui.compose.wording import number
+from desktop_app.ui.contacts.groups import group_label
+from desktop_app.ui.contacts.model import Column, ContactsModel, contacts_view
+from desktop_app.ui.errors import describe
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
-    from desktop_app.core.api.models import Contact, ContactPage
+    from desktop_app.core.api.models import Contact
+    from desktop_app.core.services.contacts import Matching
     from desktop_app.ui.context import AppContext
 
-PAGE_SIZE = 100
-#: "All matching" stops here; a broadcast to more people is an import + bulk job.
-MAX_ALL_MATCHING = 20_000
+__all__ = ["ContactPickerDialog", "person_from_contact", "pretty_phone"]
+
+#: The task that collects the people to add (Cancel stops it: nobody is added).
+PICK_TASK = "compose.contacts"
+PAGE_SIZE = 50
 
 
 def person_from_contact(contact: Contact) -> Person:
-    return Person(
-        phone=contact.phone,
-        first_name=(contact.first_name or "").strip(),
-        last_name=(contact.last_name or "").strip(),
-        from_contacts=True,
-    )
+    return ContactRow.of(contact).person()
 
 
 class ContactPickerDialog(QDialog):
     """Non-modal picker (open(), never exec()); `picked` carries the chosen people."""
 
     picked = Signal(object)  # list[Person]
-    #: Emitted when a search or "all matching" finishes (tests wait on it).
+    #: Emitted when a page of the list or "add all" finishes (tests wait on it).
     loaded = Signal()
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._ctx = ctx
-        self._page = 0
-        self._total_pages = 0
-        self._total = 0
-        self._search = ""
         self.setWindowTitle(self.tr("Add recipients from contacts"))
-        self.setMinimumSize(520, 480)
+        self.setMinimumSize(600, 500)
 
         layout = QVBoxLayout(self)
+        row = QHBoxLayout()
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("contactSearch")
         self.search_edit.setPlaceholderText(self.tr("Search by name or phone number"))
         self.search_edit.setClearButtonEnabled(True)
-        layout.addWidget(self.search_edit)
+        row.addWidget(self.search_edit, 1)
+        self.group_combo = QComboBox()
+        self.group_combo.setObjectName("pickerGroup")
+        self.group_combo.setAccessibleName(self.tr("Group"))
+        self.group_combo.setToolTip(self.tr("Groups are kept on this computer"))
+        self.group_combo.setMinimumWidth(170)
+        row.addWidget(self.group_combo)
+        layout.addLayout(row)
 
-        self.list = QListWidget()
-        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.list.setSpacing(2)
-        self.list.setAccessibleName(self.tr("Contacts"))
-        self.list.itemChanged.connect(self._update_buttons)
-        self.list.itemDoubleClicked.connect(self._toggle)
-        layout.addWidget(self.list, 1)
+        self.model = ContactsModel(
+            ctx,
+            "compose.contacts.page",
+            page_size=PAGE_SIZE,
+            columns=(Column.NAME, Column.PHONE, Column.GROUPS),
+            parent=self,
+        )
+        self.table = contacts_view(self.model, "pickerTable", row_height=30)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.setColumnWidth(1, 130)
+        self.table.setColumnWidth(2, 150)
+        self.table.doubleClicked.connect(lambda _index: self.add_selected())
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
+        layout.addWidget(self.table, 1)
 
-        row = QHBoxLayout()
         self.status_label = QLabel()
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.status_label.setObjectName("hint")
-        row.addWidget(self.status_label, 1)
-        self.more_button = QPushButton(self.tr("Show more"))
-        self.more_button.clicked.connect(self.load_more)
-        row.addWidget(self.more_button)
-        layout.addLayout(row)
+        self.status_label.setWordWrap(True)
+        layout.addWidget(self.status_label)
 
         self.buttons = QDialogButtonBox()
         self.add_button = self.buttons.addButton(
@@ -104,156 +113,162 @@ class ContactPickerDialog(QDialog):
         self._search_timer.setInterval(250)
         self._search_timer.timeout.connect(self._search_now)
         self.search_edit.textChanged.connect(lambda _t: self._search_timer.start())
+        self.group_combo.currentIndexChanged.connect(lambda _i: self._search_now())
+        self.model.page_loaded.connect(lambda _n: self._on_loaded())
+        self.model.total_changed.connect(lambda _n: self._update_buttons())
+        self.model.failed.connect(self._on_error)
         self._update_buttons()
 
+    # --- what it shows ---------------------------------------------------------------------
+
+    def query(self) -> ContactQuery:
+        group = self.group_combo.currentData()
+        return ContactQuery(self.search_edit.text(), group.id if group is not None else None)
+
     def reject(self) -> None:
-        # Cancel (or Esc, or closing the window) means nothing is added: stop a search or an
-        # "add all" still collecting pages, or it would add everyone after the user said no.
-        self._ctx.tasks.cancel("compose.contacts")
-        self._page = 0  # the next open starts with a fresh first page
+        # Cancel (or Esc, or closing the window) means nothing is added: stop an "add all"
+        # still collecting pages, or it would add everyone after the user said no.
+        self._ctx.tasks.cancel(PICK_TASK)
+        self.model.clear()  # the next open starts from a fresh first page
         super().reject()
 
-    def showEvent(self, event: object) -> None:
-        super().showEvent(event)  # type: ignore[arg-type]
-        if self._page == 0 and not self._ctx.tasks.is_running("compose.contacts"):
+    def showEvent(self, event: Any) -> None:
+        super().showEvent(event)
+        if self.model.query is None:
+            self._load_groups()
             self._search_now()
 
-    # --- loading ---------------------------------------------------------------------------
+    def _load_groups(self) -> None:
+        session = self._ctx.session
+        if session is None:
+            return
+        self._ctx.tasks.start(
+            "compose.contacts.groups",
+            self._ctx.services.contacts.groups(session.profile.name),
+            on_success=self._fill_groups,
+        )
+
+    def _fill_groups(self, groups: list[Group]) -> None:
+        chosen = self.group_combo.currentData()
+        self.group_combo.blockSignals(True)
+        self.group_combo.clear()
+        self.group_combo.addItem(self.tr("All contacts"), None)
+        for group in groups:
+            self.group_combo.addItem(group_label(group), group)
+            if chosen is not None and group.id == chosen.id:
+                self.group_combo.setCurrentIndex(self.group_combo.count() - 1)
+        self.group_combo.blockSignals(False)
+        self.group_combo.setVisible(bool(groups))
 
     def _search_now(self) -> None:
         self._search_timer.stop()
-        self._search = self.search_edit.text().strip()
-        self._page = 0
-        self.list.clear()
-        self.load_more()
-
-    def load_more(self) -> None:
         if self._ctx.session is None:
             self.status_label.setText(self.tr("Connect an account to see your contacts."))
             return
-        page = self._page + 1
-        search = self._search or None
         self.status_label.setText(self.tr("Loading contacts…"))
-        self.more_button.setEnabled(False)
-        self._ctx.tasks.start(
-            "compose.contacts",
-            self._ctx.client().list_contacts(page=page, page_size=PAGE_SIZE, search=search),
-            on_success=self._on_page,
-            on_error=self._on_error,
-        )
+        self.model.set_query(self.query())
 
-    def _on_page(self, page: ContactPage) -> None:
-        self._page = page.page
-        self._total_pages = page.total_pages
-        self._total = page.total
-        self.list.blockSignals(True)
-        for contact in page.contacts:
-            person = person_from_contact(contact)
-            item = QListWidgetItem(person_label(person))
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            item.setData(Qt.ItemDataRole.UserRole, person)
-            self.list.addItem(item)
-        self.list.blockSignals(False)
+    def _on_loaded(self) -> None:
         self._update_buttons()
         self.loaded.emit()
 
-    def _on_error(self, exc: BaseException) -> bool:
-        from desktop_app.ui.errors import describe
-
+    def _on_error(self, exc: BaseException) -> None:
         title, text = describe(exc)
         self.status_label.setText(f"{title}: {text}")
-        self.status_label.setWordWrap(True)
         self._update_buttons()
         self.loaded.emit()
-        from desktop_app.core.api import errors as api
-
-        return not isinstance(exc, api.AuthError)  # a 401 also goes to the presenter
 
     def _update_buttons(self) -> None:
-        shown = self.list.count()
-        if self._ctx.tasks.is_running("compose.contacts"):
+        if self._ctx.tasks.is_running(PICK_TASK):
             return
-        if self._total == 0 and self._page > 0:
-            self.status_label.setText(
-                self.tr("No contacts match “{search}”.").format(search=self._search)
-                if self._search
-                else self.tr("Your contacts list is empty.")
-            )
-        elif self._page > 0:
-            self.status_label.setText(
-                self.tr("Showing {shown} of {total}").format(
-                    shown=number(shown), total=counts().contacts(self._total)
+        model = self.model
+        total = model.total if model.known else 0
+        query = model.query or ContactQuery()
+        group = self.group_combo.currentData()
+        if model.known and model.error is None:
+            if total == 0:
+                self.status_label.setText(
+                    self.tr("No contacts match “{search}”.").format(search=query.search)
+                    if query.search
+                    else self.tr("Nobody is in this group yet.")
+                    if group is not None
+                    else self.tr("Your contacts list is empty.")
                 )
-            )
-        self.more_button.setEnabled(self._page < self._total_pages)
-        checked = len(self.checked_people())
+            else:
+                self.status_label.setText(
+                    self.tr("{contacts}, newest first. Select some, or add them all.").format(
+                        contacts=counts().contacts(total)
+                    )
+                )
+        selected = len(self.selected_rows())
         self.add_button.setText(
-            self.tr("Add {n}").format(n=counts().contacts(checked))
-            if checked
+            self.tr("Add {n}").format(n=counts().contacts(selected))
+            if selected
             else self.tr("Add selected")
         )
-        self.add_button.setEnabled(checked > 0 or bool(self.list.selectedItems()))
-        self.all_button.setEnabled(self._total > 0)
-        self.all_button.setText(
-            self.tr("Add all {n}").format(n=counts().contacts(self._total))
-            if self._search and self._total
-            else self.tr("Add all contacts ({n})").format(n=number(self._total))
-        )
+        self.add_button.setEnabled(selected > 0)
+        self.all_button.setEnabled(total > 0)
+        if group is not None and not query.search:
+            self.all_button.setText(
+                self.tr("Add everyone in “{group}” ({n})").format(group=group.name, n=number(total))
+            )
+        elif query.search and total:
+            self.all_button.setText(self.tr("Add all {n}").format(n=counts().contacts(total)))
+        else:
+            self.all_button.setText(self.tr("Add all contacts ({n})").format(n=number(total)))
 
-    def _toggle(self, item: QListWidgetItem) -> None:
-        checked = item.checkState() == Qt.CheckState.Checked
-        item.setCheckState(Qt.CheckState.Unchecked if checked else Qt.CheckState.Checked)
+    def selected_rows(self) -> list[int]:
+        return sorted({index.row() for index in self.table.selectionModel().selectedRows()})
 
     # --- choosing --------------------------------------------------------------------------
 
-    def checked_people(self) -> list[Person]:
-        people: list[Person] = []
-        for row in range(self.list.count()):
-            item = self.list.item(row)
-            if item.checkState() == Qt.CheckState.Checked:
-                people.append(item.data(Qt.ItemDataRole.UserRole))
-        return people
-
     def add_selected(self) -> None:
-        people = self.checked_people()
-        if not people:
-            people = [i.data(Qt.ItemDataRole.UserRole) for i in self.list.selectedItems()]
-        self.picked.emit(people)
-        self.accept()
+        rows = self.selected_rows()
+        if not rows:
+            return
+        self._collect(self._rows_people(rows))
+
+    async def _rows_people(self, rows: list[int]) -> list[Person]:
+        return [row.person() for row in await self.model.rows_for(rows)]
 
     def add_all_matching(self) -> None:
-        if self._ctx.session is None:
+        session = self._ctx.session
+        if session is None:
             return
+        self.status_label.setText(self.tr("Collecting every matching contact…"))
+        self._collect(self._all(session.client, session.profile.name, self.query()))
+
+    async def _all(self, client: Any, profile: str, query: ContactQuery) -> list[Person]:
+        def progress(done: int, total: int) -> None:
+            self.status_label.setText(
+                self.tr("Collecting every matching contact… {n} of {total}").format(
+                    n=number(done), total=number(total)
+                )
+            )
+
+        matching: Matching = await self._ctx.services.contacts.all_matching(
+            client, profile, query, progress
+        )
+        return matching.people()
+
+    def _collect(self, coro: Any) -> None:
         self.all_button.setEnabled(False)
         self.add_button.setEnabled(False)
-        self.status_label.setText(self.tr("Collecting every matching contact…"))
         self._ctx.tasks.start(
-            "compose.contacts",
-            self._fetch_all(self._search or None),
-            on_success=self._on_all,
-            on_error=self._on_error,
+            PICK_TASK, coro, on_success=self._on_people, on_error=self._on_pick_error
         )
 
-    async def _fetch_all(self, search: str | None) -> list[Person]:
-        client = self._ctx.client()
-        people: list[Person] = []
-        page = 1
-        while len(people) < MAX_ALL_MATCHING:
-            result = await client.list_contacts(page=page, page_size=PAGE_SIZE, search=search)
-            people.extend(person_from_contact(c) for c in result.contacts)
-            self.status_label.setText(
-                self.tr("Collecting every matching contact… {n}").format(n=number(len(people)))
-            )
-            if page >= result.total_pages or not result.contacts:
-                break
-            page += 1
-        return people
+    def _on_pick_error(self, exc: BaseException) -> bool:
+        from desktop_app.core.api import errors as api
 
-    def _on_all(self, people: list[Person]) -> None:
+        title, text = describe(exc)
+        self.status_label.setText(f"{title}: {text}")
+        self.loaded.emit()
+        QTimer.singleShot(0, self, self._update_buttons)
+        return not isinstance(exc, api.AuthError)  # a 401 also goes to the presenter
+
+    def _on_people(self, people: list[Person]) -> None:
         self.loaded.emit()
         self.picked.emit(people)
         self.accept()
-
-
-__all__ = ["ContactPickerDialog", "person_from_contact", "pretty_phone"]
+        self.model.clear()

@@ -1,0 +1,141 @@
+"""Contacts written to a spreadsheet file, safely: CSV (UTF-8 with a BOM, so Excel reads the
+accents) or XLSX (the phone column as text cells, so Excel never turns ``+254712345678`` into
+``2.54712E+11``).
+
+A :class:`ContactFileWriter` writes into a temporary file beside the target and renames it
+over the target only when :meth:`~ContactFileWriter.finish` is called: a cancelled or failed
+export leaves nothing half-written (and an earlier file of that name untouched).
+
+The columns are the import's own names (``phone``, ``first_name``, ``last_name``, ``email``),
+so an exported file can be imported again, then what the import ignores (``notes``,
+``groups``, ``created_at``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+import tempfile
+from collections.abc import Sequence
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+__all__ = ["COLUMNS", "ContactFileWriter", "ExportFormat", "format_for"]
+
+COLUMNS = ("phone", "first_name", "last_name", "email", "notes", "groups", "created_at")
+_PHONE = COLUMNS.index("phone")
+#: Characters that make a spreadsheet read a CSV cell as a formula (CSV injection): a note
+#: typed as "=HYPERLINK(…)" must stay text.
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: Column widths in the XLSX (characters), so the sheet opens readable.
+_WIDTHS = (18, 16, 16, 28, 40, 24, 26)
+
+
+class ExportFormat(StrEnum):
+    CSV = "csv"
+    XLSX = "xlsx"
+
+
+def format_for(path: Path) -> ExportFormat | None:
+    """The format a file name asks for (by its extension), or None."""
+    suffix = path.suffix.lower().lstrip(".")
+    return ExportFormat(suffix) if suffix in tuple(ExportFormat) else None
+
+
+def _csv_safe(value: str) -> str:
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+class ContactFileWriter:
+    """Rows in, one file out (blocking: run it off the GUI thread)."""
+
+    def __init__(self, path: Path, fmt: ExportFormat) -> None:
+        self.path = path
+        self.format = fmt
+        self.rows = 0
+        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+        os.close(handle)
+        self._temp = Path(temp)
+        self._text: io.TextIOWrapper | None = None
+        self._csv: Any = None
+        self._book: Any = None
+        self._sheet: Any = None
+        try:
+            if fmt is ExportFormat.CSV:
+                # utf-8-sig writes the BOM Excel needs to read UTF-8 (Wanjirū, Zoë).
+                self._text = open(self._temp, "w", encoding="utf-8-sig", newline="")  # noqa: SIM115
+                self._csv = csv.writer(self._text)
+                self._csv.writerow(COLUMNS)
+            else:
+                self._open_workbook()
+        except BaseException:
+            self.discard()
+            raise
+
+    def _open_workbook(self) -> None:
+        from openpyxl import Workbook
+        from openpyxl.utils import get_column_letter
+
+        self._book = Workbook(write_only=True)
+        self._sheet = self._book.create_sheet("Contacts")
+        for index, width in enumerate(_WIDTHS, start=1):
+            self._sheet.column_dimensions[get_column_letter(index)].width = width
+        self._sheet.freeze_panes = "A2"
+        self._sheet.append(list(COLUMNS))
+
+    def write(self, rows: Sequence[Sequence[str]]) -> None:
+        """Append rows (each one string per column of :data:`COLUMNS`)."""
+        if self._csv is not None:
+            self._csv.writerows(
+                [
+                    [value if i == _PHONE else _csv_safe(value) for i, value in enumerate(row)]
+                    for row in rows
+                ]
+            )
+        else:
+            for row in rows:
+                self._sheet.append(
+                    [self._text_cell(value, i == _PHONE) for i, value in enumerate(row)]
+                )
+        self.rows += len(rows)
+
+    def _text_cell(self, value: str, phone: bool) -> Any:
+        from openpyxl.cell import WriteOnlyCell
+
+        cell = WriteOnlyCell(self._sheet, value=value or None)
+        if value:
+            cell.data_type = "s"  # text, even "=…" (openpyxl would make that a formula)
+        if phone:
+            cell.number_format = "@"  # a text cell: Excel keeps the "+" and every digit
+        return cell
+
+    def finish(self) -> Path:
+        """Close the file and put it in place of the target."""
+        try:
+            if self._text is not None:
+                self._text.close()
+            elif self._book is not None:
+                self._book.save(self._temp)
+            os.replace(self._temp, self.path)
+        except BaseException:
+            self.discard()
+            raise
+        return self.path
+
+    def discard(self) -> None:
+        """Drop the temporary file (cancelled, or failed): the target is left as it was."""
+        if self._text is not None:
+            with contextlib.suppress(OSError):
+                self._text.close()
+        if self._sheet is not None and not self._sheet.closed:
+            # Close openpyxl's row stream (left open it complains when collected) and drop
+            # the scratch file it writes the rows to.
+            with contextlib.suppress(Exception):
+                self._sheet.close()
+                self._sheet._writer.cleanup()
+        self._book = self._sheet = None
+        with contextlib.suppress(OSError):
+            self._temp.unlink()

@@ -1,0 +1,382 @@
+"""Add or edit one contact: checked before anything is sent, each problem beside its field,
+and nothing typed is lost to a refusal (the dialog stays open until the save worked)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core.phones import local_display
+from desktop_app.core.services.contacts import (
+    Contact,
+    ContactForm,
+    ContactFormError,
+    FieldProblem,
+    validate_contact_form,
+)
+from desktop_app.ui.contacts.model import added_text
+from desktop_app.ui.dialogs import confirm
+from desktop_app.ui.errors import describe
+from desktop_app.ui.widgets import set_role
+from desktop_app.ui.words import phone_problem
+
+if TYPE_CHECKING:
+    from desktop_app.core.phones import InvalidPhoneNumber
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["ContactFormDialog"]
+
+SAVE_TASK = "contacts.save"
+
+
+class _Field(QWidget):
+    """An input with its problem (red) or hint (grey) right under it."""
+
+    def __init__(self, editor: QWidget, hint: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.editor = editor
+        self.hint = hint
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(3)
+        layout.addWidget(editor)
+        self.message = QLabel(self)
+        self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
+        layout.addWidget(self.message)
+        self.row = QHBoxLayout()
+        self.row.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self.row)
+        self.show_hint(hint)
+
+    def show_hint(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+        set_role(self.message, "muted")
+        self.editor.setProperty("invalid", False)
+        self._repolish()
+
+    def show_problem(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(True)
+        set_role(self.message, "error")
+        self.editor.setProperty("invalid", True)
+        self._repolish()
+
+    @property
+    def has_problem(self) -> bool:
+        return bool(self.editor.property("invalid"))
+
+    def _repolish(self) -> None:
+        style = self.editor.style()
+        style.unpolish(self.editor)
+        style.polish(self.editor)
+
+
+class ContactFormDialog(QDialog):
+    """Opened with ``open()``. ``saved`` carries the contact as the service now has it (or
+    None when an edit changed nothing); ``open_contact_requested`` asks to open another one
+    (the contact that already has the number)."""
+
+    saved = Signal(object)
+    open_contact_requested = Signal(object)
+    #: A save attempt ended (saved, refused or failed): tests wait on it.
+    attempt_finished = Signal()
+
+    def __init__(
+        self, ctx: AppContext, contact: Contact | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        self.contact = contact
+        self._owner: Contact | None = None
+        self._discard_box: QWidget | None = None
+        self.setObjectName("contactForm")
+        self.setWindowTitle(self.tr("Edit contact") if contact else self.tr("Add a contact"))
+        self.setMinimumWidth(460)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(20, 18, 20, 16)
+        outer.setSpacing(12)
+
+        title = QLabel(
+            contact.display_name if contact is not None else self.tr("New contact"), self
+        )
+        title.setProperty("role", "title")
+        outer.addWidget(title)
+        if contact is not None and contact.created_at is not None:
+            caption = QLabel(
+                self.tr("Added {when}").format(when=added_text(contact.created_at, with_time=True)),
+                self,
+            )
+            caption.setProperty("role", "muted")
+            outer.addWidget(caption)
+
+        self.banner = QLabel(self)
+        self.banner.setObjectName("formProblem")
+        self.banner.setProperty("role", "warning")
+        self.banner.setWordWrap(True)
+        self.banner.setTextFormat(Qt.TextFormat.PlainText)
+        self.banner.hide()
+        outer.addWidget(self.banner)
+
+        form = QFormLayout()
+        form.setHorizontalSpacing(14)
+        form.setVerticalSpacing(8)
+        form.setLabelAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop)
+        self.phone_edit = QLineEdit(self)
+        self.phone_edit.setObjectName("phoneEdit")
+        self.phone_edit.setPlaceholderText("0712 345 678")
+        self.first_edit = QLineEdit(self)
+        self.first_edit.setObjectName("firstNameEdit")
+        self.last_edit = QLineEdit(self)
+        self.last_edit.setObjectName("lastNameEdit")
+        self.email_edit = QLineEdit(self)
+        self.email_edit.setObjectName("emailEdit")
+        self.email_edit.setPlaceholderText(self.tr("name@example.co.ke (optional)"))
+        self.notes_edit = QPlainTextEdit(self)
+        self.notes_edit.setObjectName("notesEdit")
+        self.notes_edit.setTabChangesFocus(True)
+        self.notes_edit.setFixedHeight(72)
+        self.notes_edit.setPlaceholderText(self.tr("For example: buys every Friday"))
+        self.phone_hint = self.tr("Any form: 0712 345 678, 254712345678 or +254712345678")
+        self.fields: dict[str, _Field] = {
+            "phone": _Field(self.phone_edit, self.phone_hint, self),
+            "first_name": _Field(self.first_edit, parent=self),
+            "last_name": _Field(self.last_edit, parent=self),
+            "email": _Field(self.email_edit, parent=self),
+            "notes": _Field(self.notes_edit, parent=self),
+        }
+        self.open_owner_button = QPushButton(self)
+        self.open_owner_button.setObjectName("openOwner")
+        self.open_owner_button.setProperty("role", "link")
+        self.open_owner_button.clicked.connect(self._open_owner)
+        self.open_owner_button.hide()
+        self.fields["phone"].row.addWidget(self.open_owner_button)
+        self.fields["phone"].row.addStretch(1)
+        labels = {
+            "phone": self.tr("&Phone"),
+            "first_name": self.tr("&First name"),
+            "last_name": self.tr("&Last name"),
+            "email": self.tr("&Email"),
+            "notes": self.tr("N&otes"),
+        }
+        for name, field in self.fields.items():
+            label = QLabel(labels[name], self)
+            label.setBuddy(field.editor)
+            form.addRow(label, field)
+        outer.addLayout(form)
+
+        self.buttons = QDialogButtonBox(self)
+        self.save_button = self.buttons.addButton(
+            self.tr("Save changes") if contact else self.tr("Add contact"),
+            QDialogButtonBox.ButtonRole.AcceptRole,
+        )
+        self.save_button.setObjectName("saveContact")
+        set_role(self.save_button, "primary")  # re-polished: the box polished it on adding
+        self.save_button.setDefault(True)
+        self.cancel_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        self.save_button.clicked.connect(self.save)
+        self.buttons.rejected.connect(self.reject)
+        outer.addWidget(self.buttons)
+
+        self._initial = ContactForm.of(contact) if contact is not None else ContactForm()
+        if contact is not None:
+            self.phone_edit.setText(local_display(contact.phone))
+            self.first_edit.setText(contact.first_name or "")
+            self.last_edit.setText(contact.last_name or "")
+            self.email_edit.setText(contact.email or "")
+            self.notes_edit.setPlainText(contact.notes or "")
+            self._initial = self.form()
+        self.phone_edit.textEdited.connect(lambda _t: self._phone_typed())
+        self.phone_edit.editingFinished.connect(self._check_phone)
+        self.email_edit.editingFinished.connect(self._check_email)
+        for name in ("first_name", "last_name", "email"):
+            editor = self.fields[name].editor
+            assert isinstance(editor, QLineEdit)
+            editor.textEdited.connect(lambda _t, n=name: self.fields[n].show_hint(""))
+        QTimer.singleShot(0, self.phone_edit.setFocus)
+
+    # -- the form --------------------------------------------------------------------------
+
+    def form(self) -> ContactForm:
+        return ContactForm(
+            phone=self.phone_edit.text(),
+            first_name=self.first_edit.text(),
+            last_name=self.last_edit.text(),
+            email=self.email_edit.text(),
+            notes=self.notes_edit.toPlainText(),
+        )
+
+    @property
+    def dirty(self) -> bool:
+        return self.form() != self._initial
+
+    def _phone_typed(self) -> None:
+        self._owner = None
+        self.open_owner_button.hide()
+        self.fields["phone"].show_hint(self.phone_hint)
+
+    def _check_phone(self) -> None:
+        if not self.phone_edit.text().strip():
+            return  # an empty box is said to be empty on Save, not when tabbing through
+        check = validate_contact_form(self.form())
+        if check.phone_error is not None:
+            self._show_phone_problem(check.phone_error)
+        elif self._owner is None:
+            self.fields["phone"].show_hint(
+                self.tr("Saved as {number}").format(number=check.values["phone"])
+            )
+
+    def _check_email(self) -> None:
+        check = validate_contact_form(self.form())
+        if "email" in check.problems:
+            self.fields["email"].show_problem(self._email_problem())
+
+    def _email_problem(self) -> str:
+        return self.tr(
+            "This is not an email address. Write it like name@example.co.ke, or leave it empty."
+        )
+
+    def _show_phone_problem(self, error: InvalidPhoneNumber) -> None:
+        self.fields["phone"].show_problem(phone_problem(error))
+
+    # -- saving ----------------------------------------------------------------------------
+
+    def save(self) -> None:
+        """Check the form, then send it (only what changed, for an edit)."""
+        session = self._ctx.session
+        if session is None:
+            return
+        self.banner.hide()
+        check = validate_contact_form(self.form())
+        if not check.ok:
+            self.show_problems(ContactFormError(check.problems, phone_error=check.phone_error))
+            self.attempt_finished.emit()
+            return
+        self.save_button.setEnabled(False)
+        self.save_button.setText(self.tr("Saving…"))
+        self._ctx.tasks.start(
+            SAVE_TASK,
+            self._ctx.services.contacts.save(
+                session.client, session.profile.name, self.form(), self.contact
+            ),
+            on_success=self._on_saved,
+            on_error=self._on_failed,
+        )
+
+    def _restore_button(self) -> None:
+        self.save_button.setEnabled(True)
+        self.save_button.setText(
+            self.tr("Save changes") if self.contact else self.tr("Add contact")
+        )
+
+    def _on_saved(self, contact: Contact | None) -> None:
+        self._restore_button()
+        self._initial = self.form()
+        self.saved.emit(contact)
+        self.attempt_finished.emit()
+        self.accept()
+
+    def _on_failed(self, exc: BaseException) -> bool:
+        from desktop_app.core.api import errors as api
+
+        self._restore_button()
+        if isinstance(exc, ContactFormError):
+            self.show_problems(exc)
+            self.attempt_finished.emit()
+            return True
+        title, text = describe(exc)
+        self.banner.setText(f"{title}. {text}")
+        self.banner.show()
+        self.attempt_finished.emit()
+        return not isinstance(exc, api.AuthError)
+
+    def show_problems(self, exc: ContactFormError) -> None:
+        """Each field's problem beside it; the first one gets the focus."""
+        first: QWidget | None = None
+        for name, problem in exc.problems.items():
+            field = self.fields.get(name)
+            if field is None:
+                continue
+            if problem is FieldProblem.PHONE and exc.phone_error is not None:
+                self._show_phone_problem(exc.phone_error)
+            elif problem is FieldProblem.EMAIL:
+                field.show_problem(self._email_problem())
+            elif problem is FieldProblem.DUPLICATE:
+                self._show_duplicate(exc)
+            else:
+                field.show_problem(
+                    self.tr("Your provider refused this: “{words}”").format(
+                        words=exc.service.get(name, "")
+                    )
+                )
+            if first is None:
+                first = field.editor
+        if first is not None:
+            first.setFocus()
+
+    def _show_duplicate(self, exc: ContactFormError) -> None:
+        owner = self._owner = exc.owner
+        shown = local_display(exc.phone or self.phone_edit.text())
+        if owner is None:
+            self.fields["phone"].show_problem(
+                self.tr("Another contact already has {number}. Search for it to edit it.").format(
+                    number=shown
+                )
+            )
+            self.open_owner_button.hide()
+            return
+        name = owner.display_name if owner.display_name != owner.phone else shown
+        self.fields["phone"].show_problem(
+            self.tr("{name} already has {number}: a number can belong to one contact only.").format(
+                name=name, number=shown
+            )
+        )
+        self.open_owner_button.setText(self.tr("Open {name}").format(name=name))
+        self.open_owner_button.show()
+
+    def _open_owner(self) -> None:
+        if self._owner is not None:
+            self.open_contact_requested.emit(self._owner)
+
+    # -- closing ---------------------------------------------------------------------------
+
+    def reject(self) -> None:
+        """Cancel or Esc: typed changes are only dropped when the user says so."""
+        if self.dirty and self._discard_box is None:
+            self._discard_box = confirm(
+                self,
+                title=self.tr("Discard changes?"),
+                text=self.tr("Close without saving this contact?"),
+                informative=self.tr("What you typed here will be lost."),
+                yes=self.tr("Discard"),
+                no=self.tr("Keep editing"),
+                on_yes=self.discard,
+                destructive=True,
+            )
+            self._discard_box.destroyed.connect(self._forget_box)
+            return
+        if not self.dirty:
+            super().reject()
+
+    def _forget_box(self) -> None:
+        self._discard_box = None
+
+    def discard(self) -> None:
+        # A save already on its way is left to finish (the service may have it by now): the
+        # tab still hears of it through ``saved``.
+        self._initial = self.form()
+        super().reject()

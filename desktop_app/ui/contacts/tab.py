@@ -1,0 +1,1056 @@
+"""The Contacts tab: the customer list kept by the provider, paged by the service, searched
+as you type, filtered by the groups kept on this computer; add, edit, delete; message them;
+export them."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Coroutine, Sequence
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core.services.contacts import (
+    MAX_MATCHING,
+    PAGE_SIZES,
+    ContactQuery,
+    ExportFormat,
+    Group,
+)
+from desktop_app.ui.contacts.export import ask_export_path
+from desktop_app.ui.contacts.form import ContactFormDialog
+from desktop_app.ui.contacts.groups import GroupsPanel
+from desktop_app.ui.contacts.model import Column, ContactsModel, contacts_view
+from desktop_app.ui.contacts.states import ProgressStrip, State, StatePage
+from desktop_app.ui.context import ComposeRequest
+from desktop_app.ui.dialogs import confirm
+from desktop_app.ui.errors import Level, describe
+from desktop_app.ui.formats import number
+from desktop_app.ui.tabs import TabPage
+from desktop_app.ui.tasks import BUSY_DELAY_MS
+from desktop_app.ui.widgets import set_role
+from desktop_app.ui.words import counts
+
+if TYPE_CHECKING:
+    from desktop_app.core.api.models import Contact
+    from desktop_app.core.services.accounts import Session
+    from desktop_app.core.services.contacts import DeleteReport, ExportReport, Matching
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["ContactsTab"]
+
+log = logging.getLogger(__name__)
+
+PAGE_TASK = "contacts.page"
+JOB_TASK = "contacts.job"  # the one long job at a time: delete, collect, export
+#: Typing pauses this long before the search is sent.
+SEARCH_DELAY_MS = 300
+#: Widths of the grid's columns at start (the notes take what is left).
+WIDTHS = {Column.NAME: 180, Column.PHONE: 124, Column.GROUPS: 180, Column.EMAIL: 210}
+
+STYLE = """
+QTableView#contactsTable {
+    background: #ffffff;
+    alternate-background-color: #f8fafb;
+    border: 1px solid #dde2e8;
+    border-radius: 8px;
+    gridline-color: #eef1f4;
+    selection-background-color: #d7eee6;
+    selection-color: #1f2933;
+}
+QTableView#contactsTable::item { padding: 0 8px; }
+QHeaderView::section {
+    background: #ffffff;
+    color: #616e7c;
+    font-weight: 600;
+    border: none;
+    border-bottom: 1px solid #dde2e8;
+    padding: 6px 8px;
+}
+QListWidget#groupList {
+    background: #ffffff;
+    border: 1px solid #dde2e8;
+    border-radius: 8px;
+    padding: 4px;
+}
+QListWidget#groupList::item { padding: 6px 8px; border-radius: 4px; }
+QListWidget#groupList::item:selected { background: #e5f3ee; color: #0b3b2e; }
+QLabel#pageLabel { color: #3e4c59; font-weight: 600; }
+"""
+
+
+class ContactsTab(TabPage):
+    #: A long job ended (deleted, collected, exported, or failed): tests wait on it.
+    job_finished = Signal()
+    #: The tab's state changed (grid, empty, no matches, legacy, loading, error).
+    state_changed = Signal(str)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("contactsTab")
+        self.setStyleSheet(STYLE)
+        self._session: Session | None = None
+        self._forms: list[ContactFormDialog] = []
+        self._cancel_requested = False
+        self._job_ok: Callable[[Any], None] | None = None
+        self._job_cooperative = False
+        self._page_shown = 0
+
+        root = QVBoxLayout(self)
+        root.setContentsMargins(20, 14, 20, 12)
+        root.setSpacing(10)
+
+        # --- header: what this is, how many, the main action ---------------------------
+        header = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        title = QLabel(self.tr("Contacts"), self)
+        title.setProperty("role", "title")
+        self.subtitle = QLabel(self)
+        self.subtitle.setObjectName("contactsSubtitle")
+        self.subtitle.setProperty("role", "muted")
+        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
+        titles.addWidget(title)
+        titles.addWidget(self.subtitle)
+        header.addLayout(titles, 1)
+        self.notice = QLabel(self)
+        self.notice.setObjectName("contactsNotice")
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+        header.addWidget(self.notice, 2, Qt.AlignmentFlag.AlignVCenter)
+        self.refresh_button = QPushButton(self.tr("Refresh"), self)
+        self.refresh_button.setToolTip(self.tr("Read the list again from your provider"))
+        self.refresh_button.clicked.connect(self.refresh)
+        self.add_button = QPushButton(self.tr("&Add contact"), self)
+        self.add_button.setObjectName("addContact")
+        self.add_button.setProperty("role", "primary")
+        self.add_button.clicked.connect(lambda: self.open_form())
+        header.addWidget(self.refresh_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        header.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        root.addLayout(header)
+
+        # --- toolbar: search and what to do with the selection ----------------------------
+        toolbar = QHBoxLayout()
+        toolbar.setSpacing(8)
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("contactSearch")
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.setPlaceholderText(self.tr("Search by name or number (0712…, 254712…)"))
+        self.search_edit.setAccessibleName(self.tr("Search contacts"))
+        self.search_edit.setMinimumWidth(220)
+        toolbar.addWidget(self.search_edit, 2)
+        self.message_button = QPushButton(self.tr("&Message"), self)
+        self.message_button.setObjectName("messageButton")
+        self.message_menu = QMenu(self.message_button)
+        self.message_selected_action = self.message_menu.addAction(
+            self.tr("Message selected"), self.message_selected
+        )
+        self.message_matching_action = self.message_menu.addAction(
+            self.tr("Message everyone matching"), self.message_matching
+        )
+        self.message_group_action = self.message_menu.addAction(
+            self.tr("Message this group"), self.message_group
+        )
+        self.message_button.setMenu(self.message_menu)
+        self.group_button = QPushButton(self.tr("&Groups"), self)
+        self.group_button.setObjectName("groupButton")
+        self.group_menu = QMenu(self.group_button)
+        self.group_menu.aboutToShow.connect(self._fill_group_menu)
+        self.group_button.setMenu(self.group_menu)
+        self.edit_button = QPushButton(self.tr("&Edit…"), self)
+        self.edit_button.clicked.connect(self.edit_selected)
+        self.delete_button = QPushButton(self.tr("&Delete…"), self)
+        self.delete_button.setObjectName("deleteContacts")
+        self.delete_button.setProperty("role", "danger")
+        self.delete_button.clicked.connect(self.ask_delete)
+        self.export_button = QPushButton(self.tr("E&xport…"), self)
+        self.export_button.setObjectName("exportButton")
+        self.export_button.setToolTip(
+            self.tr("Save the contacts shown (every page) as an Excel or CSV file")
+        )
+        self.export_button.clicked.connect(self.ask_export)
+        for button in (
+            self.message_button,
+            self.group_button,
+            self.edit_button,
+            self.delete_button,
+            self.export_button,
+        ):
+            toolbar.addWidget(button)
+        root.addLayout(toolbar)
+
+        # --- body: groups | grid ---------------------------------------------------------
+        body = QHBoxLayout()
+        body.setSpacing(14)
+        self.groups = GroupsPanel(ctx, self)
+        self.groups.setFixedWidth(236)
+        self.groups.group_chosen.connect(self._on_group_chosen)
+        body.addWidget(self.groups)
+        right = QVBoxLayout()
+        right.setSpacing(6)
+        self.error_strip = QWidget(self)
+        strip = QHBoxLayout(self.error_strip)
+        strip.setContentsMargins(0, 0, 0, 0)
+        self.error_label = QLabel(self.error_strip)
+        self.error_label.setObjectName("pageError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextFormat(Qt.TextFormat.PlainText)
+        set_role(self.error_label, "warning")
+        self.retry_strip_button = QPushButton(self.tr("Retry"), self.error_strip)
+        self.retry_strip_button.setObjectName("retryPage")
+        self.retry_strip_button.clicked.connect(self.retry)
+        strip.addWidget(self.error_label, 1)
+        strip.addWidget(self.retry_strip_button)
+        self.error_strip.hide()
+        right.addWidget(self.error_strip)
+
+        self.model = ContactsModel(ctx, PAGE_TASK, page_size=PAGE_SIZES[0], parent=self)
+        self.table = contacts_view(self.model, "contactsTable")
+        columns = self.table.horizontalHeader()
+        columns.setStretchLastSection(False)
+        for column, width in WIDTHS.items():
+            self.table.setColumnWidth(column, width)
+        columns.setSectionResizeMode(Column.NOTES, QHeaderView.ResizeMode.Stretch)
+        self.table.setColumnWidth(Column.ADDED, 110)
+        self.table.setMinimumHeight(120)
+        self.table.doubleClicked.connect(lambda index: self.edit_row(index.row()))
+        self.table.verticalScrollBar().valueChanged.connect(lambda _v: self._update_pager())
+        self.table.selectionModel().selectionChanged.connect(lambda *_a: self._update_actions())
+
+        self.state_page = StatePage(self)
+        self.state_page.primary_clicked.connect(self._on_state_primary)
+        self.state_page.secondary_clicked.connect(self._on_state_secondary)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.table)
+        # In a scroll area of its own: its wrapped text would otherwise set the whole tab's
+        # height, and on a small window the grid and the paging under it must still fit.
+        self.state_area = QScrollArea(self)
+        self.state_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.state_area.setWidgetResizable(True)
+        self.state_area.setWidget(self.state_page)
+        self.stack.addWidget(self.state_area)
+        right.addWidget(self.stack, 1)
+        body.addLayout(right, 1)
+        root.addLayout(body, 1)
+
+        # --- footer: the progress of a job, paging ---------------------------------------
+        self.progress = ProgressStrip(self)
+        self.progress.cancel_clicked.connect(self.cancel_job)
+        root.addWidget(self.progress)
+        footer = QHBoxLayout()
+        footer.setSpacing(6)
+        self.order_note = QLabel(self.tr("Newest first"), self)
+        self.order_note.setProperty("role", "muted")
+        self.order_note.setToolTip(
+            self.tr(
+                "Your provider lists contacts newest first and offers no other order. Search "
+                "to find someone quickly."
+            )
+        )
+        footer.addWidget(self.order_note)
+        footer.addSpacing(12)
+        self.size_combo = QComboBox(self)
+        self.size_combo.setObjectName("pageSize")
+        for size in PAGE_SIZES:
+            self.size_combo.addItem(self.tr("{n} per page").format(n=size), size)
+        self.size_combo.setAccessibleName(self.tr("Contacts per page"))
+        self.size_combo.currentIndexChanged.connect(self._on_page_size)
+        footer.addWidget(self.size_combo)
+        footer.addStretch(1)
+        self.page_label = QLabel(self)
+        self.page_label.setObjectName("pageLabel")
+        footer.addWidget(self.page_label)
+        footer.addSpacing(8)
+        self.first_button = self._pager_button(self.tr("« First"), "Ctrl+Home", self.first_page)
+        self.previous_button = self._pager_button(
+            self.tr("‹ Previous"), "Ctrl+PgUp", self.previous_page
+        )
+        self.next_button = self._pager_button(self.tr("Next ›"), "Ctrl+PgDown", self.next_page)
+        self.last_button = self._pager_button(self.tr("Last »"), "Ctrl+End", self.last_page)
+        for button in (self.first_button, self.previous_button, self.next_button, self.last_button):
+            footer.addWidget(button)
+        root.addLayout(footer)
+
+        # --- behaviour -------------------------------------------------------------------
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.search_now)
+        self.search_edit.textChanged.connect(lambda _t: self._search_timer.start())
+        self.search_edit.returnPressed.connect(self.search_now)
+        self._loading_timer = QTimer(self)
+        self._loading_timer.setSingleShot(True)
+        self._loading_timer.setInterval(BUSY_DELAY_MS)
+        self._loading_timer.timeout.connect(self._update_state)
+        self._notice_timer = QTimer(self)
+        self._notice_timer.setSingleShot(True)
+        self._notice_timer.setInterval(10_000)
+        self._notice_timer.timeout.connect(self.notice.hide)
+        self.model.total_changed.connect(lambda _n: self._on_model_changed())
+        self.model.page_loaded.connect(lambda _n: self._on_model_changed())
+        self.model.loading_changed.connect(self._on_loading)
+        self.model.failed.connect(lambda _e: self._on_model_changed())
+        self.model.modelReset.connect(self._update_actions)
+        for keys, action in (
+            ("Ctrl+F", self._focus_search),
+            ("Ctrl+PgDown", self.next_page),
+            ("Ctrl+PgUp", self.previous_page),
+            ("Ctrl+Home", self.first_page),
+            ("Ctrl+End", self.last_page),
+            ("Delete", self.ask_delete),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(action)
+        ctx.session_changed.connect(self.session_changed)
+        self.session_changed()
+
+    def _pager_button(self, text: str, keys: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setToolTip(self.tr("{text} ({keys})").format(text=text, keys=keys))
+        button.clicked.connect(slot)
+        return button
+
+    def heightForWidth(self, width: int) -> int:
+        """No preferred height for a width: the window's scroll area would otherwise size
+        the tab by the wrapped labels' preferred heights and scroll on a small window; the
+        grid takes whatever height there is (down to the minimum)."""
+        return -1
+
+    # -- TabPage ---------------------------------------------------------------------------
+
+    def session_changed(self) -> None:
+        """A new account (or none): forget the old one's rows, show the new one's."""
+        if self.ctx.session is self._session and self._session is not None:
+            return
+        self._session = self.ctx.session
+        self.ctx.tasks.cancel(JOB_TASK)
+        self.progress.finish()
+        for form in self._forms:
+            form.close()
+        self._forms.clear()
+        self.model.clear()
+        self.notice.hide()
+        self.groups.reload()
+        if self._usable() and self.isVisible():
+            self.model.set_query(self.query())
+        self._update_state()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """The list is read when the tab is first seen (not at start, behind Compose)."""
+        super().showEvent(event)
+        if self._usable() and self.model.query is None:
+            self.model.set_query(self.query())
+            self._update_state()
+
+    def refresh(self) -> None:
+        """Read the list and the groups again."""
+        if self._usable():
+            self.groups.reload()
+            self.model.reload()
+
+    def prepare_screenshot(self) -> None:
+        """Practice mode: sample groups for the demo shop (never for a real account), and a
+        couple of customers selected, as someone at work would have it."""
+        session = self.ctx.session
+        if session is None or not session.is_sandbox or not session.can_use_contacts:
+            return
+        self.ctx.tasks.start("contacts.screenshot", self._dress_for_screenshot(session))
+
+    def screenshot_extras(self) -> list[tuple[str, QWidget]]:
+        """The add form as someone mistyped a number: the problem beside the field."""
+        if not self._usable():
+            return []
+        form = ContactFormDialog(self.ctx, None, self)
+        form.phone_edit.setText("0712 34")
+        form.first_edit.setText("Wanjiku")
+        form.last_edit.setText("Kamau")
+        form.email_edit.setText("wanjiku.kamau@example.co.ke")
+        form.notes_edit.setPlainText("Buys sukuma wiki and tomatoes every Friday")
+        form.save()  # checked here: nothing is sent
+        return [("form", form)]
+
+    async def _dress_for_screenshot(self, session: Session) -> None:
+        contacts = self.ctx.services.contacts
+        if await contacts.seed_sample_groups(session.client, session.profile.name):
+            self.groups.reload()
+            self.model.reload()
+        while self.model.loading or not self.model.known:
+            await self.ctx.tasks.wait_for(PAGE_TASK, 5.0)
+            if not self.model.loading:
+                break
+        if self.model.total >= 4:
+            self.select_rows([1, 3])
+
+    # -- what is shown ---------------------------------------------------------------------
+
+    def query(self) -> ContactQuery:
+        group = self.groups.current_group()
+        return ContactQuery(self.search_edit.text(), group.id if group is not None else None)
+
+    def _usable(self) -> bool:
+        session = self.ctx.session
+        return session is not None and session.can_use_contacts
+
+    def search_now(self) -> None:
+        self._search_timer.stop()
+        if self._usable():
+            query = self.query()
+            if query != self.model.query:
+                self.model.set_query(query)
+                self._update_state()
+
+    def _on_group_chosen(self, _group: Group | None) -> None:
+        if self._usable():
+            self.model.set_query(self.query())
+            self._update_state()
+
+    def _on_page_size(self, _index: int) -> None:
+        self.model.set_page_size(int(self.size_combo.currentData()))
+        self._update_state()
+
+    def _on_loading(self, loading: bool) -> None:
+        if loading and not self.model.known:
+            self._loading_timer.start()
+        if not loading:
+            self._loading_timer.stop()
+        self._update_state()
+
+    def _on_model_changed(self) -> None:
+        self._update_state()
+        self._update_pager()
+
+    def retry(self) -> None:
+        self.model.retry()
+        self._update_state()
+
+    def _update_state(self) -> None:
+        """Grid, or the page that says why there is nothing to show."""
+        session = self.ctx.session
+        model = self.model
+        query = model.query
+        state, title, text, primary, secondary = State.GRID, "", "", "", ""
+        from desktop_app.core.api import errors as api
+
+        if session is None:
+            state = State.NO_SESSION
+            title = self.tr("No account connected")
+            text = self.tr("Connect your account to see your customers.")
+        elif not session.can_use_contacts or isinstance(model.error, api.ScopeError):
+            state, title, text, primary = self._legacy_words()
+        elif model.error is not None and not model.known:
+            state = State.ERROR
+            title, text = describe(model.error)
+            primary = self.tr("Retry")
+        elif not model.known:
+            if model.loading and not self._loading_timer.isActive() and model.total == 0:
+                state = State.LOADING
+                title = self.tr("Loading your contacts…")
+        elif model.total == 0 and query is not None:
+            state, title, text, primary, secondary = self._nothing_words(query)
+        if state is State.GRID:
+            self.stack.setCurrentWidget(self.table)
+        else:
+            self.state_page.show_state(state, title, text, primary, secondary)
+            self.stack.setCurrentWidget(self.state_area)
+        page_error = model.error is not None and model.known and state is State.GRID
+        if page_error and model.error is not None:
+            error_title, error_text = describe(model.error)
+            self.error_label.setText(
+                self.tr("Some contacts could not be loaded. {title}: {text}").format(
+                    title=error_title, text=error_text
+                )
+            )
+        self.error_strip.setVisible(page_error)
+        self._update_subtitle()
+        self._update_actions()
+        self._update_pager()
+        if state.value != getattr(self, "_last_state", None):
+            self._last_state = state.value
+            self.state_changed.emit(state.value)
+
+    def _legacy_words(self) -> tuple[State, str, str, str]:
+        return (
+            State.LEGACY,
+            self.tr("Your access token cannot open your contacts"),
+            self.tr(
+                "You are connected with an older kind of token: it sends SMS and reads your "
+                "balance, but your provider does not let it reach your customer list. Ask your "
+                "provider for a scoped token (it starts with “mbs_” and includes contacts), "
+                "then connect with it. Your messages and balance keep working meanwhile."
+            ),
+            self.tr("Connect with a new token…"),
+        )
+
+    def _nothing_words(self, query: ContactQuery) -> tuple[State, str, str, str, str]:
+        group = self.groups.current_group()
+        if query.search:
+            where = (
+                self.tr("Nobody in “{group}” matches “{search}”.").format(
+                    group=group.name, search=query.search
+                )
+                if group is not None
+                else self.tr("No contacts match “{search}”.").format(search=query.search)
+            )
+            return (
+                State.NO_MATCHES,
+                where,
+                self.tr(
+                    "Check the spelling, or search by part of a name or number (for example 0712)."
+                ),
+                self.tr("Clear the search"),
+                "",
+            )
+        if group is not None:
+            return (
+                State.NO_MATCHES,
+                self.tr("“{group}” has nobody in it yet").format(group=group.name),
+                self.tr(
+                    "Go to All contacts, select customers, then use Groups ▸ Add selected to "
+                    "“{group}”."
+                ).format(group=group.name),
+                self.tr("Show all contacts"),
+                "",
+            )
+        return (
+            State.EMPTY,
+            self.tr("No customers yet"),
+            self.tr(
+                "Import a spreadsheet of your customers, or add one now. Everyone you add "
+                "here can get your SMS."
+            ),
+            self.tr("Add a customer"),
+            self.tr("Import a spreadsheet"),
+        )
+
+    def _on_state_primary(self) -> None:
+        state = self.state_page.state
+        if state is State.LEGACY:
+            self.ctx.errors.reauth_needed.emit(self._legacy_words()[2])
+        elif state is State.ERROR:
+            self.retry()
+        elif state is State.EMPTY:
+            self.open_form()
+        elif state is State.NO_MATCHES:
+            if self.search_edit.text():
+                self.search_edit.clear()
+                self.search_now()
+            else:
+                self.groups.choose(None)
+
+    def _on_state_secondary(self) -> None:
+        if self.state_page.state is State.EMPTY:
+            self.ctx.show_tab_requested.emit("import")
+
+    def _update_subtitle(self) -> None:
+        model = self.model
+        group = self.groups.current_group()
+        query = model.query
+        if not self._usable() or query is None:
+            self.subtitle.setText("")
+            return
+        if not model.known:
+            self.subtitle.setText(self.tr("Searching…") if query.search else self.tr("Loading…"))
+            return
+        total = counts().contacts(model.total)
+        if query.search and group is not None:
+            text = self.tr("{contacts} in “{group}” match “{search}”").format(
+                contacts=total, group=group.name, search=query.search
+            )
+        elif query.search:
+            text = self.tr("{contacts} match “{search}”").format(
+                contacts=total, search=query.search
+            )
+        elif group is not None:
+            text = self.tr("{contacts} in “{group}”").format(contacts=total, group=group.name)
+        else:
+            text = self.tr("{contacts} in your list").format(contacts=total)
+        self.subtitle.setText(text)
+
+    def show_notice(self, text: str, *, ok: bool = True) -> None:
+        self.notice.setText(text)
+        set_role(self.notice, "success" if ok else "warning")
+        self.notice.show()
+        self._notice_timer.start()
+
+    # -- paging ----------------------------------------------------------------------------
+
+    def current_page(self) -> int:
+        model = self.model
+        if model.total == 0:
+            return 0
+        bar = self.table.verticalScrollBar()
+        if bar.maximum() > 0 and bar.value() >= bar.maximum():
+            return model.page_count  # the last page may be too short to reach the top
+        return model.page_of_row(max(0, self.table.rowAt(0)))
+
+    def go_to_page(self, page: int) -> None:
+        model = self.model
+        if model.page_count == 0:
+            return
+        page = max(1, min(model.page_count, page))
+        row = model.first_row_of(page)
+        index = model.index(row, 0)
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtTop)
+        self.table.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.NoUpdate
+        )
+        model.want_page(page)
+        self._update_pager(page)
+
+    def first_page(self) -> None:
+        self.go_to_page(1)
+
+    def last_page(self) -> None:
+        self.go_to_page(self.model.page_count)
+
+    def next_page(self) -> None:
+        self.go_to_page(self._page_shown + 1)
+
+    def previous_page(self) -> None:
+        self.go_to_page(self._page_shown - 1)
+
+    def _update_pager(self, page: int | None = None) -> None:
+        model = self.model
+        pages = model.page_count if model.known else 0
+        shown = page if page is not None else self.current_page()
+        self._page_shown = shown
+        self.page_label.setText(
+            self.tr("Page {page} of {pages}").format(page=number(shown), pages=number(pages))
+            if pages
+            else ""
+        )
+        self.first_button.setEnabled(pages > 0 and shown > 1)
+        self.previous_button.setEnabled(pages > 0 and shown > 1)
+        self.next_button.setEnabled(pages > 0 and shown < pages)
+        self.last_button.setEnabled(pages > 0 and shown < pages)
+
+    def _focus_search(self) -> None:
+        self.search_edit.setFocus()
+        self.search_edit.selectAll()
+
+    # -- the selection ---------------------------------------------------------------------
+
+    def selected_rows(self) -> list[int]:
+        rows: set[int] = set()
+        selection = self.table.selectionModel().selection()
+        for at in range(selection.count()):
+            part = selection.at(at)
+            rows.update(range(part.top(), part.bottom() + 1))
+        return sorted(r for r in rows if r < self.model.total)
+
+    def _update_actions(self) -> None:
+        usable = self._usable() and self.model.known
+        selected = len(self.selected_rows()) if usable else 0
+        group = self.groups.current_group()
+        busy = self.ctx.tasks.is_running(JOB_TASK)
+        has_rows = usable and self.model.total > 0
+        self.add_button.setEnabled(self._usable())
+        self.refresh_button.setEnabled(self._usable())
+        self.search_edit.setEnabled(self._usable())
+        self.size_combo.setEnabled(self._usable())
+        self.edit_button.setEnabled(selected == 1)
+        self.delete_button.setEnabled(selected > 0 and not busy)
+        self.delete_button.setText(
+            self.tr("&Delete {n}…").format(n=number(selected))
+            if selected > 1
+            else self.tr("&Delete…")
+        )
+        self.message_selected_action.setEnabled(selected > 0)
+        self.message_selected_action.setText(
+            self.tr("Message selected ({n})").format(n=number(selected))
+            if selected
+            else self.tr("Message selected")
+        )
+        self.message_matching_action.setEnabled(has_rows and not busy)
+        self.message_matching_action.setText(
+            self.tr("Message everyone matching ({n})").format(n=number(self.model.total))
+            if has_rows
+            else self.tr("Message everyone matching")
+        )
+        self.message_group_action.setEnabled(group is not None and group.size > 0 and not busy)
+        self.message_group_action.setText(
+            self.tr("Message everyone in “{group}”").format(group=group.name)
+            if group is not None
+            else self.tr("Message this group (choose a group first)")
+        )
+        self.message_button.setEnabled(usable)
+        self.group_button.setEnabled(usable)
+        self.export_button.setEnabled(has_rows and not busy)
+
+    def _fill_group_menu(self) -> None:
+        menu = self.group_menu
+        menu.clear()
+        selected = len(self.selected_rows())
+        add = menu.addMenu(
+            self.tr("Add selected to") if selected else self.tr("Add selected to (select first)")
+        )
+        add.setEnabled(selected > 0)
+        for group in self.groups.groups:
+            add.addAction(group.name, partial(self.add_selected_to, group))
+        if self.groups.groups:
+            add.addSeparator()
+        add.addAction(self.tr("New group…"), lambda: self.groups.ask_new(self.add_selected_to))
+        current = self.groups.current_group()
+        if current is not None:
+            remove = menu.addAction(
+                self.tr("Remove selected from “{group}”").format(group=current.name),
+                self.remove_selected_from_group,
+            )
+            remove.setEnabled(selected > 0)
+        menu.addSeparator()
+        menu.addAction(self.tr("New group…"), lambda: self.groups.ask_new())
+
+    # -- add, edit -------------------------------------------------------------------------
+
+    def open_form(
+        self, contact: Contact | None = None, parent: QWidget | None = None
+    ) -> ContactFormDialog:
+        form = ContactFormDialog(self.ctx, contact, parent or self)
+        form.saved.connect(lambda saved, f=form: self._on_saved(f, saved))
+        form.open_contact_requested.connect(lambda owner, f=form: self.open_form(owner, f))
+        form.finished.connect(lambda _r, f=form: self._forget_form(f))
+        self._forms.append(form)
+        form.open()
+        return form
+
+    def _forget_form(self, form: ContactFormDialog) -> None:
+        if form in self._forms:
+            self._forms.remove(form)
+        form.deleteLater()
+
+    def edit_row(self, row: int) -> None:
+        found = self.model.row_at(row)
+        if found is None:
+            return
+        if found.contact is None:
+            self.show_notice(
+                self.tr(
+                    "{number} is in a group here but no longer in your provider's contacts: "
+                    "add it again to edit it."
+                ).format(number=found.phone),
+                ok=False,
+            )
+            return
+        self.open_form(found.contact)
+
+    def edit_selected(self) -> None:
+        rows = self.selected_rows()
+        if len(rows) == 1:
+            self.edit_row(rows[0])
+
+    def _on_saved(self, form: ContactFormDialog, saved: Contact | None) -> None:
+        if saved is None:
+            return  # nothing changed
+        name = saved.display_name
+        original = form.contact
+        if original is None:
+            self.show_notice(self.tr("Added {name}.").format(name=name))
+            self.model.reload()  # newest first: it is at the top now
+            return
+        self.show_notice(self.tr("Saved {name}.").format(name=name))
+        self.model.replace_contact(saved)
+
+    # -- delete ----------------------------------------------------------------------------
+
+    def ask_delete(self) -> None:
+        rows = self.selected_rows()
+        if not rows or self.ctx.tasks.is_running(JOB_TASK):
+            return
+        many = counts().contacts(len(rows))
+        confirm(
+            self,
+            title=self.tr("Delete contacts?"),
+            text=self.tr("Delete {contacts} from your provider's contact list?").format(
+                contacts=many
+            ),
+            informative=self.tr(
+                "This cannot be undone. They also leave the groups on this computer. Messages "
+                "already sent to them are not affected."
+            ),
+            yes=self.tr("Delete {contacts}").format(contacts=many),
+            no=self.tr("Keep them"),
+            on_yes=lambda: self.delete_rows(rows),
+            destructive=True,
+        )
+
+    def delete_rows(self, rows: Sequence[int]) -> None:
+        session = self.ctx.session
+        if session is None:
+            return
+
+        async def job() -> DeleteReport:
+            found = await self.model.rows_for(rows)
+            contacts = [r.contact for r in found if r.contact is not None]
+            return await self.ctx.services.contacts.delete_many(
+                session.client,
+                session.profile.name,
+                contacts,
+                self.progress.progress,
+                lambda: self._cancel_requested,
+            )
+
+        self._run_job(
+            self.tr("Deleting {contacts}…").format(contacts=counts().contacts(len(rows))),
+            job(),
+            self._on_deleted,
+            cooperative=True,  # Cancel stops after the contact being deleted, and says so
+        )
+
+    def _on_deleted(self, report: DeleteReport) -> None:
+        deleted = len(report.deleted)
+        if report.failed:
+            _title, why = describe(report.failed[0][1])
+            self.show_notice(
+                self.tr("Deleted {deleted}; {failed} could not be deleted. {why}").format(
+                    deleted=counts().contacts(deleted),
+                    failed=counts().contacts(len(report.failed)),
+                    why=why,
+                ),
+                ok=False,
+            )
+        elif report.stopped:
+            self.show_notice(
+                self.tr("Stopped: {contacts} were deleted before you cancelled.").format(
+                    contacts=counts().contacts(deleted)
+                ),
+                ok=False,
+            )
+        else:
+            self.show_notice(
+                self.tr("Deleted {contacts}.").format(contacts=counts().contacts(deleted))
+            )
+        self.table.clearSelection()
+        self.groups.reload()
+        self.model.reload()
+
+    # -- groups ----------------------------------------------------------------------------
+
+    def add_selected_to(self, group: Group) -> None:
+        session = self.ctx.session
+        rows = self.selected_rows()
+        if session is None or not rows:
+            return
+        contacts = self.ctx.services.contacts
+
+        async def job() -> tuple[int, dict[str, tuple[str, ...]], list[str]]:
+            found = await self.model.rows_for(rows)
+            added = await contacts.add_to_group(session.profile.name, group.id, found)
+            phones = [r.phone for r in found]
+            return added, await contacts.groups_of(session.profile.name, phones), phones
+
+        def done(result: tuple[int, dict[str, tuple[str, ...]], list[str]]) -> None:
+            added, groups, phones = result
+            self.model.set_groups(groups, phones)
+            self.groups.reload()
+            self.show_notice(
+                self.tr("Added {contacts} to “{group}”.").format(
+                    contacts=counts().contacts(added), group=group.name
+                )
+                if added
+                else self.tr("They were all in “{group}” already.").format(group=group.name)
+            )
+
+        self._run_job(self.tr("Adding to “{group}”…").format(group=group.name), job(), done)
+
+    def remove_selected_from_group(self) -> None:
+        session = self.ctx.session
+        group = self.groups.current_group()
+        rows = self.selected_rows()
+        if session is None or group is None or not rows:
+            return
+        contacts = self.ctx.services.contacts
+
+        async def job() -> int:
+            found = await self.model.rows_for(rows)
+            return await contacts.remove_from_group(
+                session.profile.name, group.id, [r.phone for r in found]
+            )
+
+        def done(removed: int) -> None:
+            self.show_notice(
+                self.tr("Took {contacts} out of “{group}” (they stay in your contacts).").format(
+                    contacts=counts().contacts(removed), group=group.name
+                )
+            )
+            self.table.clearSelection()
+            self.groups.reload()
+            self.model.reload()
+
+        self._run_job(self.tr("Updating “{group}”…").format(group=group.name), job(), done)
+
+    # -- message them ----------------------------------------------------------------------
+
+    def message_selected(self) -> None:
+        rows = self.selected_rows()
+        if not rows:
+            return
+        if len(rows) > MAX_MATCHING:
+            self.show_notice(
+                self.tr("Select at most {n} people, or use Message everyone matching.").format(
+                    n=number(MAX_MATCHING)
+                ),
+                ok=False,
+            )
+            return
+
+        async def job() -> list[Any]:
+            return [row.person() for row in await self.model.rows_for(rows)]
+
+        self._run_job(self.tr("Getting the selected contacts…"), job(), self._compose)
+
+    def message_matching(self) -> None:
+        query = self.model.query
+        if query is not None:
+            self._collect(query, self.tr("Collecting everyone matching…"))
+
+    def message_group(self) -> None:
+        group = self.groups.current_group()
+        if group is not None:
+            self._collect(
+                ContactQuery(group_id=group.id),
+                self.tr("Collecting everyone in “{group}”…").format(group=group.name),
+            )
+
+    def _collect(self, query: ContactQuery, text: str) -> None:
+        session = self.ctx.session
+        if session is None:
+            return
+        job = self.ctx.services.contacts.all_matching(
+            session.client,
+            session.profile.name,
+            query,
+            self.progress.progress,
+            lambda: self._cancel_requested,
+        )
+        self._run_job(text, job, self._on_collected)
+
+    def _on_collected(self, matching: Matching) -> None:
+        if matching.truncated:
+            self.ctx.errors.info(
+                self.tr("Only the first {n} were added").format(n=number(len(matching.rows))),
+                self.tr(
+                    "{total} match, more than one message can go to from here. To reach "
+                    "everyone, narrow the search or send in several goes."
+                ).format(total=counts().contacts(matching.total)),
+                level=Level.WARNING,
+            )
+        self._compose(matching.people())
+
+    def _compose(self, people: list[Any]) -> None:
+        if people:
+            self.ctx.compose_requested.emit(ComposeRequest(tuple(people)))
+
+    # -- export ----------------------------------------------------------------------------
+
+    def ask_export(self) -> None:
+        group = self.groups.current_group()
+        label = group.name if group is not None else (self.model.query or ContactQuery()).search
+        ask_export_path(self, label or "contacts", self.export_to)
+
+    def export_to(self, path: Path, fmt: ExportFormat) -> None:
+        session = self.ctx.session
+        query = self.model.query
+        if session is None or query is None:
+            return
+        job = self.ctx.services.contacts.export(
+            session.client,
+            session.profile.name,
+            path,
+            fmt,
+            query,
+            self.progress.progress,
+            lambda: self._cancel_requested,
+        )
+
+        def done(report: ExportReport) -> None:
+            self.show_notice(
+                self.tr("Exported {contacts} to {file}.").format(
+                    contacts=counts().contacts(report.rows), file=report.path.name
+                )
+            )
+            self.notice.setToolTip(str(report.path))
+
+        self._run_job(
+            self.tr("Exporting {contacts}…").format(contacts=counts().contacts(self.model.total)),
+            job,
+            done,
+        )
+
+    # -- the one long job at a time --------------------------------------------------------
+
+    def _run_job(
+        self,
+        text: str,
+        coro: Coroutine[Any, Any, Any],
+        on_success: Callable[[Any], None],
+        *,
+        cooperative: bool = False,
+    ) -> None:
+        self._cancel_requested = False
+        self._job_cooperative = cooperative
+        self.progress.start(text)
+        self._job_ok = on_success
+        self.ctx.tasks.start(
+            JOB_TASK, coro, on_success=self._job_succeeded, on_error=self._job_failed
+        )
+        self._update_actions()
+
+    def _job_succeeded(self, result: Any) -> None:
+        self.progress.finish()
+        callback, self._job_ok = self._job_ok, None
+        if callback is not None:
+            callback(result)
+        self._update_actions()
+        self.job_finished.emit()
+
+    def _job_failed(self, exc: BaseException) -> bool:
+        self.progress.finish()
+        self._job_ok = None
+        self._update_actions()
+        self.job_finished.emit()
+        return False  # the presenter says what went wrong, with the next step
+
+    def cancel_job(self) -> None:
+        """The strip's Cancel. Deleting stops after the contact in hand (and reports what was
+        deleted); collecting and exporting stop at once (an export leaves no file)."""
+        if not self.ctx.tasks.is_running(JOB_TASK):
+            return
+        self._cancel_requested = True
+        self.progress.cancel_button.setEnabled(False)
+        if self._job_cooperative:
+            self.progress.label.setText(self.tr("Stopping…"))
+            return
+        self.ctx.tasks.cancel(JOB_TASK)
+        self.progress.finish()
+        self._job_ok = None
+        self.show_notice(self.tr("Cancelled: nothing was changed."), ok=False)
+        self._update_actions()
+        self.job_finished.emit()
+
+    def select_rows(self, rows: Sequence[int]) -> None:
+        """Select these rows (as a click and Ctrl+clicks would)."""
+        selection = self.table.selectionModel()
+        flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        for row in rows:
+            selection.select(self.model.index(row, 0), flags)

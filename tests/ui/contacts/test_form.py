@@ -1,0 +1,149 @@
+"""Adding, editing and deleting from the Contacts tab, against the sandbox: problems beside
+their fields before anything is sent, only changed fields sent, the duplicate number with
+its owner one click away, deletes confirmed with the count."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+
+from desktop_app.core.api import Client
+from desktop_app.ui.contacts.form import ContactFormDialog
+from tests.contacts_data import e164_of
+from tests.ui.contacts.helpers import LEFT, answer, make_tab, seed, wait_loaded
+
+
+def open_add_form(qtbot: Any, tab: Any) -> ContactFormDialog:
+    qtbot.mouseClick(tab.add_button, LEFT)
+    qtbot.waitUntil(lambda: bool(tab._forms) and tab._forms[-1].isVisible(), timeout=5000)
+    form: ContactFormDialog = tab._forms[-1]
+    return form
+
+
+def save(qtbot: Any, form: ContactFormDialog) -> None:
+    with qtbot.waitSignal(form.attempt_finished, timeout=10000):
+        qtbot.mouseClick(form.save_button, LEFT)
+
+
+def everyone(arun: Any, client: Client) -> list[Any]:
+    return list(arun(client.list_contacts(page_size=100)).contacts)
+
+
+def test_add_checks_the_form_first_then_saves(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 0)
+    form = open_add_form(qtbot, tab)
+    qtbot.keyClicks(form.phone_edit, "0712 34")
+    qtbot.keyClicks(form.email_edit, "wanjiku@")
+    save(qtbot, form)
+    phone = form.fields["phone"]
+    assert phone.has_problem
+    assert phone.message.text() == "0712 34 is too short for a Kenyan mobile number"
+    assert form.fields["email"].has_problem
+    assert "not an email address" in form.fields["email"].message.text()
+    assert everyone(arun, ctx.client()) == []  # nothing was sent
+    qtbot.keyClicks(form.phone_edit, "5 678")
+    assert not phone.has_problem  # typing clears the old problem
+    form.email_edit.clear()
+    qtbot.keyClicks(form.email_edit, "wanjiku@example.co.ke")
+    qtbot.keyClicks(form.first_edit, "Wanjiku")
+    qtbot.keyClicks(form.last_edit, "Kamau")
+    qtbot.keyClicks(form.notes_edit, "Buys every Friday")
+    save(qtbot, form)
+    assert not form.isVisible()
+    (saved,) = everyone(arun, ctx.client())
+    assert (saved.phone, saved.first_name, saved.last_name, saved.email, saved.notes) == (
+        "+254712345678",
+        "Wanjiku",
+        "Kamau",
+        "wanjiku@example.co.ke",
+        "Buys every Friday",
+    )
+    wait_loaded(qtbot, tab, 1)
+    assert tab.notice.text() == "Added Wanjiku Kamau."
+    assert tab.model.data(tab.model.index(0, 1)) == "0712 345 678"
+
+
+def test_edit_sends_only_the_changed_fields_and_clears_with_null(
+    qtbot, ctx, arun, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    client = ctx.client()
+    arun(client.create_contact("0722 000 111", first_name="Juma", email="juma@example.co.ke"))
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 1)
+    sent: list[dict[str, Any]] = []
+    original = client.update_contact
+
+    async def spying(uuid: str, **fields: Any) -> Any:
+        sent.append(fields)
+        return await original(uuid, **fields)
+
+    monkeypatch.setattr(client, "update_contact", spying)
+    tab.table.selectRow(0)
+    qtbot.mouseClick(tab.edit_button, LEFT)
+    qtbot.waitUntil(lambda: bool(tab._forms) and tab._forms[-1].isVisible(), timeout=5000)
+    form = tab._forms[-1]
+    assert form.phone_edit.text() == "0722 000 111"
+    qtbot.keyClicks(form.last_edit, "Abdi")
+    form.email_edit.clear()
+    save(qtbot, form)
+    assert sent == [{"last_name": "Abdi", "email": None}]
+    (saved,) = everyone(arun, client)
+    assert (saved.last_name, saved.email) == ("Abdi", None)
+    qtbot.waitUntil(lambda: tab.model.data(tab.model.index(0, 0)) == "Juma Abdi", timeout=5000)
+    assert tab.notice.text() == "Saved Juma Abdi."
+
+
+def test_a_duplicate_number_names_the_owner_and_opens_it(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    arun(ctx.client().create_contact("0733 100 200", first_name="Achieng", last_name="Otieno"))
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 1)
+    form = open_add_form(qtbot, tab)
+    qtbot.keyClicks(form.phone_edit, "+254 733 100 200")
+    qtbot.keyClicks(form.first_edit, "Someone else")
+    save(qtbot, form)
+    assert form.isVisible()  # nothing typed is lost
+    assert form.fields["phone"].message.text() == (
+        "Achieng Otieno already has 0733 100 200: a number can belong to one contact only."
+    )
+    assert form.open_owner_button.text() == "Open Achieng Otieno"
+    qtbot.mouseClick(form.open_owner_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab._forms) == 2 and tab._forms[-1].isVisible(), timeout=5000)
+    owner_form = tab._forms[-1]
+    assert owner_form.contact is not None
+    assert owner_form.contact.first_name == "Achieng"
+    assert owner_form.first_edit.text() == "Achieng"
+    assert form.isVisible()  # still there, underneath
+    owner_form.reject()
+    form.reject()  # typed something: asks first
+    answer(qtbot, form)  # "Discard"
+    qtbot.waitUntil(lambda: not form.isVisible(), timeout=5000)
+
+
+def test_delete_one_and_many_confirmed_with_the_count(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    seed(arun, ctx, 30)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 30)
+    tab.table.selectRow(0)
+    qtbot.mouseClick(tab.delete_button, LEFT)
+    question = answer(qtbot, tab, "confirmNo")  # "Keep them": nothing happens
+    assert "Delete 1 contact from" in question
+    assert tab.model.total == 30
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        qtbot.mouseClick(tab.delete_button, LEFT)
+        answer(qtbot, tab)
+    wait_loaded(qtbot, tab, 29)
+    assert tab.notice.text() == "Deleted 1 contact."
+    tab.select_rows([0, 1, 2, 25, 28])  # rows on two pages
+    assert tab.delete_button.text() == "&Delete 5…"
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        tab.table.setFocus()
+        qtbot.keyClick(tab.table, Qt.Key.Key_Delete)  # the key does what the button does
+        question = answer(qtbot, tab)
+    assert "Delete 5 contacts from" in question
+    wait_loaded(qtbot, tab, 24)
+    left = {c.phone for c in everyone(arun, ctx.client())}
+    gone = {e164_of(n) for n in (29, 28, 27, 26, 3, 0)}  # row k held number 28 - k
+    assert left.isdisjoint(gone)
+    assert len(left) == 24
