@@ -147,17 +147,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     from desktop_app.core.services import Services
     from desktop_app.core.store import StoreError
 
+    # Screenshots never touch the user's own records, settings or practice shop: they are
+    # taken in a folder of their own, removed afterwards.
+    scratch: Path | None = None
+    if args.screenshots is not None:
+        import tempfile
+
+        scratch = Path(tempfile.mkdtemp(prefix="tuma-screenshots-"))
     try:
-        services = Services.open()
-    except (StoreError, OSError) as exc:
-        _cannot_open_records(exc)
-        return 1
+        try:
+            services = (
+                Services.open()
+                if scratch is None
+                else Services.open(
+                    store_path=scratch / "tuma.sqlite3", settings_path=scratch / "settings.json"
+                )
+            )
+        except (StoreError, OSError) as exc:
+            _cannot_open_records(exc)
+            return 1
 
-    import qasync
+        import qasync
 
-    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-        result: int = runner.run(_run(app, args, services))
-    return result
+        with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+            result: int = runner.run(_run(app, args, services))
+        return result
+    finally:
+        if scratch is not None:
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _cannot_open_records(exc: BaseException) -> None:

@@ -159,6 +159,13 @@ class MainWindow(QMainWindow):
     def current_tab(self) -> str:
         return TAB_KEYS[max(0, self.tabs.currentIndex())]
 
+    def refresh(self) -> None:
+        """F5: the balance, and whatever the open tab shows, read again."""
+        if self.ctx.session is None:
+            return
+        self.ctx.refresh_balance()
+        self.pages[self.current_tab()].refresh()
+
     # -- status bar -----------------------------------------------------------------------
 
     def _build_status_bar(self) -> None:
@@ -253,9 +260,10 @@ class MainWindow(QMainWindow):
         self.switch_menu = QMenu(self.tr("&Switch account"), self)
         account_menu.addMenu(self.switch_menu)
         self.switch_menu.aboutToShow.connect(self._fill_switch_menu)
-        self.refresh_action = QAction(self.tr("&Refresh balance"), self)
+        self.refresh_action = QAction(self.tr("&Refresh"), self)
         self.refresh_action.setShortcut(QKeySequence.StandardKey.Refresh)
-        self.refresh_action.triggered.connect(self.ctx.refresh_balance)
+        self.refresh_action.setToolTip(self.tr("Read the balance and this tab again"))
+        self.refresh_action.triggered.connect(self.refresh)
         account_menu.addAction(self.refresh_action)
         account_menu.addSeparator()
         self.sign_out_action = QAction(self.tr("Sign &out"), self)
@@ -394,7 +402,7 @@ class MainWindow(QMainWindow):
                 if tab.file_action is not None
             ),
             ("Ctrl+K", self.tr("Connect an account")),
-            ("F5", self.tr("Refresh the balance")),
+            ("F5", self.tr("Read the balance and the open tab again")),
             ("Ctrl+Z", self.tr("Undo in the message editor")),
             ("F1", self.tr("This list")),
             ("Ctrl+Q", self.tr("Quit Tuma")),

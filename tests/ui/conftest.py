@@ -31,6 +31,17 @@ def qloop(qapp):  # type: ignore[no-untyped-def]
     asyncio.set_event_loop(None)
 
 
+@pytest.fixture(autouse=True)
+def qloop_running(qloop):  # type: ignore[no-untyped-def]
+    """The qasync loop is the running loop during a UI test only: a core test run after it
+    in the same session may call ``asyncio.run`` (which refuses inside a running loop, and
+    leaves no current loop behind)."""
+    asyncio.set_event_loop(qloop)
+    asyncio.events._set_running_loop(qloop)
+    yield
+    asyncio.events._set_running_loop(None)
+
+
 def run_async(qtbot: Any, coro: Coroutine[Any, Any, T], timeout: float = 15.0) -> T:
     """Run *coro* on the qasync loop, pumping Qt events until it finishes; return its result."""
     task = asyncio.ensure_future(coro)

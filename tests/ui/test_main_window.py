@@ -143,9 +143,17 @@ def test_low_balance_warns_in_the_status_bar(qtbot, window, ctx) -> None:  # typ
     assert tab.warning.isHidden()
 
 
-def test_screenshots_mode_writes_five_pngs(tmp_path: Path) -> None:
+def test_screenshots_mode_writes_five_pngs_and_leaves_the_user_s_records_alone(
+    tmp_path: Path,
+) -> None:
     out = tmp_path / "shots"
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    home = tmp_path / "home"
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
+    )
     done = subprocess.run(
         [sys.executable, "-m", "desktop_app", "--sandbox", "--screenshots", str(out)],
         env=env,
@@ -159,6 +167,8 @@ def test_screenshots_mode_writes_five_pngs(tmp_path: Path) -> None:
         image = QImage(str(out / f"{key}.png"))
         assert not image.isNull(), key
         assert (image.width(), image.height()) == (1280, 800)
+    # Sample content (the practice shop, its groups) went to a scratch folder, now gone.
+    assert [p for p in home.rglob("*") if p.is_file()] == []
 
 
 def test_quitting_while_work_runs_stops_within_seconds(qtbot, ctx, arun, admin) -> None:  # type: ignore[no-untyped-def]
@@ -275,3 +285,16 @@ def test_long_good_news_stays_on_one_line_at_the_smallest_size(qtbot, window, ct
     assert window.statusBar().height() == height
     assert window.toast.label.text().endswith("…")
     assert "not the last one’s" in window.toast.toolTip()
+
+
+def test_f5_reads_the_open_tab_again(qtbot, window, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    from tests.ui.contacts.helpers import seed, wait_loaded
+
+    seed(arun, ctx, 2)
+    window.show_tab("contacts")
+    tab = window.tab("contacts")
+    wait_loaded(qtbot, tab, 2)
+    seed(arun, ctx, 3, start=2)  # added elsewhere (the portal, another computer)
+    assert tab.model.total == 2
+    window.refresh_action.trigger()
+    wait_loaded(qtbot, tab, 5)

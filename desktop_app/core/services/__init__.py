@@ -39,7 +39,9 @@ class Services:
         self.io: Blocking = io if io is not None else self._worker  # type: ignore[assignment]
         self.store = store
         self.preferences = preferences
-        self.accounts = AccountsService(preferences, client_factory=client_factory)
+        self.accounts = AccountsService(
+            preferences, client_factory=client_factory, records=store.db, io=self.io
+        )
         self.balance = BalanceService(store, self.io)
         self.templates = TemplatesService(store, self.io)
         self.contacts = ContactsService(store, self.io)
@@ -69,12 +71,10 @@ class Services:
     def settings(self) -> AppSettings:
         return self.preferences.settings
 
-    @staticmethod
-    def practice_data_dir() -> Path:
-        """Where the practice sandbox keeps its demo shop (in the app's data folder)."""
-        from desktop_app.core.settings import data_dir
-
-        return data_dir() / "sandbox"
+    def practice_data_dir(self) -> Path:
+        """Where the practice sandbox keeps its demo shop: beside the store (the app's data
+        folder, unless the store was opened elsewhere, as for screenshots and tests)."""
+        return self.store.db.path.parent / "sandbox"
 
     def close(self) -> None:
         """Close the store; queued store calls finish first (they are on one thread)."""

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from desktop_app.core import credentials
 from desktop_app.core.api import Client
+from desktop_app.core.background import Blocking
 from desktop_app.core.credentials import (
     CredentialError,
     KeyringAction,
@@ -24,7 +26,10 @@ from desktop_app.core.credentials import (
 )
 from desktop_app.core.services.preferences import Preferences
 from desktop_app.core.settings import AppSettings, Profile, SettingsError, SettingsProblem
+from desktop_app.core.store.db import Database
 from desktop_app.core.tokens import token_kind
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "PRACTICE_PROFILE_NAME",
@@ -84,9 +89,14 @@ class AccountsService:
         preferences: Preferences,
         *,
         client_factory: ClientFactory | None = None,
+        records: Database | None = None,
+        io: Blocking | None = None,
     ) -> None:
         self._preferences = preferences
         self._client_factory = client_factory or _default_client
+        #: Where this computer keeps each account's records (moved along when renamed).
+        self._records = records
+        self._io = io
 
     @property
     def settings(self) -> AppSettings:
@@ -189,7 +199,20 @@ class AccountsService:
         if renamed and original:
             # Renamed: the token moved with the profile; the old name is forgotten.
             await credentials.adelete_token(original)
+            await self._move_records(original, saved.name)
         return saved
+
+    async def _move_records(self, old: str, new: str) -> None:
+        """The account's sends, drafts and groups follow it to its new name. Should that
+        fail (a full disk), they stay under the old name: nothing is lost, and the rename
+        itself stands."""
+        records, io = self._records, self._io
+        if records is None or io is None:
+            return
+        try:
+            await io(records.rename_profile, old, new)
+        except Exception:
+            log.exception("the records of a renamed account stayed under its old name")
 
     async def saved_token(self, name: str) -> str:
         """The saved profile's token from the keyring (AccountError when there is none)."""

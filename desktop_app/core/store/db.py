@@ -244,6 +244,30 @@ class Database(Closing):
                 raise
             db.execute("COMMIT")
 
+    def rename_profile(self, old: str, new: str) -> int:
+        """An account was renamed: everything kept under *old* (sends, drafts, groups,
+        readings…) moves to *new*, in every table that has a ``profile`` column, in one
+        transaction. What *new* already had where only one row may exist (a draft) gives
+        way to the renamed account's. Returns the number of rows moved."""
+        moved = 0
+        with self.write() as db:
+            tables = [
+                name
+                for (name,) in db.execute(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%'"
+                ).fetchall()
+            ]
+            for table in tables:
+                quoted = '"' + table.replace('"', '""') + '"'
+                columns = {row[1] for row in db.execute(f"PRAGMA table_info({quoted})")}
+                if "profile" in columns:
+                    cursor = db.execute(
+                        f"UPDATE OR REPLACE {quoted} SET profile = ? WHERE profile = ?", (new, old)
+                    )
+                    moved += max(cursor.rowcount, 0)
+        return moved
+
     def read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         with self._lock:
             return list(self.connection.execute(sql, tuple(args)).fetchall())

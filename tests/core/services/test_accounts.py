@@ -326,6 +326,39 @@ def test_rename_moves_the_token_and_forgets_the_old_name(
     assert disk.active_profile == "Duka la Amina"
 
 
+def test_a_renamed_account_keeps_its_sends_drafts_and_groups(
+    services: Services, accounts: AccountsService, memory_keyring: MemoryKeyring
+) -> None:
+    from desktop_app.core.store import BroadcastKind, Draft, Member, Recipient
+
+    store = services.store
+    old = remote_shop("Duka")
+    store.drafts.save("Duka", Draft(text="Ofa ya leo", numbers="0712 345 678"))
+    store.drafts.save("Duka la Amina", Draft(text="a stale draft of a deleted account"))
+    group = store.groups.create("Duka", "Wholesale")
+    store.groups.add("Duka", group.id, [Member("+254712345678", "Amina")])
+    sent = store.journal.create_broadcast(
+        BroadcastKind.BULK, "TUMA", "Ofa", [Recipient("+254712345678")], 10, profile="Duka"
+    )
+
+    async def scenario() -> None:
+        await accounts.save(
+            old, "mbs_duka", original=None, tested=accounts.fingerprint(old, "mbs_duka")
+        )
+        renamed = remote_shop("Duka la Amina")
+        await accounts.save(
+            renamed, "mbs_duka", original="Duka", tested=accounts.fingerprint(renamed, "mbs_duka")
+        )
+
+    asyncio.run(scenario())
+    assert store.drafts.load("Duka la Amina").text == "Ofa ya leo"  # the renamed one's wins
+    assert store.drafts.load("Duka").is_empty
+    assert [g.name for g in store.groups.all("Duka la Amina")] == ["Wholesale"]
+    assert store.groups.all("Duka") == []
+    assert [b.id for b in store.journal.unfinished("Duka la Amina")] == [sent.id]
+    assert store.journal.unfinished("Duka") == []
+
+
 def test_saving_again_under_the_same_name_replaces_profile_and_token(
     services: Services, accounts: AccountsService, memory_keyring: MemoryKeyring
 ) -> None:
