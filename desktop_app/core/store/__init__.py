@@ -8,6 +8,7 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
 - :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
 - :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
+- :mod:`~desktop_app.core.store.imports`: past imports and their problem rows.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from desktop_app.core.store.db import Closing, Database, StoreError, StoreProble
 from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
 from desktop_app.core.store.groups import Group, Groups, Member
 from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
+from desktop_app.core.store.imports import ImportOutcome, ImportRecord, Imports, ProblemRecord
 from desktop_app.core.store.journal import (
     RECORDED_ONLY,
     Broadcast,
@@ -45,9 +47,13 @@ __all__ = [
     "Drafts",
     "Group",
     "Groups",
+    "ImportOutcome",
+    "ImportRecord",
+    "Imports",
     "Journal",
     "Member",
     "PriorSend",
+    "ProblemRecord",
     "Recipient",
     "SentHistory",
     "SentMessage",
@@ -71,6 +77,7 @@ class Store(Closing):
             self.balances = BalanceReadings(self.db)
             self.drafts = Drafts(self.db)
             self.groups = Groups(self.db)
+            self.imports = Imports(self.db)
         except BaseException:
             self.db.close()
             raise

@@ -156,6 +156,7 @@ def _load_table_groups() -> None:
         drafts,
         groups,
         history,
+        imports,
         journal,
         templates,
     )
