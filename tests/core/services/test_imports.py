@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -61,11 +62,11 @@ class FakeService:
     async def upload_contacts(
         self, path: str | Path, progress: Callable[[int, int], None] | None = None
     ) -> UploadAccepted:
-        data = Path(path).read_bytes()
+        data = Path(path).read_bytes()  # noqa: ASYNC240 - a fake, on small files
         if progress is not None:
             progress(len(data) // 2, len(data))
             progress(len(data), len(data))
-        with Path(path).open(encoding="utf-8", newline="") as f:
+        with Path(path).open(encoding="utf-8", newline="") as f:  # noqa: ASYNC230
             self.files.append(list(csv.DictReader(f)))
         return UploadAccepted(f"u{len(self.files)}", "processing", len(self.files[-1]))
 
@@ -121,9 +122,11 @@ def test_the_flow_walks_file_columns_check_upload_done_and_refuses_other_moves(
         flow.back()  # checking: cancel, not back
     report = asyncio.run(service.validate(path, flow.mapping))
     flow.checked(report)
-    assert flow.step is Step.CHECK and flow.can_upload
+    assert flow.step is Step.CHECK
+    assert flow.can_upload
     flow.back()
-    assert flow.step is Step.COLUMNS and flow.report is None
+    assert flow.step is Step.COLUMNS
+    assert flow.report is None
     flow.start_check()
     flow.checked(report)
     flow.start_upload()
@@ -133,7 +136,9 @@ def test_the_flow_walks_file_columns_check_upload_done_and_refuses_other_moves(
     with pytest.raises(IllegalStep):
         flow.cancel()  # nothing left to cancel
     flow.open(path)  # another file
-    assert flow.step is Step.FILE and flow.report is None and flow.result is None
+    assert flow.step is Step.FILE
+    assert flow.report is None
+    assert flow.result is None
 
 
 @pytest.mark.parametrize(
@@ -157,7 +162,8 @@ def test_cancel_from_every_step(tmp_path: Path, store: Store, where: Step) -> No
     steps.append(flow.step)
     assert flow.step is where
     flow.cancel()
-    assert flow.step is Step.CANCELLED and flow.cancelled_from is where
+    assert flow.step is Step.CANCELLED
+    assert flow.cancelled_from is where
     flow.open(path)
     assert flow.step is Step.FILE
 
@@ -176,7 +182,8 @@ def test_a_failed_job_is_failed_and_keeps_the_report(tmp_path: Path, store: Stor
     flow.uploaded(result)
     assert flow.step is Step.FAILED
     assert result.failed_job
-    assert flow.report is not None and flow.report.rejected  # the report is still there
+    assert flow.report is not None
+    assert flow.report.rejected
 
 
 def test_a_big_file_is_split_into_uploads_the_service_takes_with_one_report(
@@ -197,13 +204,15 @@ def test_a_big_file_is_split_into_uploads_the_service_takes_with_one_report(
     assert sum(len(p) for p in fake.files) == len(valid)
     assert [r["phone"] for p in fake.files for r in p] == [v.phone for v in valid]
     assert result.upload_ids == tuple(f"u{i}" for i in range(1, result.parts + 1))
-    assert result.imported == len(valid) - 2 and result.failed == 2
+    assert result.imported == len(valid) - 2
+    assert result.failed == 2
     # the service's row numbers, per file, are mapped back to the user's spreadsheet rows
     assert [p.row for p in result.problems] == sorted([valid[10].row, valid[1_500].row])
     sending = [p for p in seen if p.phase is UploadPhase.SENDING]
     assert sending[-1].sent_bytes == sending[-1].total_bytes
-    assert all(a.sent_bytes <= b.sent_bytes for a, b in zip(sending, sending[1:], strict=False))
-    assert seen[-1].phase is UploadPhase.PROCESSING and seen[-1].imported == len(valid)
+    assert all(a.sent_bytes <= b.sent_bytes for a, b in itertools.pairwise(sending))
+    assert seen[-1].phase is UploadPhase.PROCESSING
+    assert seen[-1].imported == len(valid)
     merged = problems_of(report, result)
     assert [p.row for p in merged if p.reason == SERVICE_PROBLEM] == [
         p.row for p in result.problems
@@ -233,10 +242,13 @@ def test_the_live_sample_follows_the_mapping(tmp_path: Path, store: Store) -> No
     path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
     found = asyncio.run(service_on(store).preview(path))
     sample = sample_rows(found, found.mapping)
-    assert sample[0].row == 2 and sample[0].phone == "+254712345678" and sample[0].repaired
+    assert sample[0].row == 2
+    assert sample[0].phone == "+254712345678"
+    assert sample[0].repaired
     assert sample[0].first_name == "Wanjiru"
     moved = sample_rows(found, found.mapping.with_column(Field.PHONE, 1))
-    assert moved[0].phone is None and moved[0].reason is not None
+    assert moved[0].phone is None
+    assert moved[0].reason is not None
 
 
 def test_history_is_kept_and_reopened_with_its_problem_rows(tmp_path: Path, store: Store) -> None:
@@ -250,12 +262,14 @@ def test_history_is_kept_and_reopened_with_its_problem_rows(tmp_path: Path, stor
     listed, problem = asyncio.run(service.past(SHOP, fake))
     assert problem is None
     assert [p.record.id for p in listed if p.record] == [kept.id]
-    assert listed[0].upload is not None and listed[0].upload.uuid == "u1"
+    assert listed[0].upload is not None
+    assert listed[0].upload.uuid == "u1"
     assert asyncio.run(service.past("Other shop", None)) == ([], None)
     store.close()
     with Store(tmp_path / "tuma.sqlite3") as again:  # after a restart
         reopened = asyncio.run(service_on(again).reopen(SHOP, kept.id))
-    assert reopened.valid == len(report.valid) and reopened.imported == result.imported
+    assert reopened.valid == len(report.valid)
+    assert reopened.imported == result.imported
     assert [p.row for p in reopened.problems] == [p.row for p in problems_of(report, result)]
     assert reopened.problems[0].cells  # the original cells, to fix in Excel
 
@@ -285,11 +299,13 @@ def test_problem_rows_export_keeps_phones_as_text(
             lines = list(csv.reader(f))
         assert lines[0][:4] == ["row", "problem", "detail", "Phone"]
         scientific = next(line for line in lines if line[0] == "5")
-        assert scientific[1] == "PRECISION_LOST" and scientific[3] == '="2.54712E+11"'
+        assert scientific[1] == "PRECISION_LOST"
+        assert scientific[3] == '="2.54712E+11"'
     else:
         sheet = openpyxl.load_workbook(out).active
         values = list(sheet.iter_rows(values_only=True))
         assert values[0][:4] == ("row", "problem", "detail", "Phone")
         duplicate = next(v for v in values[1:] if v[0] == 11)
-        assert duplicate[1] == "DUPLICATE" and duplicate[3] == "0712345678"
+        assert duplicate[1] == "DUPLICATE"
+        assert duplicate[3] == "0712345678"
         assert sheet.cell(row=2, column=4).number_format == "@"
