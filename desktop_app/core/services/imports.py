@@ -436,10 +436,12 @@ class ImportsService:
         client: UploadClient,
         report: ImportReport,
         progress: Callable[[UploadProgress], None] | None = None,
+        accepted: Callable[[str], None] | None = None,
     ) -> UploadResult:
         """Upload the valid rows (split as the service requires) and wait for each import
-        job. Cancelling stops the waiting (parts already accepted may still be imported by
-        the service: the caller records what it knows). API errors pass through."""
+        job. ``accepted(upload_uuid)`` is told each part the service took: cancelling stops
+        the waiting, and parts already accepted may still be imported by the service, so
+        the caller records them. API errors pass through."""
         folder = Path(await run_in_daemon_thread(tempfile.mkdtemp, prefix="tuma-import-"))
         try:
             files = await run_in_daemon_thread(
@@ -477,8 +479,10 @@ class ImportsService:
                             )
                         )
 
-                accepted = await client.upload_contacts(upload_file.path, sent)
-                ids.append(accepted.upload_uuid)
+                taken = await client.upload_contacts(upload_file.path, sent)
+                ids.append(taken.upload_uuid)
+                if accepted is not None:
+                    accepted(taken.upload_uuid)
                 sent_before += upload_file.size
 
                 def polled(
@@ -501,7 +505,7 @@ class ImportsService:
                             )
                         )
 
-                status = await self._wait(client, accepted.upload_uuid, polled)
+                status = await self._wait(client, taken.upload_uuid, polled)
                 imported += status.imported or 0
                 failed += status.failed or 0
                 settled_before += len(upload_file.source_rows)

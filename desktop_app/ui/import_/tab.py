@@ -98,6 +98,7 @@ class ImportTab(TabPage):
         self.problems: list[ProblemRecord] = []
         self._file_name = ""
         self._dialogs: list[QFileDialog] = []
+        self._accepted: list[str] = []  # parts of the upload in progress the service took
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -507,7 +508,7 @@ class ImportTab(TabPage):
         page.duplicates.set_value(number(len(report.duplicates)))
         self._set_problems(page, problems_of(report), report.mapping.phone)
         page.upload.setText(
-            self.tr("Upload %n contact(s)", "", len(report.valid))
+            self.tr("Upload %Ln contact(s)", "", len(report.valid))
             if report.valid
             else self.tr("Nothing to upload")
         )
@@ -555,9 +556,12 @@ class ImportTab(TabPage):
         page.job_status.setText(self.tr("Waiting for the file to arrive…"))
         self._show_step(Step.UPLOADING)
         profile = session.profile.name
+        self._accepted = []
         self.ctx.tasks.start(
             UPLOAD_TASK,
-            self.ctx.services.imports.upload(session.client, report, self.show_upload_progress),
+            self.ctx.services.imports.upload(
+                session.client, report, self.show_upload_progress, self._accepted.append
+            ),
             on_success=lambda result: self._on_uploaded(profile, result),
             on_error=self._on_upload_error,
         )
@@ -808,7 +812,8 @@ class ImportTab(TabPage):
         report = self.flow.report
         self.flow.cancel()
         if step is Step.UPLOADING and report is not None and self.ctx.session is not None:
-            self._record(self.ctx.session.profile.name, report, None, ImportOutcome.CANCELLED)
+            known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
+            self._record(self.ctx.session.profile.name, report, known, ImportOutcome.CANCELLED)
             self.ctx.errors.info(
                 self.tr("Upload stopped"),
                 self.tr(
