@@ -689,3 +689,38 @@ def _write_problems(
         book.save(tmp)
     tmp.replace(path)
     return len(problems)
+
+
+def write_sample_workbook(path: Path) -> Path:
+    """A made-up shop's customer workbook with the usual Excel damage (for screenshots and
+    demonstrations; never anyone's data): a title above the headings, numbers stored as
+    numbers, a shortened number, a repeat, a missing phone, a bad e-mail, and a second sheet."""
+    from openpyxl import Workbook
+
+    firsts = ["Wanjiru", "Otieno", "Akinyi", "Mutua", "Njeri", "Kiprop", "Amina", "Baraka"]
+    lasts = ["Kamau", "Ouma", "Odhiambo", "Mwangi", "Chebet", "Hassan", "Wafula", "Njoroge"]
+    book = Workbook()
+    sheet = book.active
+    sheet.title = "Customers"
+    sheet.append(["Mama Njeri's Shop: customers, March"])
+    sheet.append(["Jina", "Simu", "Barua pepe", "Town"])
+    towns = ["Nairobi", "Kisumu", "Nakuru", "Eldoret", "Thika"]
+    for i in range(48):
+        name = f"{firsts[i % 8]} {lasts[(i * 3) % 8]}"
+        nsn = 712_300_100 + i * 7_919
+        phone: object = f"0{nsn}" if i % 3 else nsn  # Excel dropped the 0 of a third
+        email = f"{firsts[i % 8].lower()}{i}@example.co.ke" if i % 4 == 0 else ""
+        if i == 5:
+            phone = "2.54712E+11"
+        elif i == 11:
+            email = "wanjiru at gmail"
+        elif i == 17:
+            phone = ""
+        elif i == 23:
+            phone = f"0{712_300_100 + 2 * 7_919}"  # the same customer twice
+        sheet.append([name, phone, email, towns[i % 5]])
+    suppliers = book.create_sheet("Suppliers")
+    suppliers.append(["Supplier", "Phone"])
+    suppliers.append(["Unga Millers", "0722000111"])
+    book.save(path)
+    return path

@@ -289,6 +289,9 @@ class FilePage(_Page):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("The file"), parent)
+        self.lead.setText(
+            self.tr("Check that this is the right file and sheet. Nothing is uploaded yet.")
+        )
         box = card(self)
         form = QFormLayout(box)
         form.setContentsMargins(18, 14, 18, 14)
@@ -299,7 +302,6 @@ class FilePage(_Page):
         self.kind = _label("", box)
         self.sheet = QComboBox(box)
         self.sheet.setObjectName("sheetCombo")
-        self.sheet.setMinimumWidth(220)
         self.sheet.activated.connect(lambda _i: self.sheet_chosen.emit(self.sheet.currentText()))
         self.sheet_label = _label(self.tr("Sheet"), box, wrap=False)
         self.layout_info = _label("", box)
@@ -307,8 +309,18 @@ class FilePage(_Page):
         form.addRow(_label(self.tr("Kind"), box, wrap=False), self.kind)
         form.addRow(self.sheet_label, self.sheet)
         form.addRow(_label(self.tr("Found"), box, wrap=False), self.layout_info)
+        self.sheet.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
+        self.sheet.setMinimumWidth(260)
         self.root.addWidget(box)
-        self.root.addStretch(1)
+        self.first_rows_title = _label(self.tr("The first rows, as read"), self, "subtitle")
+        self.first_rows = QTableWidget(0, 0, self)
+        self.first_rows.setObjectName("firstRows")
+        self.first_rows.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.first_rows.setAlternatingRowColors(True)
+        self.first_rows.verticalHeader().setDefaultSectionSize(26)
+        self.first_rows.horizontalHeader().setStretchLastSection(True)
+        self.root.addWidget(self.first_rows_title)
+        self.root.addWidget(self.first_rows, 1)
         self.next = QPushButton(self.tr("Next: columns"), self)
         self.next.setObjectName("nextButton")
         self.next.setProperty("role", "primary")
@@ -374,7 +386,7 @@ class ColumnsPage(_Page):
         self.sample.setMinimumHeight(120)
         header = self.sample.horizontalHeader()
         header.resizeSection(0, 56)
-        header.resizeSection(1, 150)
+        header.resizeSection(1, 230)
         header.resizeSection(2, 130)
         header.resizeSection(3, 130)
         self.root.addWidget(self.sample, 1)
@@ -400,13 +412,17 @@ class ColumnsPage(_Page):
 class CheckingPage(_Page):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Checking every row…"), parent)
-        self.bar = QProgressBar(self)
+        box = card(self)
+        inner = QVBoxLayout(box)
+        inner.setContentsMargins(18, 16, 18, 16)
+        inner.setSpacing(8)
+        self.bar = QProgressBar(box)
         self.bar.setObjectName("checkProgress")
         self.bar.setRange(0, 0)
-        self.status = _label("", self, "muted")
-        self.root.addSpacing(12)
-        self.root.addWidget(self.bar)
-        self.root.addWidget(self.status)
+        self.status = _label("", box, "muted")
+        inner.addWidget(self.bar)
+        inner.addWidget(self.status)
+        self.root.addWidget(box)
         self.root.addStretch(1)
         self.finish_layout()
 
@@ -444,7 +460,7 @@ class CheckPage(_ProblemsPage):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Check before uploading"), parent)
         self.ready = Metric(self.tr("ready to import"), self, "success")
-        self.repaired = Metric(self.tr("of them repaired (Excel damage undone)"), self)
+        self.repaired = Metric(self.tr("of them repaired"), self)
         self.rejected = Metric(self.tr("rejected"), self, "error")
         self.duplicates = Metric(self.tr("repeated numbers"), self)
         for metric in (self.ready, self.repaired, self.rejected, self.duplicates):
@@ -468,15 +484,26 @@ class CheckPage(_ProblemsPage):
 class UploadPage(_Page):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(self.tr("Uploading"), parent)
-        self.sending_label = _label(self.tr("Sending the file"), self, "subtitle")
-        self.bytes_bar = QProgressBar(self)
+        box = card(self)
+        inner = QVBoxLayout(box)
+        inner.setContentsMargins(18, 16, 18, 16)
+        inner.setSpacing(8)
+        self.sending_label = _label(self.tr("1. Sending the file"), box, "subtitle")
+        self.bytes_bar = QProgressBar(box)
         self.bytes_bar.setObjectName("bytesProgress")
-        self.bytes_status = _label("", self, "muted")
-        self.job_label = _label(self.tr("Adding the contacts"), self, "subtitle")
-        self.job_bar = QProgressBar(self)
+        self.bytes_status = _label("", box, "muted")
+        self.job_label = _label(self.tr("2. The service adds the contacts"), box, "subtitle")
+        self.job_bar = QProgressBar(box)
         self.job_bar.setObjectName("jobProgress")
-        self.job_status = _label("", self, "muted")
-        self.root.addSpacing(8)
+        self.job_status = _label("", box, "muted")
+        self.note = _label(
+            self.tr(
+                "You can keep working in the other tabs meanwhile. Cancel stops the waiting; "
+                "what the service already received may still be added."
+            ),
+            self,
+            "muted",
+        )
         for widget in (
             self.sending_label,
             self.bytes_bar,
@@ -485,7 +512,10 @@ class UploadPage(_Page):
             self.job_bar,
             self.job_status,
         ):
-            self.root.addWidget(widget)
+            inner.addWidget(widget)
+        inner.insertSpacing(3, 8)
+        self.root.addWidget(box)
+        self.root.addWidget(self.note)
         self.root.addStretch(1)
         self.finish_layout()
 
@@ -495,7 +525,7 @@ class DonePage(_ProblemsPage):
         super().__init__(self.tr("Done"), parent)
         self.imported = Metric(self.tr("imported"), self, "success")
         self.failed = Metric(self.tr("refused by the service"), self, "error")
-        self.not_uploaded = Metric(self.tr("not uploaded (problem rows)"), self)
+        self.not_uploaded = Metric(self.tr("problem rows, not uploaded"), self)
         self.imported.setObjectName("importedCount")
         self.failed.setObjectName("failedCount")
         self.not_uploaded.setObjectName("notUploadedCount")
@@ -520,7 +550,7 @@ class DonePage(_ProblemsPage):
         group_row.addWidget(self.group_status, 1)
         self.root.insertLayout(3, group_row)
         self.cancel.hide()
-        self.another = QPushButton(self.tr("Import another file"), self)
+        self.another = QPushButton(self.tr("Back to imports"), self)
         self.another.setObjectName("anotherButton")
         self.open_contacts = QPushButton(self.tr("Open the contacts"), self)
         self.open_contacts.setObjectName("openContactsButton")

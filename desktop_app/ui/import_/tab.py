@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.importing import FileKind, ImportFileError
+from desktop_app.core.importing.cells import cell_text
 from desktop_app.core.importing.mapping import Field
 from desktop_app.core.importing.writing import column_letter
 from desktop_app.core.services.contacts import ContactRow
@@ -143,7 +144,7 @@ class ImportTab(TabPage):
         self.done_page.export.clicked.connect(self.export_problems)
         self.done_page.add_group.clicked.connect(self.add_to_group)
         self.done_page.open_contacts.clicked.connect(self.open_contacts)
-        self.done_page.another.clicked.connect(self.browse)
+        self.done_page.another.clicked.connect(self.back_to_start)
         for page in (
             self.file_page,
             self.columns_page,
@@ -255,7 +256,7 @@ class ImportTab(TabPage):
             return self._status_text("failed")
         problems = record.rejected + record.duplicates + record.failed
         if problems:
-            return words().problem_rows(problems)
+            return self.tr("Completed, {problems}").format(problems=words().problem_rows(problems))
         return self.tr("Completed")
 
     def _on_past_selected(self) -> None:
@@ -374,6 +375,17 @@ class ImportTab(TabPage):
                 columns=number(preview.columns), row=preview.header_row
             )
         page.layout_info.setText(found)
+        page.name.setText(self._file_name)
+        width = max(preview.columns, len(preview.header), 1)
+        table = page.first_rows
+        table.clear()
+        table.setColumnCount(width)
+        table.setRowCount(len(preview.rows))
+        table.setHorizontalHeaderLabels(self._column_names())
+        table.setVerticalHeaderLabels([str(n) for n, _cells in preview.rows])
+        for r, (_n, cells) in enumerate(preview.rows):
+            for c in range(min(width, len(cells))):
+                table.setItem(r, c, QTableWidgetItem(cell_text(cells[c])))
         page.next.setEnabled(True)
         self._show_step(Step.FILE)
 
@@ -466,7 +478,12 @@ class ImportTab(TabPage):
         assert path is not None
         page = self.checking_page
         page.bar.setRange(0, 0)
-        page.status.setText(self.tr("Reading “{name}”…").format(name=path.name))
+        page.lead.setText(
+            self.tr("“{name}”: every row is read and checked. Nothing is uploaded yet.").format(
+                name=self._file_name
+            )
+        )
+        page.status.setText(self.tr("Reading…"))
         self._show_step(Step.CHECKING)
         self.ctx.tasks.start(
             CHECK_TASK,
@@ -668,6 +685,12 @@ class ImportTab(TabPage):
         page.failed.set_value(number(failed))
         page.not_uploaded.set_value(number(not_uploaded))
         self._set_problems(page, problems, phone)
+        page.problems_title.setText(
+            self.tr("Rows not imported: {count}").format(count=number(len(problems)))
+            if problems
+            else self.tr("Rows not imported")
+        )
+        page.no_problems.setText(self.tr("Every row was imported."))
         can_group = flow.report is not None and flow.result is not None and imported > 0
         for widget in (page.group_label, page.group, page.add_group):
             widget.setVisible(can_group)
@@ -736,6 +759,11 @@ class ImportTab(TabPage):
     def _job_failed(self, _exc: BaseException) -> bool:
         self.job_finished.emit()
         return False
+
+    def back_to_start(self) -> None:
+        """From a finished import (or a reopened report) to the drop area and the list."""
+        self._show_start()
+        self.load_history()
 
     def open_contacts(self) -> None:
         self.ctx.contacts_changed.emit()
@@ -823,6 +851,102 @@ class ImportTab(TabPage):
                 level=Level.WARNING,
             )
         self._show_start()
+
+    # -- screenshots -------------------------------------------------------------------------
+
+    def prepare_screenshot(self) -> None:
+        """Practice mode only (``--screenshots`` runs on a scratch store): two past imports of
+        a made-up workbook, so the list shows what it keeps."""
+        session = self.ctx.session
+        if session is None or not session.is_sandbox:
+            return
+        self.ctx.tasks.start(HISTORY_TASK, self._sample_history(session.profile.name))
+
+    async def _sample_history(self, profile: str) -> None:
+        import tempfile
+
+        from desktop_app.core.services.imports import write_sample_workbook
+
+        imports = self.ctx.services.imports
+        past, _problem = await imports.past(profile, None)
+        if not past:
+            folder = Path(tempfile.mkdtemp(prefix="tuma-import-sample-"))
+            sample = write_sample_workbook(folder / "customers-march.xlsx")
+            report = await imports.validate(sample, (await imports.preview(sample)).mapping)
+            valid = len(report.valid)
+            done = UploadResult((), valid, valid, 0)
+            await imports.record(profile, "suppliers.csv", report, done, ImportOutcome.COMPLETED)
+            await imports.record(profile, sample.name, report, done, ImportOutcome.COMPLETED)
+        self._show_past((await imports.past(profile, None))[0])
+
+    def screenshot_extras(self) -> list[tuple[str, QWidget]]:
+        """Every step of the wizard on a made-up shop's workbook (never the user's data)."""
+        import tempfile
+
+        from desktop_app.core.services.imports import write_sample_workbook
+
+        folder = Path(tempfile.mkdtemp(prefix="tuma-import-sample-"))
+        sample = write_sample_workbook(folder / "customers-march.xlsx")
+        shots: list[tuple[str, QWidget]] = []
+        for step in (Step.FILE, Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING, Step.DONE):
+            tab = ImportTab(self.ctx)
+            tab.setWindowTitle(self.window().windowTitle())
+            tab.resize(self.window().size())
+            tab.show_sample(sample, step)
+            shots.append((step.value, tab))
+        return shots
+
+    def show_sample(self, path: Path, step: Step) -> None:
+        """Walk the wizard to *step* on *path* right here (a small sample file: reading it on
+        the GUI thread takes milliseconds), with made-up upload figures."""
+        from desktop_app.core.importing import preview, validate_contacts_file
+
+        self._file_name = path.name
+        self.flow.open(path)
+        self.flow.previewed(preview(path))
+        if step is Step.FILE:
+            self._show_file()
+            return
+        self.flow.to_columns()
+        if step is Step.COLUMNS:
+            self._show_columns()
+            return
+        self.flow.start_check()
+        if step is Step.CHECKING:
+            self.checking_page.lead.setText(
+                self.tr("“{name}”: every row is read and checked. Nothing is uploaded yet.").format(
+                    name=path.name
+                )
+            )
+            self.checking_page.status.setText(
+                self.tr("Row {done} of about {total}").format(
+                    done=number(41_200), total=number(100_000)
+                )
+            )
+            self.checking_page.bar.setRange(0, 100_000)
+            self.checking_page.bar.setValue(41_200)
+            self._show_step(Step.CHECKING)
+            return
+        report = validate_contacts_file(path, mapping=self.flow.mapping)
+        self.flow.checked(report)
+        if step is Step.CHECK:
+            self._show_check()
+            return
+        self.flow.start_upload()
+        valid = len(report.valid)
+        if step is Step.UPLOADING:
+            self.upload_page.lead.setText(
+                self.tr("{contacts} from “{name}”.").format(
+                    contacts=words().contacts(valid), name=path.name
+                )
+            )
+            self.show_upload_progress(
+                UploadProgress(UploadPhase.PROCESSING, 1, 1, 2_048, 2_048, valid // 2, valid)
+            )
+            self._show_step(Step.UPLOADING)
+            return
+        self.flow.uploaded(UploadResult(("sample",), valid, valid, 0))
+        self._show_done()
 
     # -- pages -------------------------------------------------------------------------------
 
