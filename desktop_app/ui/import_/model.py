@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
-from desktop_app.core.store import ProblemRecord
+from desktop_app.core.services.imports import ProblemRecord
 from desktop_app.ui.import_.words import words
 
 __all__ = ["Column", "ProblemsModel", "SampleModel"]

@@ -31,7 +31,10 @@ from desktop_app.core.services.contacts import ContactRow
 from desktop_app.core.services.imports import (
     ExportFormat,
     ImportFlow,
+    ImportOutcome,
+    ImportRecord,
     PastImport,
+    ProblemRecord,
     Step,
     UploadPhase,
     UploadProgress,
@@ -39,7 +42,6 @@ from desktop_app.core.services.imports import (
     problems_of,
     sample_rows,
 )
-from desktop_app.core.store import ImportOutcome, ImportRecord, ProblemRecord
 from desktop_app.ui.errors import Level
 from desktop_app.ui.formats import number
 from desktop_app.ui.import_.pages import (

@@ -7,8 +7,7 @@ from PySide6.QtCore import QObject
 
 from desktop_app.core.importing import FileErrorCode, ImportFileError
 from desktop_app.core.importing.mapping import Field
-from desktop_app.core.services.imports import SERVICE_PROBLEM
-from desktop_app.core.store import ProblemRecord
+from desktop_app.core.services.imports import SERVICE_PROBLEM, ProblemRecord
 from desktop_app.ui.formats import number
 
 __all__ = ["ImportWords", "words"]
