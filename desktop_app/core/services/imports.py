@@ -622,6 +622,30 @@ class ImportsService:
     async def reopen(self, profile: str, import_id: int) -> ImportRecord:
         return await self._io(self._store.imports.get, profile, import_id)
 
+    @staticmethod
+    def record_of_upload(profile: str, upload: UploadStatus) -> ImportRecord:
+        """A report for an upload only the service knows (made elsewhere): its counts and
+        row errors (rows as numbered in the file that was uploaded; ``file_name`` empty)."""
+        outcome = ImportOutcome.FAILED if upload.status == "failed" else ImportOutcome.COMPLETED
+        return ImportRecord(
+            id=0,
+            profile=profile,
+            file_name="",
+            created_at=upload.created_at or datetime.now(UTC),
+            outcome=outcome,
+            data_rows=upload.total or 0,
+            valid=upload.total or 0,
+            imported=upload.imported or 0,
+            failed=upload.failed or 0,
+            upload_ids=(upload.uuid,),
+            header=("phone",),
+            phone_column=0,
+            problems=tuple(
+                ProblemRecord(e.row, SERVICE_PROBLEM, e.reason, (e.phone or "",))
+                for e in upload.errors
+            ),
+        )
+
     async def past(
         self, profile: str, client: UploadClient | None
     ) -> tuple[list[PastImport], BaseException | None]:

@@ -264,16 +264,19 @@ class ImportTab(TabPage):
     def _on_past_selected(self) -> None:
         row = self.start_page.past.currentRow()
         selected = bool(self.start_page.past.selectedItems())
-        ok = selected and 0 <= row < len(self.past) and self.past[row].record is not None
-        self.start_page.reopen.setEnabled(ok)
+        self.start_page.reopen.setEnabled(selected and 0 <= row < len(self.past))
 
     def reopen_selected(self) -> None:
         row = self.start_page.past.currentRow()
-        if not 0 <= row < len(self.past) or self.past[row].record is None:
-            return
-        record = self.past[row].record
         session = self.ctx.session
-        if record is None or session is None:
+        if not 0 <= row < len(self.past) or session is None:
+            return
+        record, upload = self.past[row].record, self.past[row].upload
+        if record is None:
+            if upload is not None:  # made elsewhere: what the service says about it
+                self._show_record(
+                    self.ctx.services.imports.record_of_upload(session.profile.name, upload)
+                )
             return
         self.ctx.tasks.start(
             HISTORY_TASK,
@@ -285,7 +288,7 @@ class ImportTab(TabPage):
         if self.flow.step in (Step.FILE, Step.COLUMNS, Step.CHECK):
             self.flow.cancel()
         self.flow.reopen(record)
-        self._file_name = record.file_name
+        self._file_name = record.file_name or self.tr("an upload made elsewhere")
         self._show_done()
 
     # -- file --------------------------------------------------------------------------------
@@ -341,15 +344,16 @@ class ImportTab(TabPage):
         self._show_file()
 
     def _on_file_error(self, exc: BaseException) -> bool:
-        if not isinstance(exc, ImportFileError):
-            return False
-        text = words().file_error(exc, self._file_name)
+        """Reading the file failed: back to the start, saying why (an unexpected failure goes
+        to the presenter too, so nothing is left half-shown)."""
         if self.flow.step in (Step.FILE, Step.CHECKING):
             if self.flow.step is Step.CHECKING:
                 self.flow.check_failed()
             self.flow.cancel()
         self._show_start()
-        self.start_page.show_problem(text)
+        if not isinstance(exc, ImportFileError):
+            return False
+        self.start_page.show_problem(words().file_error(exc, self._file_name))
         return True
 
     def _show_file(self) -> None:

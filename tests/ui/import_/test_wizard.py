@@ -179,7 +179,7 @@ def test_the_columns_page_remaps_with_a_live_sample(qtbot, window, tmp_path: Pat
 def test_cancel_at_every_step_uploads_nothing(
     qtbot, window, ctx, arun, tmp_path: Path, where: str
 ) -> None:  # type: ignore[no-untyped-def]
-    rows = big_rows(60_000) if where == "checking" else DAMAGED_ROWS
+    rows = big_rows(100_000) if where == "checking" else DAMAGED_ROWS
     path = write_csv(tmp_path, "customers.csv", rows)
     tab = window.tab("import")
     if where == "uploading":
@@ -313,3 +313,22 @@ def test_problem_rows_are_exported_for_excel(
         values = list(openpyxl.load_workbook(out).active.iter_rows(values_only=True))
         assert [v[0] for v in values[1:]] == [5, 11, 12, 13, 14, 17]
         assert values[2][3] == "0712345678"
+
+
+def test_an_upload_made_elsewhere_is_listed_and_opens(qtbot, window, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    from tests.contacts_data import kenyan_contacts, upload
+
+    arun(upload(ctx.client(), kenyan_contacts(3)), timeout=60)
+    tab = window.tab("import")
+    window.show_tab("import")
+    tab.load_history()
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+    assert tab.start_page.past.item(0, 1).text() == "(uploaded from elsewhere)"
+    assert tab.start_page.past.item(0, 2).text() == "3"
+    tab.start_page.past.selectRow(0)
+    click(qtbot, tab.start_page.reopen)
+    wait_step(qtbot, tab, Step.DONE)
+    assert tab.done_page.imported.value.text() == "3"
+    assert not tab.done_page.add_group.isVisible()
+    click(qtbot, tab.done_page.another)
+    wait_step(qtbot, tab, "start")
