@@ -9,6 +9,7 @@ import csv
 import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import openpyxl
 import pytest
@@ -309,3 +310,43 @@ def test_problem_rows_export_keeps_phones_as_text(
         assert duplicate[1] == "DUPLICATE"
         assert duplicate[3] == "0712345678"
         assert sheet.cell(row=2, column=4).number_format == "@"
+
+
+def test_split_uploads_against_the_sandbox_give_one_report(
+    tmp_path: Path, store: Store, account: Any
+) -> None:
+    from desktop_app.core.api import Client
+
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store, max_upload_rows=4)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+
+    async def upload_and_list() -> tuple[Any, dict[str, Any], list[Any]]:
+        async with Client(
+            account.base_url, account.contacts_base_url, account.token, backoff=0.01
+        ) as client:
+            result = await service.upload(client, report)
+            page = await client.list_contacts(page=1, page_size=100)
+            past, _problem = await service.past(SHOP, client)
+            return result, {c.phone: c for c in page.contacts}, past
+
+    result, contacts, past = asyncio.run(upload_and_list())
+    assert result.parts == 3  # 10 valid rows, 4 a file
+    assert (result.imported, result.failed, result.failed_job) == (10, 0, False)
+    assert set(contacts) == {v.phone for v in report.valid}
+    assert contacts["+254712345678"].first_name == "Wanjiru"
+    # before the report is kept here, the three uploads are the service's only
+    assert sorted(p.upload.uuid for p in past if p.upload) == sorted(result.upload_ids)
+    asyncio.run(service.record(SHOP, "damaged.csv", report, result, ImportOutcome.COMPLETED))
+
+    async def listed() -> list[Any]:
+        async with Client(
+            account.base_url, account.contacts_base_url, account.token, backoff=0.01
+        ) as client:
+            return (await service.past(SHOP, client))[0]
+
+    after = asyncio.run(listed())
+    # kept here, the report stands for all its parts: none is listed again on its own
+    assert [p.record is not None for p in after] == [True]
+    assert after[0].upload is not None
+    assert after[0].upload.uuid == result.upload_ids[-1]
