@@ -37,6 +37,7 @@ __all__ = [
     "DropArea",
     "FilePage",
     "Metric",
+    "PageStack",
     "StartPage",
     "StepsBar",
     "UploadPage",
@@ -54,6 +55,16 @@ def _label(text: str, parent: QWidget, role: str = "", wrap: bool = True) -> QLa
     return label
 
 
+def _fill_height(view: QWidget, minimum: int) -> None:
+    """The view takes the height left over, at least *minimum*: its own (large) size hint
+    must not make the tab scroll on a small screen (a scroll area sizes a page with word-
+    wrapped labels by the size hints of its parts)."""
+    policy = view.sizePolicy()
+    policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+    view.setSizePolicy(policy)
+    view.setMinimumHeight(minimum)
+
+
 def _table(parent: QWidget, name: str) -> QTableView:
     view = QTableView(parent)
     view.setObjectName(name)
@@ -66,6 +77,36 @@ def _table(parent: QWidget, name: str) -> QTableView:
     view.horizontalHeader().setStretchLastSection(True)
     view.setWordWrap(False)
     return view
+
+
+class PageStack(QWidget):
+    """One page shown at a time, and only its size counts (a QStackedWidget is as tall as its
+    tallest page: the drop area would scroll on an 800x560 screen for the columns page)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._pages: list[QWidget] = []
+        self._current: QWidget | None = None
+
+    def addWidget(self, page: QWidget) -> None:
+        self._pages.append(page)
+        self._layout.addWidget(page)
+        if self._current is None:
+            self._current = page
+        else:
+            page.hide()
+
+    def setCurrentWidget(self, page: QWidget) -> None:
+        self._current = page
+        for other in self._pages:
+            if other is not page:
+                other.hide()
+        page.show()
+
+    def currentWidget(self) -> QWidget | None:
+        return self._current
 
 
 class StepsBar(QWidget):
@@ -130,7 +171,7 @@ class DropArea(QFrame):
         super().__init__(parent)
         self.setObjectName("dropArea")
         self.setAcceptDrops(True)
-        self.setMinimumHeight(150)
+        self.setMinimumHeight(140)
         self.setMaximumHeight(230)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
@@ -253,6 +294,7 @@ class StartPage(QWidget):
         self.past.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.past.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.past.setAlternatingRowColors(True)
+        _fill_height(self.past, 96)
         header = self.past.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -319,6 +361,7 @@ class FilePage(_Page):
         self.first_rows.setAlternatingRowColors(True)
         self.first_rows.verticalHeader().setDefaultSectionSize(26)
         self.first_rows.horizontalHeader().setStretchLastSection(True)
+        _fill_height(self.first_rows, 72)
         self.root.addWidget(self.first_rows_title)
         self.root.addWidget(self.first_rows, 1)
         self.next = QPushButton(self.tr("Next: columns"), self)
@@ -347,8 +390,8 @@ class ColumnsPage(_Page):
         super().__init__(self.tr("Which column holds what"), parent)
         self.lead.setText(
             self.tr(
-                "Tuma chose the columns from their headings and contents. Change any that are "
-                "wrong: the sample below shows how the rows will be read."
+                "Chosen from the headings and contents: change any that are wrong, and see "
+                "the sample change."
             )
         )
         box = card(self)
@@ -383,7 +426,7 @@ class ColumnsPage(_Page):
         self.sample_model = SampleModel(self)
         self.sample = _table(self, "sampleTable")
         self.sample.setModel(self.sample_model)
-        self.sample.setMinimumHeight(120)
+        _fill_height(self.sample, 72)
         header = self.sample.horizontalHeader()
         header.resizeSection(0, 56)
         header.resizeSection(1, 230)
@@ -442,6 +485,7 @@ class _ProblemsPage(_Page):
         self.root.addLayout(heading)
         self.model = ProblemsModel(self)
         self.table = _table(self, "problemsTable")
+        _fill_height(self.table, 72)
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
         header.resizeSection(0, 60)

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QDateTime, QLocale, QStandardPaths, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
-    QStackedWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
@@ -51,6 +50,7 @@ from desktop_app.ui.import_.pages import (
     ColumnsPage,
     DonePage,
     FilePage,
+    PageStack,
     StartPage,
     StepsBar,
     UploadPage,
@@ -108,7 +108,7 @@ class ImportTab(TabPage):
         root.setSpacing(10)
         self.steps = StepsBar(self)
         root.addWidget(self.steps)
-        self.stack = QStackedWidget(self)
+        self.stack = PageStack(self)
         root.addWidget(self.stack, 1)
         self.start_page = StartPage(self)
         self.file_page = FilePage(self)
