@@ -468,6 +468,12 @@ class ImportsService:
         finally:
             stop.set()
 
+    async def problems(
+        self, report: ImportReport, result: UploadResult | None = None
+    ) -> list[ProblemRecord]:
+        """:func:`problems_of` in a worker thread (100,000 problem rows take ~0.2 s)."""
+        return await run_in_daemon_thread(_collector_paused, problems_of, report, result)
+
     # -- uploading -------------------------------------------------------------------------
 
     async def upload(

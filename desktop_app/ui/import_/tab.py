@@ -72,6 +72,7 @@ UPLOAD_TASK = "import.upload"
 HISTORY_TASK = "import.history"
 EXPORT_TASK = "import.export"
 GROUP_TASK = "import.group"
+PROBLEMS_TASK = "import.problems"
 
 _STEP_INDEX = {
     Step.FILE: 0,
@@ -102,6 +103,7 @@ class ImportTab(TabPage):
         self._file_name = ""
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
+        self._check_problems: list[ProblemRecord] = []  # of the report on the check page
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -493,12 +495,17 @@ class ImportTab(TabPage):
         self._show_step(Step.CHECKING)
         self.ctx.tasks.start(
             CHECK_TASK,
-            self.ctx.services.imports.validate(
-                path, self.flow.mapping, self.flow.sheet, self._on_check_progress
-            ),
+            self._check(path),
             on_success=self._on_checked,
             on_error=self._on_file_error,
         )
+
+    async def _check(self, path: Path) -> tuple[ImportReport, list[ProblemRecord]]:
+        imports = self.ctx.services.imports
+        report = await imports.validate(
+            path, self.flow.mapping, self.flow.sheet, self._on_check_progress
+        )
+        return report, await imports.problems(report)
 
     def _on_check_progress(self, done: int, total: int) -> None:
         if self.flow.step is not Step.CHECKING:
@@ -510,9 +517,10 @@ class ImportTab(TabPage):
             self.tr("Row {done} of about {total}").format(done=number(done), total=number(total))
         )
 
-    def _on_checked(self, report: ImportReport) -> None:
+    def _on_checked(self, checked: tuple[ImportReport, list[ProblemRecord]]) -> None:
         if self.flow.step is not Step.CHECKING:
             return
+        report, self._check_problems = checked
         self.flow.checked(report)
         self._show_check()
 
@@ -529,7 +537,7 @@ class ImportTab(TabPage):
         page.repaired.set_value(number(report.repaired))
         page.rejected.set_value(number(len(report.rejected)))
         page.duplicates.set_value(number(len(report.duplicates)))
-        self._set_problems(page, problems_of(report), report.mapping.phone)
+        self._set_problems(page, self._check_problems, report.mapping.phone)
         page.upload.setText(
             self.tr("Upload %Ln contact(s)", "", len(report.valid))
             if report.valid
@@ -620,7 +628,14 @@ class ImportTab(TabPage):
         self.flow.uploaded(result)
         outcome = ImportOutcome.FAILED if result.failed_job else ImportOutcome.COMPLETED
         self._record(profile, report, result, outcome)
-        self._show_done()
+        if not result.problems:
+            self._show_done(self._check_problems)
+            return
+        self.ctx.tasks.start(
+            PROBLEMS_TASK,
+            self.ctx.services.imports.problems(report, result),
+            on_success=self._show_done,
+        )
 
     def _record(
         self,
@@ -648,15 +663,19 @@ class ImportTab(TabPage):
 
     # -- done --------------------------------------------------------------------------------
 
-    def _show_done(self) -> None:
+    def _show_done(self, merged: list[ProblemRecord] | None = None) -> None:
+        """The DONE (or FAILED) page: of the upload just made (*merged*: its problem rows, the
+        service's included), or of a past import reopened."""
         page = self.done_page
         flow = self.flow
+        if flow.step not in (Step.DONE, Step.FAILED):
+            return  # cancelled or another file meanwhile
         failed_job = flow.step is Step.FAILED
         if flow.result is not None and flow.report is not None:
             result, report = flow.result, flow.report
             imported, failed = result.imported, result.failed
             not_uploaded = len(report.rejected) + len(report.duplicates)
-            problems = problems_of(report, result)
+            problems = merged if merged is not None else self._check_problems
             phone = report.mapping.phone
             uploaded = True
         else:
@@ -934,6 +953,7 @@ class ImportTab(TabPage):
             self._show_step(Step.CHECKING)
             return
         report = validate_contacts_file(path, mapping=self.flow.mapping)
+        self._check_problems = problems_of(report)
         self.flow.checked(report)
         if step is Step.CHECK:
             self._show_check()

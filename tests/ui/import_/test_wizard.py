@@ -58,6 +58,8 @@ def wait_step(qtbot: Any, tab: Any, step: Step | str, timeout: int = 20000) -> N
 def _page_ready(tab: Any) -> bool:
     if tab.flow.step is Step.FILE:
         return tab.file_page.next.isEnabled()
+    if tab.flow.step in (Step.DONE, Step.FAILED):
+        return tab.stack.currentWidget() is tab.done_page
     return True
 
 
@@ -332,3 +334,39 @@ def test_an_upload_made_elsewhere_is_listed_and_opens(qtbot, window, ctx, arun) 
     assert not tab.done_page.add_group.isVisible()
     click(qtbot, tab.done_page.another)
     wait_step(qtbot, tab, "start")
+
+
+def test_rows_the_service_refuses_join_the_report_at_their_spreadsheet_row(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from desktop_app.core.api.models import UploadRowError
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    real_list = ctx.client().list_uploads
+
+    async def one_refused() -> list[UploadStatus]:
+        # the service refusing a row the app let through (the sandbox never does): row 3 of
+        # the uploaded file is the second valid row, spreadsheet row 3
+        refused = UploadRowError(3, "+254712345679", "blocked number")
+        return [
+            replace(u, errors=(refused,), failed=1, imported=(u.imported or 1) - 1)
+            if u.settled
+            else u
+            for u in await real_list()
+        ]
+
+    ctx.client().list_uploads = one_refused
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        wait_step(qtbot, tab, Step.DONE, timeout=30000)
+    finally:
+        del ctx.client().list_uploads
+    done = tab.done_page
+    assert done.failed.value.text() == "1"
+    rows = [done.model.index(r, 0).data() for r in range(done.model.rowCount())]
+    assert rows == ["3", "5", "11", "12", "13", "14", "17"]
+    assert done.model.index(0, 2).data() == "Refused by the messaging service: “blocked number”"
+    assert done.model.index(0, 1).data() == "+254712345679"
