@@ -104,6 +104,7 @@ class ImportTab(TabPage):
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
+        self._record_task: str | None = None  # the last report being kept
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -196,7 +197,12 @@ class ImportTab(TabPage):
         self.load_history()
 
     async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the tab's contract)
-        """Quitting: an upload is cut off (the service finishes what it accepted)."""
+        """Quitting: a check or an upload in progress is cancelled, and an upload's report is
+        kept (with the parts the service took) before the app closes."""
+        if self.flow.step in (Step.CHECKING, Step.UPLOADING):
+            self.cancel()
+        if self._record_task is not None:
+            return await self.ctx.tasks.wait_for(self._record_task, timeout)
         return True
 
     # -- start page: past imports ------------------------------------------------------------
@@ -649,8 +655,9 @@ class ImportTab(TabPage):
                 self.flow.record = record
             self.load_history()
 
+        self._record_task = f"import.record.{id(report)}"
         self.ctx.tasks.start(
-            f"import.record.{id(report)}",
+            self._record_task,
             self.ctx.services.imports.record(profile, self._file_name, report, result, outcome),
             on_success=kept,
         )

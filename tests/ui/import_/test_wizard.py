@@ -370,3 +370,32 @@ def test_rows_the_service_refuses_join_the_report_at_their_spreadsheet_row(
     assert rows == ["3", "5", "11", "12", "13", "14", "17"]
     assert done.model.index(0, 2).data() == "Refused by the messaging service: “blocked number”"
     assert done.model.index(0, 1).data() == "+254712345679"
+
+
+def test_quitting_during_an_upload_keeps_its_report(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.services.imports import ImportOutcome
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    real_list = ctx.client().list_uploads
+
+    async def never_done() -> list[UploadStatus]:
+        return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
+
+    ctx.client().list_uploads = never_done
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        qtbot.waitUntil(
+            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+        )
+        arun(window.wind_down(5.0))
+    finally:
+        del ctx.client().list_uploads
+    past, _problem = arun(ctx.services.imports.past(ctx.session.profile.name, None))
+    assert len(past) == 1
+    record = past[0].record
+    assert record.outcome is ImportOutcome.CANCELLED
+    assert len(record.upload_ids) == 1  # the part the service took, to follow up
+    assert record.valid == 10
