@@ -53,6 +53,10 @@ class TabPage(QWidget):
     def open_files(self, paths: list[Path]) -> None:
         """Files of a kind the tab's spec ``accepts`` were dropped on the window."""
 
+    def file_action_triggered(self) -> None:
+        """The tab's File-menu entry was chosen; the tab is already shown (an "Import
+        contacts…" entry opens its file chooser)."""
+
 
 @dataclass(frozen=True)
 class FileAction:

@@ -187,6 +187,11 @@ class ImportTab(TabPage):
         self.start_page.show_problem("")
         self._read_head(None)
 
+    def file_action_triggered(self) -> None:
+        """File → Import contacts… (Ctrl+I): choose a file, unless an import is under way."""
+        if self.flow.step in (Step.IDLE, Step.DONE, Step.FAILED, Step.CANCELLED):
+            self.browse()
+
     def refresh(self) -> None:
         if self.flow.step in (Step.IDLE, Step.CANCELLED):
             self.load_history()

@@ -399,3 +399,23 @@ def test_quitting_during_an_upload_keeps_its_report(
     assert record.outcome is ImportOutcome.CANCELLED
     assert len(record.upload_ids) == 1  # the part the service took, to follow up
     assert record.valid == 10
+
+
+def test_import_contacts_in_the_file_menu_opens_the_file_chooser(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QFileDialog
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    window.show_tab("compose")
+    window.file_actions["import"].trigger()
+    assert window.current_tab() == "import"
+    dialog = window.findChild(QFileDialog, "importBrowse")
+    assert dialog is not None
+    assert dialog.isVisible()
+    dialog.setDirectory(str(tmp_path))
+    dialog.selectFile(str(path))
+    dialog.accept()
+    tab = window.tab("import")
+    wait_step(qtbot, tab, Step.FILE)
+    assert tab.file_page.name.text() == "customers.csv"
