@@ -73,6 +73,7 @@ HISTORY_TASK = "import.history"
 EXPORT_TASK = "import.export"
 GROUP_TASK = "import.group"
 PROBLEMS_TASK = "import.problems"
+REOPEN_TASK = "import.reopen"
 
 _STEP_INDEX = {
     Step.FILE: 0,
@@ -182,6 +183,13 @@ class ImportTab(TabPage):
         if self.flow.step in (Step.FILE, Step.COLUMNS, Step.CHECK):
             self.flow.cancel()  # another file replaces the one not uploaded yet
         path = good[0]
+        if len(good) > 1:
+            self.ctx.errors.info(
+                self.tr("One file at a time"),
+                self.tr("“{name}” is opened first; import the others after it.").format(
+                    name=path.name
+                ),
+            )
         self._file_name = path.name
         self.flow.open(path)
         self.start_page.show_problem("")
@@ -193,7 +201,8 @@ class ImportTab(TabPage):
             self.browse()
 
     def refresh(self) -> None:
-        if self.flow.step in (Step.IDLE, Step.CANCELLED):
+        """F5: the list of past imports is read again (a wizard page is left as it is)."""
+        if self.stack.currentWidget() is self.start_page:
             self.load_history()
 
     def _on_session_changed(self) -> None:
@@ -242,9 +251,13 @@ class ImportTab(TabPage):
             )
             if record is not None:
                 name = record.file_name
-                imported = (
-                    upload.imported if upload is not None and upload.imported else record.imported
-                )
+                imported = record.imported
+                if (
+                    record.outcome is ImportOutcome.CANCELLED
+                    and upload is not None
+                    and len(record.upload_ids) == 1
+                ):
+                    imported = upload.imported or 0  # what the service went on to add
                 outcome = self._outcome_text(record, upload)
             else:
                 name = self.tr("(uploaded from elsewhere)")
@@ -292,7 +305,7 @@ class ImportTab(TabPage):
                 )
             return
         self.ctx.tasks.start(
-            HISTORY_TASK,
+            REOPEN_TASK,
             self.ctx.services.imports.reopen(session.profile.name, record.id),
             on_success=self._show_record,
         )
