@@ -3,14 +3,14 @@ and what each of its steps does.
 
 The flow (:class:`ImportFlow`)::
 
-    IDLE ──open──► FILE ──next──► COLUMNS ──check──► CHECKING ──checked──► CHECK
-                    ▲  ◄───back───   ▲  ◄──error/back──┘    ◄────back──────┘ │
-                    │                                                        upload
-                    │                                                          ▼
-                    └──────────── open (another file) ◄── DONE ◄──completed── UPLOADING
-                                                          FAILED ◄──failed───┘ │ (error: back
-                                                                                 to CHECK)
-    cancel: from every state but DONE/FAILED to CANCELLED (and IDLE again on open)
+    IDLE ─open─► FILE ─next─► COLUMNS ─check─► CHECKING ─checked─► CHECK ─upload─► UPLOADING
+
+    back:      COLUMNS ─► FILE;  CHECK ─► COLUMNS
+    errors:    CHECKING ─► COLUMNS (file unreadable);  UPLOADING ─► CHECK (not sent: retry)
+    answered:  UPLOADING ─► DONE (completed) or FAILED (the service gave up; report kept)
+    cancel:    FILE, COLUMNS, CHECKING, CHECK, UPLOADING ─► CANCELLED
+    open:      IDLE, FILE, DONE, FAILED, CANCELLED ─► FILE (another file)
+    reopen:    IDLE, DONE, FAILED, CANCELLED ─► DONE or FAILED (a past import's report)
 
 One ``_move(allowed, target)`` refuses any other move with :class:`IllegalStep`.
 
@@ -52,7 +52,6 @@ from desktop_app.core.importing import (
     Preview,
     check_phone,
     preview,
-    sheets,
     split_name,
     validate_contacts_file,
 )
@@ -432,9 +431,6 @@ class ImportsService:
         return await run_in_daemon_thread(
             preview, path, sheet, 10, region=self.region, limits=self.limits
         )
-
-    async def sheets(self, path: Path) -> tuple[str, ...]:
-        return await run_in_daemon_thread(sheets, path, limits=self.limits)
 
     async def validate(
         self,
