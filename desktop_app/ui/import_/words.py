@@ -64,18 +64,6 @@ class ImportWords(QObject):
             return self.tr("Refused by the messaging service: “{words}”").format(words=detail)
         return self.tr("Not imported ({code})").format(code=code)
 
-    def reason_short(self, problem: ProblemRecord) -> str:
-        """The problem's kind in a few words (the report file's "problem" column)."""
-        return {
-            "missing_phone": self.tr("No phone number"),
-            "invalid_phone": self.tr("Not a phone number"),
-            "precision_lost": self.tr("Number shortened by Excel"),
-            "multiple_phones": self.tr("Several numbers in one cell"),
-            "invalid_email": self.tr("Not an email address"),
-            "duplicate": self.tr("Repeated number"),
-            SERVICE_PROBLEM: self.tr("Refused by the service"),
-        }.get(problem.reason, problem.reason)
-
     # -- why a file cannot be imported -------------------------------------------------------
 
     def file_error(self, exc: ImportFileError, name: str) -> str:
