@@ -157,6 +157,8 @@ def _load_table_groups() -> None:
         groups,
         history,
         journal,
+        optouts,
+        schedule,
         templates,
     )
 
