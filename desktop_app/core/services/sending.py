@@ -473,6 +473,15 @@ class SendingService:
     async def reschedule(self, broadcast_id: int, due_at: datetime) -> bool:
         return await self._io(self._store.schedule.reschedule, broadcast_id, due_at)
 
+    async def scheduled_recipients(self, broadcast_id: int) -> list[str]:
+        """The phones a scheduled send is for (its pending chunks'), in order."""
+
+        def read() -> list[str]:
+            chunks = self._journal.chunks(broadcast_id, ChunkState.PENDING)
+            return [phone for chunk in chunks for phone in chunk.phones]
+
+        return await self._io(read)
+
     async def cancel_scheduled(self, broadcast_id: int) -> bool:
         """Cancel a scheduled send (nothing of it goes out). False when it was already sent
         or cancelled."""

@@ -1,6 +1,16 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US" sourcelanguage="en">
     <context>
+        <name>ScheduledBanner</name>
+        <message numerus="yes">
+            <source>%n message(s) scheduled; the next goes out {when}.</source>
+            <translation>
+                <numerusform>%n message scheduled; the next goes out {when}.</numerusform>
+                <numerusform>%n messages scheduled; the next goes out {when}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Words</name>
         <message numerus="yes">
             <source>%Ln credit(s)</source>
@@ -84,6 +94,37 @@
             <translation>
                 <numerusform>about %Ln minute</numerusform>
                 <numerusform>about %Ln minutes</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>_Counted</name>
+        <message numerus="yes">
+            <source>%n minute(s)</source>
+            <translation>
+                <numerusform>%n minute</numerusform>
+                <numerusform>%n minutes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n hour(s)</source>
+            <translation>
+                <numerusform>%n hour</numerusform>
+                <numerusform>%n hours</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n day(s)</source>
+            <translation>
+                <numerusform>%n day</numerusform>
+                <numerusform>%n days</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n customer(s) on your opt-out list will not get this promotion.</source>
+            <translation>
+                <numerusform>%n customer on your opt-out list will not get this promotion.</numerusform>
+                <numerusform>%n customers on your opt-out list will not get this promotion.</numerusform>
             </translation>
         </message>
     </context>

@@ -214,6 +214,8 @@ class ConfirmSendDialog(QDialog):
         chunks: int,
         duplicates: Duplicates | None = None,
         new_estimate: Estimate | None = None,
+        opted_out: int = 0,
+        due_at: datetime | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -261,7 +263,20 @@ class ConfirmSendDialog(QDialog):
             )
         if chunks > 1:
             form.addRow(self.tr("Sent in"), QLabel(counts().batches(chunks)))
+        if due_at is not None:
+            from desktop_app.ui.compose.rules import due_text
+
+            self.due_value = QLabel(due_text(due_at))
+            self.due_value.setObjectName("confirmDueAt")
+            form.addRow(self.tr("Goes out"), self.due_value)
         layout.addLayout(form)
+        if opted_out:
+            from desktop_app.ui.compose.rules import people_left_out_text
+
+            self.opted_out_label = QLabel(people_left_out_text(opted_out))
+            self.opted_out_label.setObjectName("optedOutNote")
+            self.opted_out_label.setWordWrap(True)
+            layout.addWidget(self.opted_out_label)
 
         preview = QLabel(message if len(message) <= 280 else message[:277] + "…")
         preview.setObjectName("smsBubble")
@@ -272,7 +287,7 @@ class ConfirmSendDialog(QDialog):
         self.confirm = ConfirmButtons(
             self,
             skipped=skipped,
-            send_text=self.tr("Send now"),
+            send_text=self.tr("Send now") if due_at is None else self.tr("Schedule"),
             name="confirmSendButton",
             duplicates=duplicates,
             total=duplicates.checked if duplicates else estimate.recipients,
