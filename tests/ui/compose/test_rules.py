@@ -100,7 +100,7 @@ def test_a_service_message_needs_no_opt_out_line(qtbot, tab) -> None:  # type: i
     assert not tab.opt_out_hint.isVisible()
 
 
-# --- the hours --------------------------------------------------------------------------------------
+# --- the hours ------------------------------------------------------------------------------------
 
 
 def wait_dialog(qtbot: Any, tab: ComposeTab, kind: type) -> Any:
@@ -166,7 +166,7 @@ def test_a_service_message_goes_at_any_hour(qtbot, tab, shop_clock, admin, accou
     assert sum(sent_to(admin, account).values()) == 1
 
 
-# --- the opt-out list, on every path ---------------------------------------------------------------
+# --- the opt-out list, on every path --------------------------------------------------------------
 
 
 def test_a_promotion_leaves_out_numbers_on_the_opt_out_list_and_says_so(
@@ -246,7 +246,7 @@ def test_whatsapp_and_survey_promotions_skip_the_opt_out_list(
     assert surveyed == {m["phone"] for m in admin.messages(account.account_id)}
 
 
-# --- send later -------------------------------------------------------------------------------------
+# --- send later -----------------------------------------------------------------------------------
 
 
 def schedule_directly(tab: ComposeTab, arun: Any, due_at: datetime, count: int = 2) -> int:
