@@ -196,7 +196,7 @@ class MainWindow(QMainWindow):
             set_role(self.balance_label, "")
             return
         if session.is_sandbox:
-            self.account_label.setText(self.tr("Practice account (sandbox)"))
+            self.account_label.setText(self.tr("Practice account"))
         else:
             self.account_label.setText(
                 self.tr("Connected: {name}").format(name=session_title(session))
@@ -288,7 +288,7 @@ class MainWindow(QMainWindow):
     def _fill_switch_menu(self) -> None:
         self.switch_menu.clear()
         session = self.ctx.session
-        practice = self.switch_menu.addAction(self.tr("Practice account (sandbox)"))
+        practice = self.switch_menu.addAction(self.tr("Practice account"))
         practice.setCheckable(True)
         practice.setChecked(session is not None and session.is_sandbox)
         practice.triggered.connect(lambda: self.switch_to(None))
@@ -359,10 +359,10 @@ class MainWindow(QMainWindow):
         session = self.ctx.session
         if session is not None and not session.can_use_contacts:
             self.ctx.errors.info(
-                self.tr("Connected to “{name}” with an older token").format(name=name),
+                self.tr("Connected to “{name}” with an older key").format(name=name),
                 self.tr(
-                    "You can send SMS and see your balance, but this token cannot reach your "
-                    "contacts. Ask your provider for a scoped token (starting with mbs_)."
+                    "You can send SMS and see your balance, but this key cannot reach your "
+                    "contacts. Ask your provider for a newer key (starting with mbs_)."
                 ),
                 level=Level.WARNING,
             )
@@ -439,7 +439,7 @@ class MainWindow(QMainWindow):
         box.setInformativeText(
             self.tr(
                 "SMS broadcasts, contacts and delivery reports for small businesses in Kenya. "
-                "Your access token is kept only in this computer's password store."
+                "Your secret key is kept only in this computer's password store."
             )
         )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -1,21 +1,16 @@
-"""The Compose tab's module-level translation context, and numbers and money through QLocale.
+"""Numbers and money for the Compose tab, through QLocale.
+
+Module-level sentences use ``QCoreApplication.translate("Compose", "...")`` (a literal context
+and text, so ``pyside6-lupdate`` files them).
 
 Counted phrases ("3 parts") are Qt plural forms in :func:`desktop_app.ui.words.counts`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
-
 from desktop_app.ui import formats
 
-__all__ = ["CONTEXT", "kes", "number", "tr"]
-
-CONTEXT = "Compose"
-
-
-def tr(text: str) -> str:
-    return QCoreApplication.translate(CONTEXT, text)
+__all__ = ["kes", "number"]
 
 
 def number(value: int | float) -> str:
