@@ -67,7 +67,7 @@ class Words(QObject):
         return self.tr("%Ln contact(s)", "", n)
 
     def batches(self, n: int) -> str:
-        return self.tr("%Ln round(es)", "", n)
+        return self.tr("%Ln round(s)", "", n)
 
     def invalid_numbers(self, n: int) -> str:
         return self.tr("%Ln number(s) are not valid", "", n)
@@ -222,7 +222,7 @@ class Words(QObject):
             return self.tr("The key is empty: paste the secret key from your account portal.")
         if exc.problem is p.NO_BACKEND:
             why = (
-                self.tr("No computer's password store is available.")
+                self.tr("No password store is available on this computer.")
                 + " "
                 + self.keyring_hint(exc.platform)
             )
