@@ -150,7 +150,7 @@ class Words(QObject):
             p.ADDRESS_PLAIN_HTTP: self.tr(
                 "{value} uses plain http, which would send your key unencrypted. Use "
                 "https:// (plain http is allowed only for a service on this computer, such as "
-                "the sandbox)."
+                "the practice service)."
             ).format(value=quoted),
             p.NAME_MISSING: self.tr("Give the account a name, for example the shop's name."),
             p.DUPLICATE_NAME: self.tr("Two accounts are called {value}: rename one.").format(
