@@ -97,7 +97,7 @@ class SessionManager(QObject):
         await self.ctx.open_session(profile, token)
         if self.ctx.session is not None and not self.ctx.session.can_use_contacts:
             self.ctx.errors.info(
-                self.tr("Older token: contacts are not available"),
+                self.tr("Older key: contacts are not available"),
                 self.tr(
                     "This account's key can send SMS but cannot reach your contacts. Ask your "
                     "provider for a newer key (starting with mbs_) and connect again."
