@@ -229,3 +229,79 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+# --- checks (tests/ui/test_translations.py, and ``check`` below) --------------------------
+
+#: What must come through a translation unchanged: {name} and {} fields, Qt's %n/%Ln/%1…
+#: and %v/%m, HTML tags and line breaks.
+_PLACEHOLDER = re.compile(r"\{[a-z_]*\}|%L?n|%\d|%[vm]|</?[a-zA-Z][^>]*>|\n")
+
+
+def placeholders(text: str) -> list[str]:
+    return sorted(_PLACEHOLDER.findall(text))
+
+
+def mnemonic(text: str) -> str | None:
+    """The letter after a single "&" (the Alt+letter shortcut), lower-cased, if any."""
+    found = re.search(r"(?<!&)&([^&\s])", text)
+    return found.group(1).lower() if found else None
+
+
+def catalogue_problems(path: Path, *, plural_forms: int = 2) -> list[str]:
+    """Everything wrong with a translated .ts: unfinished or empty entries, a plural with
+    the wrong number of forms, placeholders or "&" shortcuts lost or added, and two
+    different shortcuts of one context that became the same letter."""
+    problems = [f"unfinished: [{c}] {s!r}" for c, s in unfinished(path)]
+    for context in ET.parse(path).getroot().iter("context"):
+        name = context.findtext("name") or ""
+        letters: dict[str, tuple[str, str]] = {}
+        for message in context.iter("message"):
+            source = message.findtext("source") or ""
+            translation = message.find("translation")
+            if translation is None:
+                continue
+            if message.get("numerus") == "yes":
+                texts = [f.text or "" for f in translation.findall("numerusform")]
+                if len(texts) != plural_forms:
+                    problems.append(
+                        f"plural forms: [{name}] {source!r} has {len(texts)}, needs {plural_forms}"
+                    )
+            else:
+                texts = [translation.text or ""]
+            for text in texts:
+                if not text.strip():
+                    continue
+                if placeholders(text) != placeholders(source):
+                    problems.append(
+                        f"placeholders: [{name}] {source!r} → {text!r}: "
+                        f"{placeholders(source)} ≠ {placeholders(text)}"
+                    )
+                if (mnemonic(source) is None) != (mnemonic(text) is None):
+                    problems.append(f"shortcut (&): [{name}] {source!r} → {text!r}")
+                letter, english = mnemonic(text), mnemonic(source)
+                if letter is None or english is None:
+                    continue
+                other = letters.setdefault(letter, (english, source))
+                if other[0] != english:
+                    problems.append(
+                        f"same shortcut Alt+{letter}: [{name}] {other[1]!r} and {source!r}"
+                    )
+    return problems
+
+
+def catalogue_keys(path: Path) -> set[tuple[str, str, bool]]:
+    """(context, source, is plural) of every entry."""
+    return {
+        (c.findtext("name") or "", m.findtext("source") or "", m.get("numerus") == "yes")
+        for c in ET.parse(path).getroot().iter("context")
+        for m in c.iter("message")
+        if (m.find("translation") is None or m.find("translation").get("type") != "vanished")  # type: ignore[union-attr]
+    }
+
+
+def fresh_catalogue(folder: Path, code: str) -> Path:
+    """What ``update`` would write for *code* from the code as it is now, in *folder*."""
+    target = folder / f"tuma_{code}.ts"
+    lupdate(target, plural_only=False)
+    return target
