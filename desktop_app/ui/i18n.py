@@ -36,6 +36,30 @@ TRANSLATIONS = Path(__file__).resolve().parents[1] / "resources" / "translations
 #: Code → the language's own name (shown untranslated in the Language menu).
 LANGUAGES: dict[str, str] = {"en": "English", "sw": "Kiswahili"}
 
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
+    """Marks a literal for pyside6-lupdate; returns it untranslated."""
+    return text
+
+
+#: Qt's own words on standard buttons (QDialogButtonBox, QMessageBox: "Cancel", "Close"):
+#: Qt ships no Kiswahili for them, so Tuma's catalogue holds them under Qt's context.
+QT_STANDARD_BUTTONS = (
+    QT_TRANSLATE_NOOP("QPlatformTheme", "OK"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Cancel"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Close"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Save"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Discard"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Apply"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Open"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Help"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Retry"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Abort"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "Ignore"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "&Yes"),
+    QT_TRANSLATE_NOOP("QPlatformTheme", "&No"),
+)
+
 _installed: list[QTranslator] = []
 _current = "en"
 

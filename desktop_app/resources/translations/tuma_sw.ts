@@ -207,7 +207,7 @@
         </message>
         <message>
             <source>Sample history for the practice account</source>
-            <translation>Historia ya mfano kwa akaunti ya mazoezi</translation>
+            <translation>Historia ya mfano (mazoezi)</translation>
         </message>
         <message>
             <source>These readings were made up to show what the chart looks like. Your own account's chart starts with its first balance check.</source>
@@ -215,7 +215,7 @@
         </message>
         <message>
             <source>Warn me when credits fall &amp;below</source>
-            <translation>Nionye krediti zikishuka &amp;chini ya</translation>
+            <translation>Onyo krediti zikiwa &amp;chini ya</translation>
         </message>
         <message>
             <source>never</source>
@@ -976,11 +976,11 @@
         </message>
         <message>
             <source>‹ Previous</source>
-            <translation>‹ Iliyotangulia</translation>
+            <translation>‹ Nyuma</translation>
         </message>
         <message>
             <source>Next ›</source>
-            <translation>Inayofuata ›</translation>
+            <translation>Mbele ›</translation>
         </message>
         <message>
             <source>Last »</source>
@@ -1088,7 +1088,7 @@
         </message>
         <message>
             <source>Page {page} of {pages}</source>
-            <translation>Ukurasa {page} kati ya {pages}</translation>
+            <translation>Ukurasa {page}/{pages}</translation>
         </message>
         <message>
             <source>&amp;Delete {n}…</source>
@@ -1742,6 +1742,62 @@
         <message>
             <source>Cancel</source>
             <translation>Ghairi</translation>
+        </message>
+    </context>
+    <context>
+        <name>QPlatformTheme</name>
+        <message>
+            <source>OK</source>
+            <extracomment>Code → the language's own name (shown untranslated in the Language menu). Qt's own words on standard buttons (QDialogButtonBox, QMessageBox: "Cancel", "Close"): Qt ships no Kiswahili for them, so Tuma's catalogue holds them under Qt's context.</extracomment>
+            <translation>Sawa</translation>
+        </message>
+        <message>
+            <source>Cancel</source>
+            <translation>Ghairi</translation>
+        </message>
+        <message>
+            <source>Close</source>
+            <translation>Funga</translation>
+        </message>
+        <message>
+            <source>Save</source>
+            <translation>Hifadhi</translation>
+        </message>
+        <message>
+            <source>Discard</source>
+            <translation>Acha</translation>
+        </message>
+        <message>
+            <source>Apply</source>
+            <translation>Tekeleza</translation>
+        </message>
+        <message>
+            <source>Open</source>
+            <translation>Fungua</translation>
+        </message>
+        <message>
+            <source>Help</source>
+            <translation>Msaada</translation>
+        </message>
+        <message>
+            <source>Retry</source>
+            <translation>Jaribu tena</translation>
+        </message>
+        <message>
+            <source>Abort</source>
+            <translation>Acha kabisa</translation>
+        </message>
+        <message>
+            <source>Ignore</source>
+            <translation>Puuza</translation>
+        </message>
+        <message>
+            <source>&amp;Yes</source>
+            <translation>&amp;Ndiyo</translation>
+        </message>
+        <message>
+            <source>&amp;No</source>
+            <translation>&amp;Hapana</translation>
         </message>
     </context>
     <context>
