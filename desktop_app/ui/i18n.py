@@ -60,6 +60,27 @@ QT_STANDARD_BUTTONS = (
     QT_TRANSLATE_NOOP("QPlatformTheme", "&No"),
 )
 
+#: The right-click menu of text fields (pasting phone numbers is common), also Qt's own.
+QT_EDIT_MENUS = tuple(
+    text
+    for text in (
+        QT_TRANSLATE_NOOP("QLineEdit", "&Undo"),
+        QT_TRANSLATE_NOOP("QLineEdit", "&Redo"),
+        QT_TRANSLATE_NOOP("QLineEdit", "Cu&t"),
+        QT_TRANSLATE_NOOP("QLineEdit", "&Copy"),
+        QT_TRANSLATE_NOOP("QLineEdit", "&Paste"),
+        QT_TRANSLATE_NOOP("QLineEdit", "Delete"),
+        QT_TRANSLATE_NOOP("QLineEdit", "Select All"),
+        QT_TRANSLATE_NOOP("QWidgetTextControl", "&Undo"),
+        QT_TRANSLATE_NOOP("QWidgetTextControl", "&Redo"),
+        QT_TRANSLATE_NOOP("QWidgetTextControl", "Cu&t"),
+        QT_TRANSLATE_NOOP("QWidgetTextControl", "&Copy"),
+        QT_TRANSLATE_NOOP("QWidgetTextControl", "&Paste"),
+        QT_TRANSLATE_NOOP("QWidgetTextControl", "Delete"),
+        QT_TRANSLATE_NOOP("QWidgetTextControl", "Select All"),
+    )
+)
+
 _installed: list[QTranslator] = []
 _current = "en"
 

@@ -168,3 +168,27 @@ def test_a_run_can_be_started_in_either_language() -> None:
     assert parse_args([]).language is None
     with pytest.raises(SystemExit):
         parse_args(["--language", "fr"])
+
+
+def test_qt_s_own_buttons_and_edit_menus_read_in_kiswahili(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    """Qt ships no Kiswahili: "Cancel" on a dialog and "Paste" on a right-click menu come
+    from Tuma's catalogue."""
+    from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+
+    assert install_translations(qapp, "sw")
+    try:
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Cancel | QDialogButtonBox.StandardButton.Close
+        )
+        qtbot.addWidget(buttons)
+        assert buttons.button(QDialogButtonBox.StandardButton.Cancel).text() == "Ghairi"
+        assert buttons.button(QDialogButtonBox.StandardButton.Close).text() == "Funga"
+        edit = QLineEdit()
+        qtbot.addWidget(edit)
+        menu = edit.createStandardContextMenu()
+        texts = [a.text().split("\t")[0] for a in menu.actions() if not a.isSeparator()]
+        assert "&Bandika" in texts, texts
+        assert "&Nakili" in texts, texts
+        menu.deleteLater()
+    finally:
+        assert install_translations(qapp, "en")

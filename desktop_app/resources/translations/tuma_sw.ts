@@ -1745,6 +1745,38 @@
         </message>
     </context>
     <context>
+        <name>QLineEdit</name>
+        <message>
+            <source>&amp;Undo</source>
+            <extracomment>The right-click menu of text fields (pasting phone numbers is common), also Qt's own.</extracomment>
+            <translation>&amp;Tendua</translation>
+        </message>
+        <message>
+            <source>&amp;Redo</source>
+            <translation>&amp;Rudia</translation>
+        </message>
+        <message>
+            <source>Cu&amp;t</source>
+            <translation>&amp;Kata</translation>
+        </message>
+        <message>
+            <source>&amp;Copy</source>
+            <translation>&amp;Nakili</translation>
+        </message>
+        <message>
+            <source>&amp;Paste</source>
+            <translation>&amp;Bandika</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>Futa</translation>
+        </message>
+        <message>
+            <source>Select All</source>
+            <translation>Chagua zote</translation>
+        </message>
+    </context>
+    <context>
         <name>QPlatformTheme</name>
         <message>
             <source>OK</source>
@@ -1798,6 +1830,37 @@
         <message>
             <source>&amp;No</source>
             <translation>&amp;Hapana</translation>
+        </message>
+    </context>
+    <context>
+        <name>QWidgetTextControl</name>
+        <message>
+            <source>&amp;Undo</source>
+            <translation>&amp;Tendua</translation>
+        </message>
+        <message>
+            <source>&amp;Redo</source>
+            <translation>&amp;Rudia</translation>
+        </message>
+        <message>
+            <source>Cu&amp;t</source>
+            <translation>&amp;Kata</translation>
+        </message>
+        <message>
+            <source>&amp;Copy</source>
+            <translation>&amp;Nakili</translation>
+        </message>
+        <message>
+            <source>&amp;Paste</source>
+            <translation>&amp;Bandika</translation>
+        </message>
+        <message>
+            <source>Delete</source>
+            <translation>Futa</translation>
+        </message>
+        <message>
+            <source>Select All</source>
+            <translation>Chagua zote</translation>
         </message>
     </context>
     <context>
