@@ -401,6 +401,13 @@ def test_every_tab_reads_in_kiswahili(qtbot, ctx, qapp) -> None:  # type: ignore
             seen += _texts(window)
         for menu in window.menuBar().findChildren(QMenu):
             seen += _texts(menu)
+        # Dialogs a user meets early: connecting an account, a send in progress.
+        from desktop_app.ui.account.dialog import AccountDialog
+        from desktop_app.ui.compose.send_dialog import SendProgressDialog
+
+        for dialog in (AccountDialog(ctx), SendProgressDialog(3, 500)):
+            qtbot.addWidget(dialog)
+            seen += _texts(dialog)
         left = sorted({(where, text) for where, text in seen if text in english})
         assert left == [], left
         tab_titles = [window.tabs.tabText(i).replace("&", "") for i in range(window.tabs.count())]
