@@ -323,7 +323,7 @@
         </message>
         <message>
             <source>{n} of these {total} already got this message {when}.</source>
-            <translation>{n} kati ya hawa {total} tayari walipata ujumbe huu {when}.</translation>
+            <translation>{n} kati ya {total} hawa tayari walipata ujumbe huu {when}.</translation>
         </message>
         <message>
             <source>{n} are waiting for it in a broadcast that has not finished (Review… in Compose shows it).</source>
@@ -507,7 +507,7 @@
         <name>ConfirmButtons</name>
         <message>
             <source>{invalid} and will be skipped.</source>
-            <translation>{invalid} na zitarukwa.</translation>
+            <translation>{invalid}. Namba zisizo sahihi zinarukwa.</translation>
         </message>
         <message>
             <source>Send only to the {n} new</source>
@@ -1072,19 +1072,19 @@
         </message>
         <message>
             <source>{contacts} in “{group}” match “{search}”</source>
-            <translation>{contacts} za “{group}” zinalingana na “{search}”</translation>
+            <translation>Zinazolingana na “{search}” kwenye “{group}”: {contacts}</translation>
         </message>
         <message>
             <source>{contacts} match “{search}”</source>
-            <translation>{contacts} zinalingana na “{search}”</translation>
+            <translation>Zinazolingana na “{search}”: {contacts}</translation>
         </message>
         <message>
             <source>{contacts} in “{group}”</source>
-            <translation>{contacts} kwenye “{group}”</translation>
+            <translation>Kuna {contacts} kwenye “{group}”</translation>
         </message>
         <message>
             <source>{contacts} in your list</source>
-            <translation>{contacts} kwenye orodha yako</translation>
+            <translation>Kuna {contacts} kwenye orodha yako</translation>
         </message>
         <message>
             <source>Page {page} of {pages}</source>
@@ -1935,7 +1935,7 @@
         </message>
         <message>
             <source>{n} broadcasts did not finish: {details}.</source>
-            <translation>Tumaji {n} hazikukamilika: {details}.</translation>
+            <translation>Kuna utumaji {n} ambao haukukamilika: {details}.</translation>
         </message>
     </context>
     <context>

@@ -277,4 +277,6 @@ class RecipientsPanel(QWidget):
             )
         if self.current.duplicates:
             pieces.append(counts().duplicates_removed(self.current.duplicates))
-        self.summary_label.setText(" · ".join(pieces))
+        summary = " · ".join(pieces)
+        # A counted phrase may lead with its noun ("wapokeaji 6"): start with a capital.
+        self.summary_label.setText(summary[:1].upper() + summary[1:])
