@@ -195,10 +195,16 @@ def test_no_user_visible_literal_escapes_translation() -> None:
     assert problems == [], "\n".join(problems)
 
 
+#: The old Compose helper, kept so that code written against it still imports (its calls
+#: are flagged where they are made).
+_KEPT_WRAPPERS = {UI / "compose" / "wording.py"}
+
+
 def test_every_translated_sentence_is_readable_by_lupdate() -> None:
     problems = [
         p
         for path in _ui_files()
+        if path not in _KEPT_WRAPPERS
         for p in unextractable_tr_calls(
             path.read_text(encoding="utf-8"), str(path.relative_to(ROOT))
         )
