@@ -222,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("fill needs the JSON file written by: missing --json FILE")
         table = json.loads(args.file.read_text(encoding="utf-8"))
         print(f"{target.relative_to(ROOT)}: {fill(target, table)} entries filled in")
+        lupdate(target, plural_only=False)  # lupdate's own layout: small diffs, easy merges
     else:
         build(quiet=args.quiet)
     return 0
