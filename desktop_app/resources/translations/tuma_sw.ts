@@ -1986,8 +1986,8 @@
         <translation>Inaanza…</translation>
     </message>
     <message>
-        <source>Round %v of %m</source>
-        <translation>Awamu %v kati ya %m</translation>
+        <source>%v of %m rounds sent</source>
+        <translation>Awamu %v kati ya %m zimetumwa</translation>
     </message>
     <message>
         <source>A big send goes to your provider in rounds of a few hundred numbers (technically: batches), so a lost connection only affects one round.</source>

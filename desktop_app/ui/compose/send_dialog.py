@@ -304,7 +304,7 @@ class SendProgressDialog(QDialog):
         self.bar = QProgressBar()
         self.bar.setRange(0, max(1, total_chunks))
         self.bar.setValue(0)
-        self.bar.setFormat(self.tr("Round %v of %m"))
+        self.bar.setFormat(self.tr("%v of %m rounds sent"))
         self.bar.setToolTip(
             self.tr(
                 "A big send goes to your provider in rounds of a few hundred numbers "
