@@ -62,10 +62,10 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%Ln batch(es)</source>
+            <source>%Ln round(s)</source>
             <translation>
-                <numerusform>%Ln batch</numerusform>
-                <numerusform>%Ln batches</numerusform>
+                <numerusform>%Ln round</numerusform>
+                <numerusform>%Ln rounds</numerusform>
             </translation>
         </message>
         <message numerus="yes">

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -32,7 +32,6 @@ from desktop_app.core.services.sending import (
 from desktop_app.ui.compose.recipients import RecipientsPanel, pretty_phone
 from desktop_app.ui.compose.rules import people_left_out_text
 from desktop_app.ui.compose.send_dialog import ConfirmButtons, SendChoice
-from desktop_app.ui.compose.wording import tr
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.widgets import SideColumn
 from desktop_app.ui.words import counts, phone_problem
@@ -328,7 +327,9 @@ class _ChannelPanel(QWidget):
 
     def _report_sent(self, accepted: Accepted, text: str) -> None:
         if accepted.record is None:
-            text += " " + tr("It could not be added to the Delivery tab.")
+            text += " " + QCoreApplication.translate(
+                "Compose", "It could not be added to the Delivery tab."
+            )
         self.result_label.show_result(text, True)
         self._validate()
         self.finished.emit(True)
@@ -596,8 +597,12 @@ class SurveyPanel(_ChannelPanel):
         reached = (
             result.recipients if result.recipients is not None else len(self.recipients.people())
         )
-        text = tr("Survey sent to {people}.").format(people=counts().people(reached))
+        text = QCoreApplication.translate("Compose", "Survey sent to {people}.").format(
+            people=counts().people(reached)
+        )
         if result.invalid:
-            text += " " + tr("Skipped: {numbers}.").format(numbers=", ".join(result.invalid))
+            text += " " + QCoreApplication.translate("Compose", "Skipped: {numbers}.").format(
+                numbers=", ".join(result.invalid)
+            )
         text += self._opted_out_note()
         self._report_sent(accepted, text)

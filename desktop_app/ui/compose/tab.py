@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -59,7 +59,7 @@ from desktop_app.ui.compose.rules import (
 from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendChoice, SendProgressDialog
 from desktop_app.ui.compose.style import STYLE
 from desktop_app.ui.compose.templates import TemplatesButton
-from desktop_app.ui.compose.wording import number, tr
+from desktop_app.ui.compose.wording import number
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.tabs import TabPage
@@ -100,29 +100,38 @@ def outcome_text(summary: SendSummary) -> str:
     pieces: list[str] = []
     if summary.recipients_accepted:
         pieces.append(
-            tr("Sent to {people} ({credits}).").format(
+            QCoreApplication.translate("Compose", "Sent to {people} ({credits}).").format(
                 people=counts().people(summary.recipients_accepted),
                 credits=counts().credits(summary.credits),
             )
         )
     if summary.recipients_pending:
         pieces.append(
-            tr("{n} not sent yet: you can send them later.").format(
-                n=counts().recipients(summary.recipients_pending)
-            )
+            QCoreApplication.translate(
+                "Compose", "{n} not sent yet: you can send them later."
+            ).format(n=counts().recipients(summary.recipients_pending))
         )
     if summary.recipients_in_doubt:
         pieces.append(
-            tr(
+            QCoreApplication.translate(
+                "Compose",
                 "{n}: the connection broke while sending, so it is not known whether they got "
-                "it. Choose Review to decide; nothing is sent again on its own."
+                "it. Choose Review to decide; nothing is sent again on its own.",
             ).format(n=counts().recipients(summary.recipients_in_doubt))
         )
     if summary.refusals:
         reasons = "; ".join(chunk_reason(reason, detail) for reason, detail in summary.refusals)
-        pieces.append(tr("Some batches were refused: {reason}").format(reason=reasons))
+        pieces.append(
+            QCoreApplication.translate("Compose", "Some rounds were refused: {reason}").format(
+                reason=reasons
+            )
+        )
     if summary.recipients_accepted:
-        pieces.append(tr("Delivery reports will appear in the Delivery tab."))
+        pieces.append(
+            QCoreApplication.translate(
+                "Compose", "Delivery reports will appear in the Delivery tab."
+            )
+        )
     return " ".join(pieces)
 
 
@@ -544,7 +553,7 @@ class ComposeTab(TabPage):
         combo.setEditable(session is not None and not ids)
         line_edit = combo.lineEdit() if combo.isEditable() else None
         if line_edit is not None:
-            line_edit.setPlaceholderText(self.tr("Your sender ID"))
+            line_edit.setPlaceholderText(self.tr("Your sender name"))
         if wanted:
             combo.setCurrentText(wanted)
         combo.blockSignals(False)
@@ -556,8 +565,8 @@ class ComposeTab(TabPage):
                 self.tr("Choose people from your contacts list")
                 if can_pick
                 else self.tr(
-                    "Your access token cannot read contacts (an older kind of token). Connect "
-                    "with a newer token from your provider to pick from contacts."
+                    "Your secret key cannot read contacts (an older kind of key). Connect "
+                    "with a newer key from your provider to pick from contacts."
                 )
                 if session is not None
                 else self.tr("Connect an account to pick from your contacts.")
@@ -663,7 +672,7 @@ class ComposeTab(TabPage):
         if self.ctx.session is None:
             return self.tr("Connect an account to send messages.")
         if not plan.sender_id:
-            return self.tr("Choose who the message is from (sender ID).")
+            return self.tr("Choose who the message is from (sender name).")
         if not plan.people:
             if plan.skipped:
                 return self.tr("None of the numbers is valid: check the ones marked in red.")
@@ -1327,7 +1336,9 @@ class ComposeTab(TabPage):
         if isinstance(exc, api.InsufficientBalance):
             if report.balance is not None:
                 self.balance = report.balance
-            text = tr("The service refused the send: your balance is too low.")
+            text = QCoreApplication.translate(
+                "Compose", "The service refused the send: your balance is too low."
+            )
             if report.needed_credits is not None and report.balance is not None:
                 needed = cost.CostEstimate(
                     recipients=0,
@@ -1340,24 +1351,27 @@ class ComposeTab(TabPage):
                 if not needed.affordable:
                     text = shortfall_message(needed)
             if exc.service_message:
-                text += " " + tr("(The service said: “{message}”)").format(
-                    message=exc.service_message
-                )
+                text += " " + QCoreApplication.translate(
+                    "Compose", "(The service said: “{message}”)"
+                ).format(message=exc.service_message)
             if report.withdrawn:
-                text += " " + tr("Nothing was sent. Top up, then press Send again.")
+                text += " " + QCoreApplication.translate(
+                    "Compose", "Nothing was sent. Top up, then press Send again."
+                )
             else:
-                text += " " + tr(
-                    "The rest was not sent: top up, then resume it from the note above."
+                text += " " + QCoreApplication.translate(
+                    "Compose", "The rest was not sent: top up, then resume it from the note above."
                 )
             self._show_problem(text)
             return True
         if isinstance(exc, api.SenderIdRejected):
             sender = exc.sender_id or self.summary.sender_combo.currentText()
             self._show_problem(
-                tr(
-                    "The sender ID “{sender}” is not registered to your account, so nothing "
-                    "was sent. Choose another sender ID under “From”, or ask your provider "
-                    "to register it."
+                QCoreApplication.translate(
+                    "Compose",
+                    "The sender name “{sender}” is not registered to your account, so nothing "
+                    "was sent. Choose another sender name under “From”, or ask your provider "
+                    "to register it.",
                 ).format(sender=sender)
             )
             return True
@@ -1371,7 +1385,9 @@ class ComposeTab(TabPage):
 
         if isinstance(exc, api.AuthError):
             self._show_problem(
-                tr("Your account needs to be connected again. Your message is kept.")
+                QCoreApplication.translate(
+                    "Compose", "Your account needs to be connected again. Your message is kept."
+                )
             )
             return False
         if isinstance(exc, api.ApiError):
