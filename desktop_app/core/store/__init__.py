@@ -8,7 +8,10 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
 - :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
 - :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
-- :mod:`~desktop_app.core.store.imports`: past imports and their problem rows.
+- :mod:`~desktop_app.core.store.imports`: past imports and their problem rows;
+- :mod:`~desktop_app.core.store.optouts`: the opt-out list and the account's sending rules;
+- :mod:`~desktop_app.core.store.schedule`: sends waiting for their time, and each send's
+  category (promotional or transactional).
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ from desktop_app.core.store.journal import (
     Journal,
     Recipient,
 )
+from desktop_app.core.store.optouts import OptOut, OptOuts, OptOutSource
+from desktop_app.core.store.schedule import Schedule, ScheduledSend
 from desktop_app.core.store.templates import Template, Templates
 
 __all__ = [
@@ -52,9 +57,14 @@ __all__ = [
     "Imports",
     "Journal",
     "Member",
+    "OptOut",
+    "OptOutSource",
+    "OptOuts",
     "PriorSend",
     "ProblemRecord",
     "Recipient",
+    "Schedule",
+    "ScheduledSend",
     "SentHistory",
     "SentMessage",
     "Store",
@@ -78,6 +88,8 @@ class Store(Closing):
             self.drafts = Drafts(self.db)
             self.groups = Groups(self.db)
             self.imports = Imports(self.db)
+            self.optouts = OptOuts(self.db)
+            self.schedule = Schedule(self.db, self.journal)
         except BaseException:
             self.db.close()
             raise

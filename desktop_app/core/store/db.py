@@ -158,6 +158,8 @@ def _load_table_groups() -> None:
         history,
         imports,
         journal,
+        optouts,
+        schedule,
         templates,
     )
 

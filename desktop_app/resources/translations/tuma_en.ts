@@ -42,6 +42,16 @@
         </message>
     </context>
     <context>
+        <name>ScheduledBanner</name>
+        <message numerus="yes">
+            <source>%n message(s) scheduled; the next goes out {when}.</source>
+            <translation>
+                <numerusform>%n message scheduled; the next goes out {when}.</numerusform>
+                <numerusform>%n messages scheduled; the next goes out {when}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Words</name>
         <message numerus="yes">
             <source>%Ln credit(s)</source>
@@ -93,10 +103,10 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%Ln batch(es)</source>
+            <source>%Ln round(s)</source>
             <translation>
-                <numerusform>%Ln batch</numerusform>
-                <numerusform>%Ln batches</numerusform>
+                <numerusform>%Ln round</numerusform>
+                <numerusform>%Ln rounds</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -125,6 +135,37 @@
             <translation>
                 <numerusform>about %Ln minute</numerusform>
                 <numerusform>about %Ln minutes</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>_Counted</name>
+        <message numerus="yes">
+            <source>%n minute(s)</source>
+            <translation>
+                <numerusform>%n minute</numerusform>
+                <numerusform>%n minutes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n hour(s)</source>
+            <translation>
+                <numerusform>%n hour</numerusform>
+                <numerusform>%n hours</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n day(s)</source>
+            <translation>
+                <numerusform>%n day</numerusform>
+                <numerusform>%n days</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n customer(s) on your opt-out list will not get this promotion.</source>
+            <translation>
+                <numerusform>%n customer on your opt-out list will not get this promotion.</numerusform>
+                <numerusform>%n customers on your opt-out list will not get this promotion.</numerusform>
             </translation>
         </message>
     </context>

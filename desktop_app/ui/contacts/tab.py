@@ -493,14 +493,14 @@ class ContactsTab(TabPage):
     def _legacy_words(self) -> tuple[State, str, str, str]:
         return (
             State.LEGACY,
-            self.tr("Your access token cannot open your contacts"),
+            self.tr("Your secret key cannot open your contacts"),
             self.tr(
-                "You are connected with an older kind of token: it sends SMS and reads your "
+                "You are connected with an older kind of key: it sends SMS and reads your "
                 "balance, but your provider does not let it reach your customer list. Ask your "
-                "provider for a scoped token (it starts with “mbs_” and includes contacts), "
+                "provider for a newer key (it starts with “mbs_” and includes contacts), "
                 "then connect with it. Your messages and balance keep working meanwhile."
             ),
-            self.tr("Connect with a new token…"),
+            self.tr("Connect with a new key…"),
         )
 
     def _nothing_words(self, query: ContactQuery) -> tuple[State, str, str, str, str]:

@@ -429,7 +429,7 @@ class ColumnsPage(_Page):
         _fill_height(self.sample, 72)
         header = self.sample.horizontalHeader()
         header.resizeSection(0, 56)
-        header.resizeSection(1, 230)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)  # ten rows
         header.resizeSection(2, 130)
         header.resizeSection(3, 130)
         self.root.addWidget(self.sample, 1)
