@@ -142,6 +142,34 @@
     </message>
 </context>
 <context>
+    <name>AddNumbersDialog</name>
+    <message>
+        <source>Add to the opt-out list</source>
+        <extracomment>Rows shown at once; a search finds the others.</extracomment>
+        <translation>Ongeza kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Phone numbers, one per line (0712 345 678 or +254712345678):</source>
+        <translation>Namba za simu, moja kwa kila mstari (0712 345 678 au +254712345678):</translation>
+    </message>
+    <message>
+        <source>&amp;Why</source>
+        <translation>&amp;Sababu</translation>
+    </message>
+    <message>
+        <source>They replied STOP</source>
+        <translation>Walijibu STOP</translation>
+    </message>
+    <message>
+        <source>They asked us (in the shop, on the phone)</source>
+        <translation>Walituomba (dukani, kwa simu)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ongeza</translation>
+    </message>
+</context>
+<context>
     <name>BalanceChart</name>
     <message>
         <source>Balance history chart</source>
@@ -984,6 +1012,14 @@
         <translation>Tuma ujumbe kwa kikundi hiki</translation>
     </message>
     <message>
+        <source>Add selected to the opt-out list</source>
+        <translation>Ongeza waliochaguliwa kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Opt-out list…</source>
+        <translation>Orodha ya waliojiondoa…</translation>
+    </message>
+    <message>
         <source>&amp;Groups</source>
         <translation>&amp;Vikundi</translation>
     </message>
@@ -1256,6 +1292,18 @@
         <translation>Inachukua anwani zilizochaguliwa…</translation>
     </message>
     <message>
+        <source>{added} added to the opt-out list: they get no more promotions (service messages still reach them).</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa: hawatapata matangazo tena (jumbe za huduma bado zitawafikia).</translation>
+    </message>
+    <message>
+        <source>{added} added to the opt-out list; {already} were on it already.</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa; {already} walikuwa tayari wamo.</translation>
+    </message>
+    <message>
+        <source>Adding to the opt-out list…</source>
+        <translation>Inaongeza kwenye orodha ya waliojiondoa…</translation>
+    </message>
+    <message>
         <source>Collecting everyone matching…</source>
         <translation>Inakusanya wote wanaolingana…</translation>
     </message>
@@ -1506,6 +1554,14 @@
         <translation>Soma salio na kichupo hiki tena</translation>
     </message>
     <message>
+        <source>&amp;Opt-out list…</source>
+        <translation>Orodha ya &amp;waliojiondoa…</translation>
+    </message>
+    <message>
+        <source>Numbers that never get promotions, and the line that tells customers how</source>
+        <translation>Namba ambazo hazipati matangazo kamwe, na mstari unaowaambia wateja jinsi ya kujiondoa</translation>
+    </message>
+    <message>
         <source>Sign &amp;out</source>
         <translation>&amp;Toka</translation>
     </message>
@@ -1733,6 +1789,133 @@
     <message>
         <source>Adds “{line}”: the cost stays the same.</source>
         <translation>Inaongeza “{line}”: gharama haibadiliki.</translation>
+    </message>
+</context>
+<context>
+    <name>OptOutListDialog</name>
+    <message>
+        <source>Opt-out list</source>
+        <translation>Orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Numbers here never get a promotion from this account (service messages such as receipts still reach them). Add customers who replied STOP or asked you to stop.</source>
+        <translation>Namba zilizo hapa hazipati tangazo lolote kutoka akaunti hii (jumbe za huduma kama risiti bado zinawafikia). Ongeza wateja waliojibu STOP au waliokuomba uache kuwatumia.</translation>
+    </message>
+    <message>
+        <source>Opt-out &amp;line</source>
+        <translation>&amp;Mstari wa kujiondoa</translation>
+    </message>
+    <message>
+        <source>What “Add opt-out line” puts at the end of a promotion, e.g. “Tuma STOP kwa 22384”</source>
+        <translation>Kile “Ongeza njia ya kujiondoa” huweka mwishoni mwa tangazo, k.m. “Tuma STOP kwa 22384”</translation>
+    </message>
+    <message>
+        <source>Save line</source>
+        <translation>Hifadhi mstari</translation>
+    </message>
+    <message>
+        <source>Find a number</source>
+        <translation>Tafuta namba</translation>
+    </message>
+    <message>
+        <source>&amp;Add numbers…</source>
+        <translation>&amp;Ongeza namba…</translation>
+    </message>
+    <message>
+        <source>&amp;From a file…</source>
+        <translation>&amp;Kutoka faili…</translation>
+    </message>
+    <message>
+        <source>Add every number in an Excel or CSV file</source>
+        <translation>Ongeza kila namba iliyo kwenye faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>O&amp;ndoa</translation>
+    </message>
+    <message>
+        <source>Take the selected numbers off the list</source>
+        <translation>Ondoa namba zilizochaguliwa kwenye orodha</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Namba</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Sababu</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Iliongezwa</translation>
+    </message>
+    <message>
+        <source>Replied STOP</source>
+        <translation>Alijibu STOP</translation>
+    </message>
+    <message>
+        <source>Asked us</source>
+        <translation>Alituomba</translation>
+    </message>
+    <message>
+        <source>From a file</source>
+        <translation>Kutoka faili</translation>
+    </message>
+    <message>
+        <source>Blocked promotions (delivery report)</source>
+        <translation>Alizuia matangazo (ripoti ya kufika)</translation>
+    </message>
+    <message>
+        <source>Nobody is on the list yet.</source>
+        <translation>Bado hakuna mtu kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>{shown} found, of {total} on the list.</source>
+        <translation>{shown} wamepatikana, kati ya {total} walio kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>The newest {shown} of {total} are shown: search to find the others.</source>
+        <translation>Wanaonyeshwa {shown} wa karibuni kati ya {total}: tafuta ili kuwapata wengine.</translation>
+    </message>
+    <message>
+        <source>{total} on the list.</source>
+        <translation>{total} wako kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>Opt-out line saved: “{line}”.</source>
+        <translation>Mstari wa kujiondoa umehifadhiwa: “{line}”.</translation>
+    </message>
+    <message>
+        <source>Numbers to add to the opt-out list</source>
+        <translation>Namba za kuongeza kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Spreadsheets (*.xlsx *.csv);;All files (*)</source>
+        <translation>Faili za Excel (*.xlsx *.csv);;Faili zote (*)</translation>
+    </message>
+    <message>
+        <source>Reading {file}…</source>
+        <translation>Inasoma {file}…</translation>
+    </message>
+    <message>
+        <source>That file could not be read as a list of numbers. Save it from Excel as .xlsx or .csv with a column of phone numbers, then try again.</source>
+        <translation>Faili hiyo haikuweza kusomwa kama orodha ya namba. Ihifadhi kutoka Excel kama .xlsx au .csv yenye safu ya namba za simu, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>{added} added to the opt-out list</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source> ({n} were on it already)</source>
+        <translation> ({n} walikuwa tayari wamo)</translation>
+    </message>
+    <message>
+        <source>{n} could not be read as phone numbers.</source>
+        <translation>{n} hazikuweza kusomwa kama namba za simu.</translation>
+    </message>
+    <message>
+        <source>{n} taken off the list: they can get promotions again.</source>
+        <translation>{n} wameondolewa kwenye orodha: wanaweza kupata matangazo tena.</translation>
     </message>
 </context>
 <context>
