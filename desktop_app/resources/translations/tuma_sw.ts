@@ -318,12 +318,20 @@
         <translation>&amp;Aina ya ujumbe</translation>
     </message>
     <message>
-        <source>Promotion (offers, sales)</source>
-        <translation>Tangazo (ofa, punguzo)</translation>
+        <source>Promotion</source>
+        <translation>Tangazo</translation>
     </message>
     <message>
-        <source>Service message (receipts, reminders)</source>
-        <translation>Ujumbe wa huduma (risiti, vikumbusho)</translation>
+        <source>Offers, sales, new stock: the rules for promotions apply</source>
+        <translation>Ofa, punguzo, bidhaa mpya: sheria za matangazo zinatumika</translation>
+    </message>
+    <message>
+        <source>Service message</source>
+        <translation>Ujumbe wa huduma</translation>
+    </message>
+    <message>
+        <source>Receipts, reminders, delivery notices to a customer</source>
+        <translation>Risiti, vikumbusho, taarifa za mzigo kwa mteja</translation>
     </message>
     <message>
         <source>Promotions may only go out between {hours}, must say how to stop them, and never go to numbers on your opt-out list. Service messages (a receipt, a reminder, a delivery notice) are not promotions.</source>
