@@ -43,7 +43,7 @@ from desktop_app.core.rules import (
     OptOutLineChange,
     SendCategory,
 )
-from desktop_app.core.store import ScheduledSend
+from desktop_app.core.services.sending import ScheduledSend
 from desktop_app.ui.words import counts
 
 __all__ = [
