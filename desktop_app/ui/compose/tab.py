@@ -250,6 +250,7 @@ class ComposeTab(TabPage):
         self.started_at = datetime.now(UTC)
         #: Overdue sends already asked about in this run ("Decide later").
         self._overdue_asked: set[int] = set()
+        self._scheduled_ids: list[int] = []
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 10, 16, 10)
@@ -321,6 +322,7 @@ class ComposeTab(TabPage):
         ctx.balance_changed.connect(self._on_balance_changed)
         self.recipients.cleared.connect(self._on_recipients_cleared)
         ctx.compose_requested.connect(self.take_request)
+        ctx.scheduled_requested.connect(self._show_scheduled_list)
         self._on_session_changed()
 
     # --- layout -------------------------------------------------------------------------
@@ -1101,6 +1103,9 @@ class ComposeTab(TabPage):
         self.scheduled_banner.show_scheduled(sends)
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.show_sends(sends)
+        if [s.broadcast.id for s in sends] != self._scheduled_ids:
+            self._scheduled_ids = [s.broadcast.id for s in sends]
+            self.ctx.scheduled_changed.emit()
         return sends
 
     #: A scheduled send was dealt with (sent, asked about, cancelled): tests wait on it.
@@ -1164,6 +1169,11 @@ class ComposeTab(TabPage):
             return await self._resume(broadcast_id)
         finally:
             await self.show_scheduled()
+
+    def _show_scheduled_list(self) -> None:
+        """Another tab asked for the scheduled list: it opens here, where its actions are."""
+        self.ctx.show_tab_requested.emit("compose")
+        self.open_scheduled_dialog()
 
     def open_scheduled_dialog(self) -> None:
         if self.scheduled_dialog is None:
