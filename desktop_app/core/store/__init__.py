@@ -8,6 +8,8 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
 - :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
 - :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
+- :mod:`~desktop_app.core.store.delivery`: delivery reports per recipient, and when to look
+  each message up again.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 from desktop_app.core.store.balances import BalanceReadings
 from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
+from desktop_app.core.store.delivery import DeliveryRecords
 from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
 from desktop_app.core.store.groups import Group, Groups, Member
 from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
@@ -40,6 +43,7 @@ __all__ = [
     "ChunkReason",
     "ChunkState",
     "Database",
+    "DeliveryRecords",
     "Draft",
     "DraftPerson",
     "Drafts",
@@ -71,6 +75,7 @@ class Store(Closing):
             self.balances = BalanceReadings(self.db)
             self.drafts = Drafts(self.db)
             self.groups = Groups(self.db)
+            self.delivery = DeliveryRecords(self.db)
         except BaseException:
             self.db.close()
             raise
