@@ -60,6 +60,8 @@ class AppContext(QObject):
     compose_requested = Signal(object)
     #: A tab asks to be shown (its key); the window shows it (it names no tab itself).
     show_tab_requested = Signal(str)
+    #: Another tab (Delivery) asks for Compose's Review of unfinished broadcasts.
+    review_requested = Signal()
 
     def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import random
 import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import DeliveryRecord
 from desktop_app.core.background import Blocking, SerialWorker
 from desktop_app.core.contact_files import ContactFileWriter, ExportFormat
+from desktop_app.core.delivery import DeliveryStatus, normalize_status
 from desktop_app.core.store import BroadcastKind, Store
 from desktop_app.core.store.delivery import (
     NO_REPORT_AFTER,
@@ -120,6 +122,76 @@ HISTORY_COLUMNS = (
 _HISTORY_WIDTHS = (26, 10, 12, 50, 11, 7, 8, 10, 8, 8, 9, 9, 10, 12)
 
 
+#: The screenshots' sample history: (hours ago, kind, sender ID, text, recipients, raw
+#: statuses of those that failed, how many still on their way).
+_SAMPLES: tuple[tuple[int, BroadcastKind, str, str, int, tuple[str, ...], int], ...] = (
+    (
+        26 * 24,
+        BroadcastKind.BULK,
+        "DUKA_AMANI",
+        "Habari! Duka la Amani is open on Sunday 9am-4pm this month. Karibu!",
+        180,
+        ("AbsentSubscriber",) * 4 + ("SenderBlacklisted",),
+        0,
+    ),
+    (
+        19 * 24,
+        BroadcastKind.BULK,
+        "DUKA_AMANI",
+        "Ofa ya wiki: unga 2kg KES 180, mafuta 1L KES 290, sukari 1kg KES 150. "
+        "Offer ends Saturday. Duka la Amani, Tom Mboya St.",
+        320,
+        ("AbsentSubscriber",) * 9 + ("UserInBlacklist",) * 2 + ("InvalidMsisdn",),
+        0,
+    ),
+    (
+        11 * 24,
+        BroadcastKind.WHATSAPP,
+        "",
+        "WhatsApp template order_ready (en)",
+        1,
+        (),
+        0,
+    ),
+    (
+        6 * 24,
+        BroadcastKind.BULK,
+        "DUKA_AMANI",
+        "Asante for shopping with us! Show this SMS at the till for 5% off your next visit.",
+        240,
+        ("AbsentSubscriber",) * 6 + ("SenderBlacklisted",) * 3 + ("Expired",),
+        0,
+    ),
+    (
+        3 * 24,
+        BroadcastKind.SURVEY,
+        "",
+        "Survey customer-satisfaction",
+        60,
+        (),
+        0,
+    ),
+    (
+        20,
+        BroadcastKind.BULK,
+        "DUKA_AMANI",
+        "Fresh sukuma, nyanya na vitunguu leo! 3 bunches KES 100 until 4pm. Karibu sana.",
+        260,
+        ("AbsentSubscriber",) * 7 + ("SenderBlacklisted",) * 2 + ("DeliveryImpossible",),
+        0,
+    ),
+    (
+        1,
+        BroadcastKind.BULK,
+        "DUKA_AMANI",
+        "Reminder: school shoes and uniforms now in stock. Sizes 28-44. Lipa na M-Pesa.",
+        150,
+        ("AbsentSubscriber",) * 2,
+        31,
+    ),
+)
+
+
 @dataclass(frozen=True)
 class RefreshReport:
     """One pass of :meth:`DeliveryService.refresh_due`."""
@@ -179,6 +251,7 @@ class DeliveryService:
         poll_seconds: float = POLL_SECONDS,
         no_report_after: timedelta = NO_REPORT_AFTER,
     ) -> None:
+        self._store = store
         self._records = store.delivery
         self._io = io
         self.clock = clock
@@ -297,13 +370,16 @@ class DeliveryService:
         client: Client,
         profile: str,
         on_change: Callable[[RefreshReport], None] | None = None,
+        *,
+        keep_going: Callable[[], bool] = lambda: True,
     ) -> None:
         """Keep refreshing until cancelled (the session ends): each due batch, then a sleep
         until the next message is due (or :attr:`poll_seconds`, to notice new sends, or a
-        :meth:`wake`). Offline, it pauses a growing while; errors that need the user (the
-        token refused) end it."""
+        :meth:`wake`), for as long as *keep_going()* says so (the session is the same).
+        Offline, it pauses a growing while; errors that need the user (the token refused)
+        end it."""
         offline_round = 0
-        while True:
+        while keep_going():
             try:
                 report = await self.refresh_due(client, profile)
             except (api.AuthError, api.ScopeError):
@@ -354,6 +430,58 @@ class DeliveryService:
         info = await self._io(self._records.message_info, profile, message_id)
         kept = await self._io(self._records.message_statuses, profile, message_id)
         return Lookup(message_id, tuple(kept), None if info is None else info[0])
+
+    # --- the screenshots' sample ------------------------------------------------------------
+
+    async def seed_sample_history(self, profile: str) -> bool:
+        """A small shop's last weeks of sends, with their reports, into an empty history
+        (the ``--screenshots`` practice store only). False when there was a history."""
+        return await self._io(self._seed, profile)
+
+    def _seed(self, profile: str) -> bool:
+        if self._records.history_count(profile, HistoryFilter()):
+            return False
+        journal = self._store.journal
+        rng = random.Random(11)
+        moment = self.clock()
+        for hours_ago, kind, sender, text, size, failed, waiting in _SAMPLES:
+            phones = sorted({f"+2547{rng.randrange(10_000_000, 99_999_999)}" for _ in range(size)})
+            parts = 1 if len(text) <= 160 else 2
+            message_id = f"sample-{rng.getrandbits(64):016x}"
+            broadcast_id = journal.record_sent(
+                kind,
+                text,
+                phones,
+                profile=profile,
+                message_id=message_id,
+                parts=parts * len(phones),
+                credits=parts * len(phones),
+                sender_id=sender,
+            )
+            sent_at = moment - timedelta(hours=hours_ago)
+            self._records.backdate(broadcast_id, sent_at)
+            self._records.register(profile, broadcast_id)
+            reports = []
+            order = list(range(len(phones)))
+            rng.shuffle(order)  # the failures spread through the list, as in life
+            for index, phone in zip(order, phones, strict=True):
+                if index < len(failed):
+                    raw = failed[index]
+                    reports.append(Report(phone, normalize_status(raw), raw, raw))
+                elif index < len(failed) + waiting:
+                    reports.append(Report(phone, DeliveryStatus.SENT, "SentToNetwork"))
+                else:
+                    reports.append(
+                        Report(
+                            phone,
+                            DeliveryStatus.DELIVERED,
+                            "DeliveredToTerminal",
+                            delivered_at=sent_at + timedelta(seconds=rng.randrange(4, 600)),
+                        )
+                    )
+            self._records.apply(profile, [(message_id, reports)], moment, self.backoff)
+            self._records.stop_following(profile, message_id)  # not the service's ids
+        return True
 
     # --- resend to failed -------------------------------------------------------------------
 

@@ -483,6 +483,8 @@ class DeliveryRecords:
         """Follow every accepted send of *profile* not followed yet (looked up from the time
         of the last sync on: cheap to call often). Returns how many were added."""
         since = self._synced_since.get(profile, "")
+        if since:  # a margin for a send accepted by another process meanwhile
+            since = stamp(parse_time(since) - timedelta(minutes=1))
         with self._db.write() as db:
             newest = db.execute(
                 "SELECT MAX(sent_at) FROM chunks WHERE sent_at >= ?", (since,)
@@ -501,6 +503,42 @@ class DeliveryRecords:
         if newest is not None:
             self._synced_since[profile] = newest
         return added
+
+    def backdate(self, broadcast_id: int, moment: datetime) -> None:
+        """Move a send back in time (the screenshots' sample history only)."""
+        at = stamp(moment)
+        with self._db.write() as db:
+            db.execute("UPDATE broadcasts SET created_at = ? WHERE id = ?", (at, broadcast_id))
+            db.execute(
+                "UPDATE chunks SET sent_at = CASE WHEN sent_at IS NULL THEN NULL ELSE ? END, "
+                "updated_at = ? WHERE broadcast_id = ?",
+                (at, at, broadcast_id),
+            )
+            db.execute(
+                "UPDATE delivery_messages SET sent_at = ? WHERE broadcast_id = ?",
+                (at, broadcast_id),
+            )
+
+    def register(self, profile: str, broadcast_id: int) -> None:
+        """Follow the accepted sends of one broadcast now (whatever their time)."""
+        with self._db.write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO delivery_messages "
+                "(profile, message_id, broadcast_id, chunk_id, sent_at, expected, next_check) "
+                "SELECT ?, c.message_id, c.broadcast_id, c.id, c.sent_at, "
+                "(SELECT COUNT(*) FROM recipients r WHERE r.chunk_id = c.id), c.sent_at "
+                "FROM chunks c WHERE c.broadcast_id = ? AND c.state = 'accepted' "
+                "AND c.message_id IS NOT NULL",
+                (profile, broadcast_id),
+            )
+
+    def stop_following(self, profile: str, message_id: str) -> None:
+        with self._db.write() as db:
+            db.execute(
+                "UPDATE delivery_messages SET next_check = NULL WHERE profile = ? "
+                "AND message_id = ?",
+                (profile, message_id),
+            )
 
     def due(self, profile: str, moment: datetime, limit: int) -> list[str]:
         """Message ids of *profile* due for a look-up at *moment*, most overdue first."""

@@ -267,6 +267,7 @@ class ComposeTab(TabPage):
         ctx.balance_changed.connect(self._on_balance_changed)
         self.recipients.cleared.connect(self._on_recipients_cleared)
         ctx.compose_requested.connect(self.take_request)
+        ctx.review_requested.connect(self.open_resume_dialog)
         self._on_session_changed()
 
     # --- layout -------------------------------------------------------------------------
