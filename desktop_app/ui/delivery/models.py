@@ -153,7 +153,8 @@ class _Paged(QAbstractTableModel, Generic[R]):
         def arrived(page: list[R]) -> None:
             if generation != self._generation:
                 return
-            self._in_flight = False
+            # still "in flight" while rows go in: a view (or the model tester) asking for
+            # more inside rowsAboutToBeInserted must not start a page from the old end
             self._more = len(page) >= self.page_size
             if reset:
                 self.beginResetModel()
@@ -164,6 +165,7 @@ class _Paged(QAbstractTableModel, Generic[R]):
                 self.beginInsertRows(QModelIndex(), first, first + len(page) - 1)
                 self._rows.extend(page)
                 self.endInsertRows()
+            self._in_flight = False
             self.loaded_once = True
             self.rows_loaded.emit(len(self._rows))
 

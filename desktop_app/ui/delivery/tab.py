@@ -983,4 +983,5 @@ def _local_midnight(day: date) -> datetime:
 def _cancel(holder: list[asyncio.Task[None] | None]) -> None:
     task = holder[0]
     if task is not None and not task.done():
-        task.cancel()
+        with contextlib.suppress(RuntimeError):  # the loop's timers went first (exit)
+            task.cancel()
