@@ -61,11 +61,13 @@ class Gate:
         self.service = services.delivery
         self.passes = 0
         self.allowed = 0
+        self._opened = asyncio.Event()
         self._original = self.service.refresh_due
 
         async def gated(client: Any, profile: str) -> Any:
             while self.passes >= self.allowed:
-                await asyncio.sleep(0.02)
+                self._opened.clear()
+                await self._opened.wait()
             self.passes += 1
             return await self._original(client, profile)
 
@@ -73,6 +75,7 @@ class Gate:
 
     def open(self, passes: int = 1_000_000) -> None:
         self.allowed = self.passes + passes
+        self._opened.set()
 
 
 _opened: list[DeliveryTab] = []
@@ -175,7 +178,8 @@ def test_statuses_move_from_waiting_to_delivered_and_failed(
     }
     model = tab.recipients_model
     waiting = model.data(model.index(0, RecipientColumn.STATUS), Qt.ItemDataRole.DecorationRole)
-    assert waiting is not None and not waiting.isNull()
+    assert waiting is not None
+    assert not waiting.isNull()
     assert tab.send_chart.figure(Outcome.PENDING) == 3
     admin.settle()
     gate.open()
