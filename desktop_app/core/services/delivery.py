@@ -272,6 +272,18 @@ class DeliveryService:
         """A page of the sent history, newest first."""
         return await self._io(self._records.history, profile, query, limit=limit, offset=offset)
 
+    async def history_with_total(
+        self, profile: str, query: HistoryFilter, *, limit: int = 100
+    ) -> tuple[int, list[BroadcastRow]]:
+        """How many sends match, and the first page: one trip to the store's thread (the tab
+        opens on it)."""
+
+        def read() -> tuple[int, list[BroadcastRow]]:
+            total = self._records.history_count(profile, query)
+            return total, self._records.history(profile, query, limit=limit, offset=0)
+
+        return await self._io(read)
+
     async def history_count(self, profile: str, query: HistoryFilter) -> int:
         return await self._io(self._records.history_count, profile, query)
 
@@ -372,13 +384,17 @@ class DeliveryService:
         on_change: Callable[[RefreshReport], None] | None = None,
         *,
         keep_going: Callable[[], bool] = lambda: True,
+        first_after: float = 0.0,
     ) -> None:
         """Keep refreshing until cancelled (the session ends): each due batch, then a sleep
         until the next message is due (or :attr:`poll_seconds`, to notice new sends, or a
-        :meth:`wake`), for as long as *keep_going()* says so (the session is the same).
+        :meth:`wake`), for as long as *keep_going()* says so (the session is the same),
+        starting *first_after* seconds from now (what the user opened comes first).
         Offline, it pauses a growing while; errors that need the user (the token refused)
         end it."""
         offline_round = 0
+        if first_after > 0:
+            await asyncio.sleep(first_after)
         while keep_going():
             try:
                 report = await self.refresh_due(client, profile)

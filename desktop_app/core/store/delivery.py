@@ -485,10 +485,18 @@ class DeliveryRecords:
         since = self._synced_since.get(profile, "")
         if since:  # a margin for a send accepted by another process meanwhile
             since = stamp(parse_time(since) - timedelta(minutes=1))
+        newest, missing = self._db.read_one(
+            "SELECT MAX(c.sent_at), COALESCE(SUM(c.state = 'accepted' AND c.message_id IS NOT "
+            "NULL AND b.profile = ? AND NOT EXISTS (SELECT 1 FROM delivery_messages m WHERE "
+            "m.profile = b.profile AND m.message_id = c.message_id)), 0) "
+            "FROM chunks c JOIN broadcasts b ON b.id = c.broadcast_id WHERE c.sent_at >= ?",
+            (profile, since),
+        ) or (None, 0)
+        if not missing:  # nothing new: no write (a durable commit costs a disk flush)
+            if newest is not None:
+                self._synced_since[profile] = newest
+            return 0
         with self._db.write() as db:
-            newest = db.execute(
-                "SELECT MAX(sent_at) FROM chunks WHERE sent_at >= ?", (since,)
-            ).fetchone()[0]
             cursor = db.execute(
                 "INSERT OR IGNORE INTO delivery_messages "
                 "(profile, message_id, broadcast_id, chunk_id, sent_at, expected, next_check) "

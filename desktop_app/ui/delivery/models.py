@@ -341,8 +341,10 @@ class HistoryModel(_Paged[BroadcastRow]):
 
         async def read() -> list[BroadcastRow]:
             if reset:
-                self.total = await service.history_count(profile, query)
-                self.total_changed.emit(self.total)
+                total, rows = await service.history_with_total(profile, query, limit=self.page_size)
+                self.total = total
+                self.total_changed.emit(total)
+                return rows
             return await service.history(profile, query, offset=offset, limit=self.page_size)
 
         return read()

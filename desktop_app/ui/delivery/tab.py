@@ -82,6 +82,9 @@ log = logging.getLogger(__name__)
 
 JOB_TASK = "delivery.job"  # the one export (or resend preparation) at a time
 SEARCH_DELAY_MS = 300
+#: The first look-ups wait this long after an account connects: the window's first reads
+#: (this history, the balance, Compose's draft) go first.
+FOLLOW_AFTER = 0.5
 
 STYLE = """
 QTableView#historyTable, QTableView#recipientsTable {
@@ -784,6 +787,7 @@ class DeliveryTab(TabPage):
                     session.profile.name,
                     self._after_refresh,
                     keep_going=lambda: self._session is session and not session.client.closed,
+                    first_after=FOLLOW_AFTER,
                 )
             except asyncio.CancelledError:
                 raise
