@@ -142,7 +142,9 @@ async def _measure(base_url: str, token: str, folder: Path) -> dict[str, Any]:
             tab.resize(1280, 800)
             built.append(time.perf_counter() - started)
             arrived: list[float] = []  # stamped by the signal (polling would add its tick)
-            tab.history_model.rows_loaded.connect(lambda _n: arrived.append(time.perf_counter()))
+            tab.history_model.rows_loaded.connect(
+                lambda _n, arrived=arrived: arrived.append(time.perf_counter())
+            )
             shown = time.perf_counter()
             tab.show()
             await _until(lambda arrived=arrived: bool(arrived))
