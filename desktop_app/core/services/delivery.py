@@ -478,12 +478,18 @@ class DeliveryService:
             self._records.backdate(broadcast_id, sent_at)
             self._records.register(profile, broadcast_id)
             reports = []
-            order = list(range(len(phones)))
-            rng.shuffle(order)  # the failures spread through the list, as in life
+            # the failures spread through the list (every fifth or so), as in life
+            slots = [2 + 5 * i for i in range(len(failed)) if 2 + 5 * i < len(phones)]
+            rest = [i for i in range(len(phones)) if i not in set(slots)]
+            rng.shuffle(rest)
+            order = [0] * len(phones)
+            for rank, position in enumerate(slots + rest):
+                order[position] = rank
             for index, phone in zip(order, phones, strict=True):
                 if index < len(failed):
                     raw = failed[index]
-                    reports.append(Report(phone, normalize_status(raw), raw, raw))
+                    late = sent_at + timedelta(seconds=rng.randrange(30, 3600))
+                    reports.append(Report(phone, normalize_status(raw), raw, raw, late))
                 elif index < len(failed) + waiting:
                     reports.append(Report(phone, DeliveryStatus.SENT, "SentToNetwork"))
                 else:

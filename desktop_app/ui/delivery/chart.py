@@ -36,7 +36,7 @@ class DeliveryChart(QWidget):
         self.title = title
         self.subtitle = ""
         self.tally = Tally()
-        self.setMinimumSize(250, 200)
+        self.setMinimumSize(220, 180)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName(title)
 

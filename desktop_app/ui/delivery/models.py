@@ -524,13 +524,13 @@ class RecipientsModel(_Paged[RecipientRow]):
 
 def history_view_widths() -> dict[HistoryColumn, int]:
     return {
-        HistoryColumn.WHEN: 112,
+        HistoryColumn.WHEN: 118,
         HistoryColumn.CHANNEL: 84,
-        HistoryColumn.SENDER: 104,
-        HistoryColumn.RECIPIENTS: 56,
-        HistoryColumn.PARTS: 54,
-        HistoryColumn.CREDITS: 64,
-        HistoryColumn.DELIVERY: 250,
+        HistoryColumn.SENDER: 110,
+        HistoryColumn.RECIPIENTS: 50,
+        HistoryColumn.PARTS: 50,
+        HistoryColumn.CREDITS: 60,
+        HistoryColumn.DELIVERY: 262,
     }
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDate, QStandardPaths, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -85,6 +85,8 @@ SEARCH_DELAY_MS = 300
 #: The first look-ups wait this long after an account connects: the window's first reads
 #: (this history, the balance, Compose's draft) go first.
 FOLLOW_AFTER = 0.5
+#: Below this width the period's chart is not shown (the selected send's still is).
+NARROW = 1000
 
 STYLE = """
 QTableView#historyTable, QTableView#recipientsTable {
@@ -209,7 +211,8 @@ class DeliveryTab(TabPage):
         self.lookup_edit.setPlaceholderText(self.tr("Paste a message ID to look it up"))
         self.lookup_edit.setAccessibleName(self.tr("Message ID to look up"))
         self.lookup_edit.setClearButtonEnabled(True)
-        self.lookup_edit.setMinimumWidth(230)
+        self.lookup_edit.setMinimumWidth(150)
+        self.lookup_edit.setMaximumWidth(260)
         self.lookup_edit.returnPressed.connect(self.look_up)
         self.lookup_button = QPushButton(self.tr("&Look up"), self)
         self.lookup_button.setObjectName("lookupButton")
@@ -226,7 +229,7 @@ class DeliveryTab(TabPage):
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setPlaceholderText(self.tr("Search the messages, or a phone number"))
         self.search_edit.setAccessibleName(self.tr("Search sent messages"))
-        self.search_edit.setMinimumWidth(200)
+        self.search_edit.setMinimumWidth(130)
         filters.addWidget(self.search_edit, 2)
         self.period_combo = QComboBox(self)
         self.period_combo.setObjectName("periodCombo")
@@ -284,6 +287,11 @@ class DeliveryTab(TabPage):
         )
         self.export_history_button.clicked.connect(self.ask_export_history)
         filters.addWidget(self.export_history_button)
+        for combo in (self.period_combo, self.channel_combo, self.status_combo):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(9)
         root.addLayout(filters)
 
         # --- the history and the period's chart -------------------------------------------
@@ -315,7 +323,7 @@ class DeliveryTab(TabPage):
         top_layout.setSpacing(10)
         top_layout.addWidget(self.history_stack, 1)
         self.period_card = _chart_card(self.period_chart)
-        self.period_card.setFixedWidth(300)
+        self.period_card.setFixedWidth(280)
         top_layout.addWidget(self.period_card)
 
         # --- the selected send --------------------------------------------------------------
@@ -375,7 +383,7 @@ class DeliveryTab(TabPage):
         self.send_chart = DeliveryChart(self.tr("This send"), self)
         self.send_chart.setObjectName("sendChart")
         self.send_card = _chart_card(self.send_chart)
-        self.send_card.setFixedWidth(300)
+        self.send_card.setFixedWidth(280)
         detail.addWidget(self.send_card)
         bottom_layout.addLayout(detail, 1)
 
@@ -424,6 +432,19 @@ class DeliveryTab(TabPage):
         ctx.session_changed.connect(self.session_changed)
         self._update_actions()
         self.session_changed()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A small screen: the period's chart steps aside, the send's chart narrows, so the
+        lists keep their room (nothing scrolls sideways)."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW
+        self.period_card.setVisible(not narrow)
+        self.send_card.setFixedWidth(230 if narrow else 280)
+        for column in (HistoryColumn.SENDER, HistoryColumn.PARTS):
+            self.history_table.setColumnHidden(column, narrow)
+        self.history_table.setColumnWidth(HistoryColumn.DELIVERY, 200 if narrow else 262)
+        for column in (RecipientColumn.UPDATED, RecipientColumn.MESSAGE_ID):
+            self.recipients_table.setColumnHidden(column, narrow)
 
     # -- TabPage ---------------------------------------------------------------------------
 
