@@ -443,8 +443,8 @@ class DeliveryTab(TabPage):
         for column in (HistoryColumn.SENDER, HistoryColumn.PARTS):
             self.history_table.setColumnHidden(column, narrow)
         self.history_table.setColumnWidth(HistoryColumn.DELIVERY, 200 if narrow else 262)
-        for column in (RecipientColumn.UPDATED, RecipientColumn.MESSAGE_ID):
-            self.recipients_table.setColumnHidden(column, narrow)
+        for extra in (RecipientColumn.UPDATED, RecipientColumn.MESSAGE_ID):
+            self.recipients_table.setColumnHidden(extra, narrow)
 
     # -- TabPage ---------------------------------------------------------------------------
 
