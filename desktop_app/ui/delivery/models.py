@@ -435,6 +435,7 @@ class RecipientsModel(_Paged[RecipientRow]):
         self.profile: str | None = None
         self.broadcast_id: int | None = None
         self.outcomes: tuple[Outcome, ...] | None = None
+        self._shown_id: int | None = None
         self._bold = QFont()
         self._bold.setBold(True)
 
@@ -513,7 +514,7 @@ class RecipientsModel(_Paged[RecipientRow]):
         service = self._ctx.services.delivery
         after = 0 if reset or not self._rows else self._rows[-1].row_id
         limit = self.page_size
-        if reset and self.broadcast_id == getattr(self, "_shown_id", None):
+        if reset and self.broadcast_id == self._shown_id:
             # the same send read again: keep as many rows as the user had scrolled to
             limit = max(self.page_size, len(self._rows))
         self._shown_id = self.broadcast_id

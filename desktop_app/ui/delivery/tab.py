@@ -181,6 +181,7 @@ class DeliveryTab(TabPage):
         self._job_ok: Callable[[Any], None] | None = None
         self._status_text = ""
         self.selected: BroadcastRow | None = None
+        self._stale = False
         self.lookup_dialog: LookupDialog | None = None
 
         root = QVBoxLayout(self)
@@ -469,8 +470,11 @@ class DeliveryTab(TabPage):
         self._update_subtitle()
 
     def showEvent(self, event: QShowEvent) -> None:
+        """Read when first shown (not at start, behind Compose), and again when sends were
+        made or moved while another tab was shown."""
         super().showEvent(event)
-        if self._session is not None and self.history_model.profile is None:
+        if self._session is not None and (self.history_model.profile is None or self._stale):
+            self._stale = False
             self.apply_filters()
 
     def refresh(self) -> None:
@@ -841,6 +845,13 @@ class DeliveryTab(TabPage):
         changed = set(report.changed) if report is not None else None
         shown = {row.broadcast_id for row in self.history_model.rows}
         wanted = shown if changed is None else shown & changed
+        if changed and changed - shown:
+            # a send not listed moved (sent since the list was read): read the list again
+            if self.isVisible():
+                self.history_model.reload()
+            else:
+                self._stale = True
+            wanted = set()
         if wanted:
             service = self.ctx.services.delivery
             profile = session.profile.name

@@ -559,3 +559,24 @@ def test_the_chart_draws_its_numbers(qtbot) -> None:  # type: ignore[no-untyped-
         "0%",
         "33%",
     )
+
+
+def test_a_new_send_appears_by_itself(qtbot, ctx, arun, admin, account) -> None:  # type: ignore[no-untyped-def]
+    """Sent from Compose while the tab is open: listed once its statuses start to move."""
+    quick(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    assert tab.history_model.rowCount() == 0
+    assert tab.history_stack.currentWidget() is tab.empty_label
+    assert "Nothing sent in this period" in tab.empty_label.text()
+    broadcast_id = send(arun, ctx, [OK])
+    admin.settle()
+    qtbot.waitUntil(lambda: tab.history_model.row_of(broadcast_id) is not None, timeout=15000)
+    assert tab.history_stack.currentWidget() is tab.history_table
+    row = tab.history_model.row_of(broadcast_id)
+    qtbot.waitUntil(
+        lambda: (
+            tab.history_model.data(tab.history_model.index(row, HistoryColumn.DELIVERY))
+            == "1 delivered"
+        ),
+        timeout=15000,
+    )
