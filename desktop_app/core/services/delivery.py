@@ -39,7 +39,7 @@ from desktop_app.core.api.models import DeliveryRecord
 from desktop_app.core.background import Blocking, SerialWorker
 from desktop_app.core.contact_files import ContactFileWriter, ExportFormat
 from desktop_app.core.delivery import DeliveryStatus, normalize_status
-from desktop_app.core.store import BroadcastKind, Store
+from desktop_app.core.store import BroadcastKind, ChunkState, Store
 from desktop_app.core.store.delivery import (
     NO_REPORT_AFTER,
     BroadcastRow,
@@ -58,7 +58,9 @@ __all__ = [
     "NO_REPORT_AFTER",
     "OFFLINE_PAUSES",
     "REPORT_COLUMNS",
+    "BroadcastKind",
     "BroadcastRow",
+    "ChunkState",
     "DeliveryService",
     "ExportFormat",
     "ExportReport",
@@ -69,6 +71,7 @@ __all__ = [
     "RefreshReport",
     "Report",
     "ResendRequest",
+    "SampleSend",
     "StatusFilter",
     "Tally",
     "outcome_of",
@@ -122,74 +125,9 @@ HISTORY_COLUMNS = (
 _HISTORY_WIDTHS = (26, 10, 12, 50, 11, 7, 8, 10, 8, 8, 9, 9, 10, 12)
 
 
-#: The screenshots' sample history: (hours ago, kind, sender ID, text, recipients, raw
-#: statuses of those that failed, how many still on their way).
-_SAMPLES: tuple[tuple[int, BroadcastKind, str, str, int, tuple[str, ...], int], ...] = (
-    (
-        26 * 24,
-        BroadcastKind.BULK,
-        "DUKA_AMANI",
-        "Habari! Duka la Amani is open on Sunday 9am-4pm this month. Karibu!",
-        180,
-        ("AbsentSubscriber",) * 4 + ("SenderBlacklisted",),
-        0,
-    ),
-    (
-        19 * 24,
-        BroadcastKind.BULK,
-        "DUKA_AMANI",
-        "Ofa ya wiki: unga 2kg KES 180, mafuta 1L KES 290, sukari 1kg KES 150. "
-        "Offer ends Saturday. Duka la Amani, Tom Mboya St.",
-        320,
-        ("AbsentSubscriber",) * 9 + ("UserInBlacklist",) * 2 + ("InvalidMsisdn",),
-        0,
-    ),
-    (
-        11 * 24,
-        BroadcastKind.WHATSAPP,
-        "",
-        "WhatsApp template order_ready (en)",
-        1,
-        (),
-        0,
-    ),
-    (
-        6 * 24,
-        BroadcastKind.BULK,
-        "DUKA_AMANI",
-        "Asante for shopping with us! Show this SMS at the till for 5% off your next visit.",
-        240,
-        ("AbsentSubscriber",) * 6 + ("SenderBlacklisted",) * 3 + ("Expired",),
-        0,
-    ),
-    (
-        3 * 24,
-        BroadcastKind.SURVEY,
-        "",
-        "Survey customer-satisfaction",
-        60,
-        (),
-        0,
-    ),
-    (
-        20,
-        BroadcastKind.BULK,
-        "DUKA_AMANI",
-        "Fresh sukuma, nyanya na vitunguu leo! 3 bunches KES 100 until 4pm. Karibu sana.",
-        260,
-        ("AbsentSubscriber",) * 7 + ("SenderBlacklisted",) * 2 + ("DeliveryImpossible",),
-        0,
-    ),
-    (
-        1,
-        BroadcastKind.BULK,
-        "DUKA_AMANI",
-        "Reminder: school shoes and uniforms now in stock. Sizes 28-44. Lipa na M-Pesa.",
-        150,
-        ("AbsentSubscriber",) * 2,
-        31,
-    ),
-)
+#: One sample send of the screenshots' history: (hours ago, kind, sender ID, text,
+#: recipients, raw statuses of those that failed, how many still on their way).
+SampleSend = tuple[int, BroadcastKind, str, str, int, tuple[str, ...], int]
 
 
 @dataclass(frozen=True)
@@ -449,18 +387,18 @@ class DeliveryService:
 
     # --- the screenshots' sample ------------------------------------------------------------
 
-    async def seed_sample_history(self, profile: str) -> bool:
-        """A small shop's last weeks of sends, with their reports, into an empty history
-        (the ``--screenshots`` practice store only). False when there was a history."""
-        return await self._io(self._seed, profile)
+    async def seed_sample_history(self, profile: str, samples: Sequence[SampleSend]) -> bool:
+        """A small shop's last weeks of sends (*samples*), with their reports, into an empty
+        history (the ``--screenshots`` practice store only). False when there was one."""
+        return await self._io(self._seed, profile, samples)
 
-    def _seed(self, profile: str) -> bool:
+    def _seed(self, profile: str, samples: Sequence[SampleSend]) -> bool:
         if self._records.history_count(profile, HistoryFilter()):
             return False
         journal = self._store.journal
         rng = random.Random(11)
         moment = self.clock()
-        for hours_ago, kind, sender, text, size, failed, waiting in _SAMPLES:
+        for hours_ago, kind, sender, text, size, failed, waiting in samples:
             phones = sorted({f"+2547{rng.randrange(10_000_000, 99_999_999)}" for _ in range(size)})
             parts = 1 if len(text) <= 160 else 2
             message_id = f"sample-{rng.getrandbits(64):016x}"

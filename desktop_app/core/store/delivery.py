@@ -332,7 +332,10 @@ def history_where(profile: str, f: HistoryFilter) -> tuple[str, str, list[Any]]:
         "COALESCE((SELECT SUM(t.n) FROM delivery_tally t WHERE t.broadcast_id = b.id "
         "AND t.outcome IN ({})), 0)"
     )
-    accepted = "COALESCE(SUM(CASE WHEN c.state = 'accepted' THEN COALESCE(c.accepted_recipients, c.size) END), 0)"  # noqa: E501
+    accepted = (
+        "COALESCE(SUM(CASE WHEN c.state = 'accepted' "
+        "THEN COALESCE(c.accepted_recipients, c.size) END), 0)"
+    )
     if f.status is StatusFilter.UNFINISHED:
         having = " HAVING SUM(c.state IN ('pending', 'sending', 'in_doubt')) > 0"
     elif f.status is StatusFilter.FAILED:

@@ -9,8 +9,7 @@ from functools import cache
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
-from desktop_app.core.services.delivery import Outcome
-from desktop_app.core.store import ChunkState
+from desktop_app.core.services.delivery import ChunkState, Outcome
 
 __all__ = ["COLOURS", "ORDER", "DeliveryWords", "outcome_icon", "words"]
 

@@ -32,12 +32,13 @@ from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem,
 
 from desktop_app.core.phones import local_display
 from desktop_app.core.services.delivery import (
+    BroadcastKind,
     BroadcastRow,
+    ChunkState,
     HistoryFilter,
     Outcome,
     RecipientRow,
 )
-from desktop_app.core.store import BroadcastKind, ChunkState
 from desktop_app.ui.delivery.look import COLOURS, IN_DOUBT, ORDER, outcome_icon, words
 from desktop_app.ui.formats import number
 
@@ -67,10 +68,6 @@ RECIPIENTS_PAGE = 200
 _MUTED = QColor("#616e7c")
 Index = QModelIndex | QPersistentModelIndex
 R = TypeVar("R")
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DeliveryModel", text)
 
 
 def when_text(moment: datetime | None) -> str:
@@ -194,23 +191,23 @@ class HistoryColumn(IntEnum):
 
 def _history_headers() -> dict[HistoryColumn, str]:
     return {
-        HistoryColumn.WHEN: _tr("Sent"),
-        HistoryColumn.CHANNEL: _tr("Channel"),
-        HistoryColumn.SENDER: _tr("Sender ID"),
-        HistoryColumn.MESSAGE: _tr("Message"),
-        HistoryColumn.RECIPIENTS: _tr("To"),
-        HistoryColumn.PARTS: _tr("Parts"),
-        HistoryColumn.CREDITS: _tr("Credits"),
-        HistoryColumn.DELIVERY: _tr("Delivery"),
+        HistoryColumn.WHEN: QCoreApplication.translate("DeliveryModel", "Sent"),
+        HistoryColumn.CHANNEL: QCoreApplication.translate("DeliveryModel", "Channel"),
+        HistoryColumn.SENDER: QCoreApplication.translate("DeliveryModel", "Sender ID"),
+        HistoryColumn.MESSAGE: QCoreApplication.translate("DeliveryModel", "Message"),
+        HistoryColumn.RECIPIENTS: QCoreApplication.translate("DeliveryModel", "To"),
+        HistoryColumn.PARTS: QCoreApplication.translate("DeliveryModel", "Parts"),
+        HistoryColumn.CREDITS: QCoreApplication.translate("DeliveryModel", "Credits"),
+        HistoryColumn.DELIVERY: QCoreApplication.translate("DeliveryModel", "Delivery"),
     }
 
 
 def channel_text(kind: BroadcastKind) -> str:
     if kind is BroadcastKind.WHATSAPP:
-        return _tr("WhatsApp")
+        return QCoreApplication.translate("DeliveryModel", "WhatsApp")
     if kind is BroadcastKind.SURVEY:
-        return _tr("Survey")
-    return _tr("SMS")
+        return QCoreApplication.translate("DeliveryModel", "Survey")
+    return QCoreApplication.translate("DeliveryModel", "SMS")
 
 
 def summary_text(row: BroadcastRow) -> str:
@@ -218,19 +215,31 @@ def summary_text(row: BroadcastRow) -> str:
     t = row.tally
     parts: list[str] = []
     if row.chunks_in_doubt:
-        parts.append(_tr("In doubt: review"))
+        parts.append(QCoreApplication.translate("DeliveryModel", "In doubt: review"))
     elif row.chunks_pending:
-        parts.append(_tr("Unfinished: review"))
+        parts.append(QCoreApplication.translate("DeliveryModel", "Unfinished: review"))
     if t[Outcome.DELIVERED]:
-        parts.append(_tr("{n} delivered").format(n=number(t[Outcome.DELIVERED])))
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} delivered").format(
+                n=number(t[Outcome.DELIVERED])
+            )
+        )
     if t.failed:
-        parts.append(_tr("{n} failed").format(n=number(t.failed)))
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} failed").format(n=number(t.failed))
+        )
     if t.waiting:
-        parts.append(_tr("{n} waiting").format(n=number(t.waiting)))
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} waiting").format(n=number(t.waiting))
+        )
     if t[Outcome.NO_REPORT]:
-        parts.append(_tr("{n} no report").format(n=number(t[Outcome.NO_REPORT])))
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} no report").format(
+                n=number(t[Outcome.NO_REPORT])
+            )
+        )
     if not parts:
-        parts.append(_tr("Nothing sent"))
+        parts.append(QCoreApplication.translate("DeliveryModel", "Nothing sent"))
     return " · ".join(parts)
 
 
@@ -418,11 +427,11 @@ class RecipientColumn(IntEnum):
 
 def _recipient_headers() -> dict[RecipientColumn, str]:
     return {
-        RecipientColumn.PHONE: _tr("Phone"),
-        RecipientColumn.STATUS: _tr("Status"),
-        RecipientColumn.MEANING: _tr("What it means"),
-        RecipientColumn.UPDATED: _tr("Last news"),
-        RecipientColumn.MESSAGE_ID: _tr("Message ID"),
+        RecipientColumn.PHONE: QCoreApplication.translate("DeliveryModel", "Phone"),
+        RecipientColumn.STATUS: QCoreApplication.translate("DeliveryModel", "Status"),
+        RecipientColumn.MEANING: QCoreApplication.translate("DeliveryModel", "What it means"),
+        RecipientColumn.UPDATED: QCoreApplication.translate("DeliveryModel", "Last news"),
+        RecipientColumn.MESSAGE_ID: QCoreApplication.translate("DeliveryModel", "Message ID"),
     }
 
 
@@ -483,7 +492,9 @@ class RecipientsModel(_Paged[RecipientRow]):
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == RecipientColumn.STATUS:
                 if row.raw_status:
-                    return _tr("As reported by the network: {raw}").format(raw=row.raw_status)
+                    return QCoreApplication.translate(
+                        "DeliveryModel", "As reported by the network: {raw}"
+                    ).format(raw=row.raw_status)
                 return words().outcome(outcome)
             if column == RecipientColumn.MEANING:
                 return self.meaning(row)

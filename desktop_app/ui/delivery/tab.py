@@ -45,6 +45,7 @@ from desktop_app.core import phones
 from desktop_app.core.api import errors as api
 from desktop_app.core.recipients import Person
 from desktop_app.core.services.delivery import (
+    BroadcastKind,
     BroadcastRow,
     ExportFormat,
     HistoryFilter,
@@ -53,7 +54,6 @@ from desktop_app.core.services.delivery import (
     StatusFilter,
     Tally,
 )
-from desktop_app.core.store import BroadcastKind
 from desktop_app.ui.contacts.states import ProgressStrip
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.delivery.chart import DeliveryChart
@@ -499,7 +499,9 @@ class DeliveryTab(TabPage):
         self.ctx.tasks.start("delivery.screenshot", self._dress_for_screenshot(session))
 
     async def _dress_for_screenshot(self, session: Session) -> None:
-        await self.ctx.services.delivery.seed_sample_history(session.profile.name)
+        from desktop_app.ui.delivery.sample import SAMPLES
+
+        await self.ctx.services.delivery.seed_sample_history(session.profile.name, SAMPLES)
         self.period_combo.setCurrentIndex(Period.MONTH)
         self.apply_filters()
         for _ in range(50):
