@@ -334,10 +334,7 @@ class DeliveryService:
         if first_after > 0:
             await asyncio.sleep(first_after)
         while keep_going():
-            try:
-                report = await self.refresh_due(client, profile)
-            except (api.AuthError, api.ScopeError):
-                raise
+            report = await self.refresh_due(client, profile)  # a refused token ends it
             if on_change is not None and (report.changed or report.offline or report.checked):
                 on_change(report)
             if report.offline:
