@@ -64,6 +64,8 @@ class AppContext(QObject):
     scheduled_requested = Signal()
     #: The scheduled sends changed (one was added, sent, moved or cancelled).
     scheduled_changed = Signal()
+    #: Another tab (Delivery) asks for Compose's Review of unfinished broadcasts.
+    review_requested = Signal()
 
     def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)

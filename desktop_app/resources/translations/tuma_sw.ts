@@ -1384,6 +1384,483 @@
     </message>
 </context>
 <context>
+    <name>DeliveryChart</name>
+    <message>
+        <source>Nothing sent here yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryModel</name>
+    <message>
+        <source>Sent</source>
+        <extracomment>The role that gives a row&apos;s dataclass (BroadcastRow / RecipientRow). The role that gives the Delivery column&apos;s tally (the delegate paints it). A page arrived (how many rows are loaded now). Reading failed (the exception; the presenter has shown it).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation type="unfinished">Njia</translation>
+    </message>
+    <message>
+        <source>Sender ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished">Ujumbe</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished">Kwa</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation type="unfinished">Krediti</translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WhatsApp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Survey</source>
+        <translation type="unfinished">Utafiti</translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation type="unfinished">SMS</translation>
+    </message>
+    <message>
+        <source>In doubt: review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfinished: review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} no report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <extracomment>The number of sends matching the filter is known.</extracomment>
+        <translation type="unfinished">Simu</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last news</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As reported by the network: {raw}</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryTab</name>
+    <message>
+        <source>Delivery</source>
+        <extracomment>The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a message ID to look it up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message ID to look up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Look up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the messages, or a phone number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search sent messages</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Between dates…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished">Kutoka</translation>
+    </message>
+    <message>
+        <source>To (included)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation type="unfinished">Njia</translation>
+    </message>
+    <message>
+        <source>All channels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation type="unfinished">SMS</translation>
+    </message>
+    <message>
+        <source>WhatsApp</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Survey</source>
+        <translation type="unfinished">Utafiti</translation>
+    </message>
+    <message>
+        <source>Delivery status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All delivered</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unfinished or in doubt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;history…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the sends listed (every page) as an Excel or CSV file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a send above to see each customer&apos;s status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recipients to show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delivered only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Review…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send the rest, or settle the batches whose outcome is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resend to &amp;failed…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save every customer&apos;s status for this send as an Excel or CSV file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{start} to {end}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connect an account to see what was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing sent in this period. Messages you send from Compose appear here, with each customer&apos;s delivery status.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No sends match these filters. Clear the search or pick All time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No account connected</source>
+        <translation type="unfinished">Hakuna akaunti iliyounganishwa</translation>
+    </message>
+    <message>
+        <source>Offline: reports are checked again when the connection is back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statuses refresh by themselves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n send(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“{text}” to {recipients}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write a new send to the {people} whose message failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody&apos;s message failed in this send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nobody&apos;s message failed in this send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste a message ID first (from a report or a receipt).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No message with the ID {id} on this account. Check that it was copied whole.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export delivery report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export sent history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
+        <translation type="unfinished">Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV, UTF-8 — for other programs (*.csv)</source>
+        <translation type="unfinished">CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting the report for {recipients}…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Exporting %n send(s)…</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n row(s) to {file}.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryWords</name>
+    <message>
+        <source>Delivered</source>
+        <extracomment>The order outcomes are listed and charted in.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On its way</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent yet: the broadcast did not finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Being sent right now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown whether it went out: open Review in this send&apos;s row to settle it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The service refused this batch: it was not sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent: you chose not to send the rest.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It reached the customer&apos;s phone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Handed to the mobile network; the phone has not confirmed yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No report yet. Tuma checks again by itself.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network sent no report within 24 hours. It may still have arrived; ask the customer if it matters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The phone was off or out of coverage. It may arrive later when the phone is back on; if not, resend to this customer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The customer blocked promotional messages (for example with *456*9*5#). Do not resend: ask them to unblock if they want your messages.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The customer opted out of your messages. Do not resend.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The number cannot receive SMS (wrong or no longer in use). Check the number with the customer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network gave up after trying for a long time (phone off for days). Resend when the customer is reachable.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network deleted the message before it arrived. Resend it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The network refused the message. Check the number and the text, then resend.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>It did not reach the phone. You can resend to this customer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GroupsPanel</name>
     <message>
         <source>Groups</source>
@@ -1481,6 +1958,45 @@
     <message>
         <source>Keep it</source>
         <translation>Kibaki</translation>
+    </message>
+</context>
+<context>
+    <name>LookupDialog</name>
+    <message>
+        <source>Delivery report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message ID {id}: {recipients}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not sent from Tuma on this computer; the statuses are kept with your history and checked again by themselves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation type="unfinished">Simu</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last news</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As reported by the network: {raw}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show this send</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2641,22 +3157,6 @@
     <message>
         <source>&amp;Delivery</source>
         <translation>&amp;Ufikishaji</translation>
-    </message>
-    <message>
-        <source>Delivery reports for the messages you sent arrive in a later release. Every message you send now is already recorded, so its report will be there when this tab opens.</source>
-        <translation>Ripoti za ufikishaji wa jumbe ulizotuma zinakuja katika toleo lijalo. Kila ujumbe unaotuma sasa tayari unarekodiwa, kwa hiyo ripoti yake itakuwepo kichupo hiki kitakapofunguliwa.</translation>
-    </message>
-    <message>
-        <source>Delivered, pending and failed, for each customer</source>
-        <translation>Zilizofika, zinazosubiri na zilizoshindwa, kwa kila mteja</translation>
-    </message>
-    <message>
-        <source>The reason a message failed, in plain words</source>
-        <translation>Sababu ya ujumbe kushindwa, kwa maneno rahisi</translation>
-    </message>
-    <message>
-        <source>Resend to the customers who did not get it</source>
-        <translation>Tuma tena kwa wateja ambao hawakuupata</translation>
     </message>
     <message>
         <source>&amp;Balance</source>

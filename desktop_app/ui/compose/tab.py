@@ -323,6 +323,7 @@ class ComposeTab(TabPage):
         self.recipients.cleared.connect(self._on_recipients_cleared)
         ctx.compose_requested.connect(self.take_request)
         ctx.scheduled_requested.connect(self._show_scheduled_list)
+        ctx.review_requested.connect(self.open_resume_dialog)
         self._on_session_changed()
 
     # --- layout -------------------------------------------------------------------------
