@@ -456,6 +456,11 @@ class DeliveryService:
 
         return await self._io(read)
 
+    async def blocked(self, profile: str, broadcast_id: int) -> list[str]:
+        """The broadcast's recipients whose report says they blocked promotional messages
+        (candidates for the opt-out list)."""
+        return await self._io(self._records.blocked_phones, profile, broadcast_id)
+
     # --- export -----------------------------------------------------------------------------
 
     async def export_report(

@@ -107,6 +107,10 @@ class Tally:
         return Tally({k: v for k, v in merged.items() if v})
 
 
+#: Report reasons (lower case, no spaces) meaning the customer blocked promotional messages.
+_BLOCKED = ("senderblacklisted", "sendernameblacklisted", "userinblacklist")
+
+
 @dataclass(frozen=True)
 class Report:
     """One recipient's report as received (already normalised)."""
@@ -771,6 +775,21 @@ class DeliveryRecords:
             "AND d.phone = r.phone WHERE r.broadcast_id = ? AND r.profile = ? "
             "AND d.status IN ('failed', 'rejected') ORDER BY r.id",
             (broadcast_id, profile),
+        )
+        return [r[0] for r in rows]
+
+    def blocked_phones(self, profile: str, broadcast_id: int) -> list[str]:
+        """Recipients of a broadcast whose report says they blocked promotional messages
+        (``SenderBlacklisted``, ``UserInBlacklist``), in order."""
+        rows = self._db.read(
+            "SELECT DISTINCT r.phone FROM recipients r JOIN chunks c ON c.id = r.chunk_id "
+            "JOIN delivery_status d ON d.profile = r.profile AND d.message_id = c.message_id "
+            "AND d.phone = r.phone WHERE r.broadcast_id = ? AND r.profile = ? "
+            "AND d.status IN ('failed', 'rejected') "
+            "AND (lower(replace(coalesce(d.reason, ''), ' ', '')) IN (?, ?, ?) "
+            "OR lower(replace(coalesce(d.raw_status, ''), ' ', '')) IN (?, ?, ?)) "
+            "ORDER BY r.id",
+            (broadcast_id, profile, *_BLOCKED, *_BLOCKED),
         )
         return [r[0] for r in rows]
 

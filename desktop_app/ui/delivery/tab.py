@@ -183,10 +183,18 @@ class DeliveryTab(TabPage):
         self.selected: BroadcastRow | None = None
         self._stale = False
         self.lookup_dialog: LookupDialog | None = None
+        #: Recipients of the selected send who blocked promotions (for the opt-out list).
+        self.blocked: list[str] = []
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
         root.setSpacing(8)
+        from desktop_app.ui.compose.rules import ScheduledBanner
+
+        self.scheduled_banner = ScheduledBanner(self)
+        self.scheduled_banner.view_requested.connect(self.ctx.scheduled_requested)
+        root.addWidget(self.scheduled_banner)
+        ctx.scheduled_changed.connect(self.show_scheduled)
 
         # --- header: what this is, the look-up box ---------------------------------------
         header = QHBoxLayout()
@@ -365,7 +373,16 @@ class DeliveryTab(TabPage):
             self.tr("Save every customer's status for this send as an Excel or CSV file")
         )
         self.export_report_button.clicked.connect(self.ask_export_report)
-        for button in (self.review_button, self.resend_button, self.export_report_button):
+        self.block_button = QPushButton(self.tr("Stop promotions to them"), self)
+        self.block_button.setObjectName("blockedToOptOut")
+        self.block_button.clicked.connect(self.add_blocked_to_opt_out_list)
+        self.block_button.hide()
+        for button in (
+            self.review_button,
+            self.resend_button,
+            self.block_button,
+            self.export_report_button,
+        ):
             bar.addWidget(button)
         bottom_layout.addLayout(bar)
         detail = QHBoxLayout()
@@ -468,6 +485,22 @@ class DeliveryTab(TabPage):
                 self.apply_filters()
         self._update_empty()
         self._update_subtitle()
+        self.show_scheduled()
+
+    def show_scheduled(self) -> None:
+        """The sends waiting for their time, in a line above the history (View… opens them
+        in Compose, where they can be sent now, moved, edited or cancelled)."""
+        session = self._session
+        if session is None:
+            self.scheduled_banner.hide()
+            return
+
+        async def read() -> None:
+            sends = await self.ctx.services.sending.scheduled(session.profile.name)
+            if session is self._session:
+                self.scheduled_banner.show_scheduled(sends)
+
+        self.ctx.tasks.start("delivery.scheduled", read())
 
     def showEvent(self, event: QShowEvent) -> None:
         """Read when first shown (not at start, behind Compose), and again when sends were
@@ -687,7 +720,56 @@ class DeliveryTab(TabPage):
             )
             self.send_title.setToolTip(row.text)
             self.send_chart.set_tally(row.tally, when_text(row.sent_at or row.created_at))
+        self._read_blocked()
         self._update_actions()
+
+    def _read_blocked(self) -> None:
+        """Who of the selected send blocked promotions (SenderBlacklisted, UserInBlacklist)."""
+        self.blocked = []
+        self.block_button.hide()
+        session, row = self._session, self.selected
+        if session is None or row is None:
+            return
+
+        async def read() -> None:
+            phones = await self.ctx.services.delivery.blocked(
+                session.profile.name, row.broadcast_id
+            )
+            if self.selected is row:
+                self.blocked = phones
+                self.block_button.setVisible(bool(phones))
+                self.block_button.setToolTip(
+                    self.tr(
+                        "{people} blocked promotional messages (for example with *456*9*5#). "
+                        "Put them on your opt-out list so promotions skip them."
+                    ).format(people=counts().people(len(phones)))
+                )
+
+        self.ctx.tasks.start("delivery.blocked", read())
+
+    def add_blocked_to_opt_out_list(self) -> None:
+        session, phones = self._session, list(self.blocked)
+        if session is None or not phones:
+            return
+
+        async def add() -> int:
+            from desktop_app.core.services.optouts import OptOutSource
+
+            return await self.ctx.services.optouts.add(
+                session.profile.name, phones, OptOutSource.BLOCKED
+            )
+
+        def done(added: int) -> None:
+            self.show_notice(
+                self.tr(
+                    "{people} added to the opt-out list: promotions skip them from now on."
+                ).format(people=counts().people(added))
+                if added
+                else self.tr("They are on the opt-out list already.")
+            )
+            self.block_button.hide()
+
+        self.ctx.tasks.start("delivery.opt_out", add(), on_success=done)
 
     def _show_recipients(self) -> None:
         if self._session is None or self.selected is None:

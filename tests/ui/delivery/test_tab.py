@@ -580,3 +580,63 @@ def test_a_new_send_appears_by_itself(qtbot, ctx, arun, admin, account) -> None:
         ),
         timeout=15000,
     )
+
+
+# --- the rules: who blocked promotions, and what is scheduled ------------------------------------
+
+
+def test_customers_who_blocked_promotions_can_go_on_the_opt_out_list(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab(qtbot, ctx)
+    blocked, absent = "+254711500001", "+254711500002"
+    broadcast_id = send(arun, ctx, [blocked, absent, OK])
+    message_id = next(c.message_id for c in ctx.services.store.journal.chunks(broadcast_id))
+    reports = [
+        Report(blocked, DeliveryStatus.FAILED, "SenderBlacklisted", "SenderBlacklisted"),
+        Report(absent, DeliveryStatus.FAILED, "AbsentSubscriber", "AbsentSubscriber"),
+    ]
+    arun(
+        ctx.services.io(
+            ctx.services.store.delivery.apply,
+            "Test shop",
+            [(message_id, reports)],
+            datetime.now(UTC),
+            (timedelta(seconds=1),),
+        )
+    )
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(tab.block_button.isVisible, timeout=10000)
+    assert tab.blocked == [blocked]  # the phone that was off is not one of them
+    qtbot.mouseClick(tab.block_button, LEFT)
+    qtbot.waitUntil(lambda: "added to the opt-out list" in tab.notice.text(), timeout=10000)
+    assert arun(ctx.services.optouts.among("Test shop", [blocked, absent])) == {blocked}
+    assert not tab.block_button.isVisible()
+
+
+def test_scheduled_sends_are_listed_and_open_in_compose(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.recipients import Person
+    from desktop_app.core.services.sending import SendingService
+
+    session = ctx.session
+    plan = SendingService.plan(
+        sender_id="TUMA",
+        text=TEXT,
+        people=[Person(OK)],
+        fallback="",
+        skipped=0,
+        profile=session.profile,
+        balance=None,
+        price_per_part=None,
+    )
+    arun(
+        ctx.services.sending.start(
+            plan, session.profile.name, due_at=datetime.now(UTC) + timedelta(hours=5)
+        )
+    )
+    tab = make_tab(qtbot, ctx)
+    qtbot.waitUntil(tab.scheduled_banner.isVisible, timeout=10000)
+    assert "1 message scheduled" in tab.scheduled_banner.label.text()
+    asked: list[bool] = []
+    ctx.scheduled_requested.connect(lambda: asked.append(True))
+    qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
+    assert asked == [True]
