@@ -1387,7 +1387,7 @@
     <name>DeliveryChart</name>
     <message>
         <source>Nothing sent here yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bado hakuna kilichotumwa hapa.</translation>
     </message>
 </context>
 <context>
@@ -1395,361 +1395,377 @@
     <message>
         <source>Sent</source>
         <extracomment>The role that gives a row&apos;s dataclass (BroadcastRow / RecipientRow). The role that gives the Delivery column&apos;s tally (the delegate paints it). A page arrived (how many rows are loaded now). Reading failed (the exception; the presenter has shown it).</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Ilitumwa</translation>
     </message>
     <message>
         <source>Channel</source>
-        <translation type="unfinished">Njia</translation>
+        <translation>Njia</translation>
     </message>
     <message>
         <source>Sender ID</source>
-        <translation type="unfinished"></translation>
+        <translation>Jina la mtumaji</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished">Ujumbe</translation>
+        <translation>Ujumbe</translation>
     </message>
     <message>
         <source>To</source>
-        <translation type="unfinished">Kwa</translation>
+        <translation>Kwa</translation>
     </message>
     <message>
         <source>Parts</source>
-        <translation type="unfinished"></translation>
+        <translation>Sehemu</translation>
     </message>
     <message>
         <source>Credits</source>
-        <translation type="unfinished">Krediti</translation>
+        <translation>Krediti</translation>
     </message>
     <message>
         <source>Delivery</source>
-        <translation type="unfinished"></translation>
+        <translation>Ufikishaji</translation>
     </message>
     <message>
         <source>WhatsApp</source>
-        <translation type="unfinished"></translation>
+        <translation>WhatsApp</translation>
     </message>
     <message>
         <source>Survey</source>
-        <translation type="unfinished">Utafiti</translation>
+        <translation>Utafiti</translation>
     </message>
     <message>
         <source>SMS</source>
-        <translation type="unfinished">SMS</translation>
+        <translation>SMS</translation>
     </message>
     <message>
         <source>In doubt: review</source>
-        <translation type="unfinished"></translation>
+        <translation>Haijulikani: kagua</translation>
     </message>
     <message>
         <source>Unfinished: review</source>
-        <translation type="unfinished"></translation>
+        <translation>Haijakamilika: kagua</translation>
     </message>
     <message>
         <source>{n} delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} zimefika</translation>
     </message>
     <message>
         <source>{n} failed</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} zimeshindwa</translation>
     </message>
     <message>
         <source>{n} waiting</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} zinasubiri</translation>
     </message>
     <message>
         <source>{n} no report</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} hazina ripoti</translation>
     </message>
     <message>
         <source>Nothing sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna kilichotumwa</translation>
     </message>
     <message>
         <source>Phone</source>
         <extracomment>The number of sends matching the filter is known.</extracomment>
-        <translation type="unfinished">Simu</translation>
+        <translation>Simu</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Hali</translation>
     </message>
     <message>
         <source>What it means</source>
-        <translation type="unfinished"></translation>
+        <translation>Maana yake</translation>
     </message>
     <message>
         <source>Last news</source>
-        <translation type="unfinished"></translation>
+        <translation>Taarifa ya mwisho</translation>
     </message>
     <message>
         <source>Message ID</source>
-        <translation type="unfinished"></translation>
+        <translation>Namba ya ujumbe</translation>
     </message>
     <message>
         <source>As reported by the network: {raw}</source>
-        <translation type="unfinished"></translation>
+        <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
     </message>
 </context>
 <context>
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown.</extracomment>
-        <translation type="unfinished"></translation>
+        <extracomment>The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Recipients of the selected send who blocked promotions (for the opt-out list).</extracomment>
+        <translation>Ufikishaji</translation>
     </message>
     <message>
         <source>Paste a message ID to look it up</source>
-        <translation type="unfinished"></translation>
+        <translation>Bandika namba ya ujumbe ili uitafute</translation>
     </message>
     <message>
         <source>Message ID to look up</source>
-        <translation type="unfinished"></translation>
+        <translation>Namba ya ujumbe ya kutafuta</translation>
     </message>
     <message>
         <source>&amp;Look up</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Tafuta</translation>
     </message>
     <message>
         <source>Search the messages, or a phone number</source>
-        <translation type="unfinished"></translation>
+        <translation>Tafuta jumbe, au namba ya simu</translation>
     </message>
     <message>
         <source>Search sent messages</source>
-        <translation type="unfinished"></translation>
+        <translation>Tafuta jumbe zilizotumwa</translation>
     </message>
     <message>
         <source>Period</source>
-        <translation type="unfinished"></translation>
+        <translation>Kipindi</translation>
     </message>
     <message>
         <source>Last 7 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Siku 7 zilizopita</translation>
     </message>
     <message>
         <source>Last 30 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Siku 30 zilizopita</translation>
     </message>
     <message>
         <source>Last 90 days</source>
-        <translation type="unfinished"></translation>
+        <translation>Siku 90 zilizopita</translation>
     </message>
     <message>
         <source>All time</source>
-        <translation type="unfinished"></translation>
+        <translation>Muda wote</translation>
     </message>
     <message>
         <source>Between dates…</source>
-        <translation type="unfinished"></translation>
+        <translation>Kati ya tarehe…</translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished">Kutoka</translation>
+        <translation>Kutoka</translation>
     </message>
     <message>
         <source>To (included)</source>
-        <translation type="unfinished"></translation>
+        <translation>Hadi (ikiwemo)</translation>
     </message>
     <message>
         <source>Channel</source>
-        <translation type="unfinished">Njia</translation>
+        <translation>Njia</translation>
     </message>
     <message>
         <source>All channels</source>
-        <translation type="unfinished"></translation>
+        <translation>Njia zote</translation>
     </message>
     <message>
         <source>SMS</source>
-        <translation type="unfinished">SMS</translation>
+        <translation>SMS</translation>
     </message>
     <message>
         <source>WhatsApp</source>
-        <translation type="unfinished"></translation>
+        <translation>WhatsApp</translation>
     </message>
     <message>
         <source>Survey</source>
-        <translation type="unfinished">Utafiti</translation>
+        <translation>Utafiti</translation>
     </message>
     <message>
         <source>Delivery status</source>
-        <translation type="unfinished"></translation>
+        <translation>Hali ya ufikishaji</translation>
     </message>
     <message>
         <source>Any status</source>
-        <translation type="unfinished"></translation>
+        <translation>Hali yoyote</translation>
     </message>
     <message>
         <source>Waiting for reports</source>
-        <translation type="unfinished"></translation>
+        <translation>Zinasubiri ripoti</translation>
     </message>
     <message>
         <source>Some failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Baadhi zimeshindwa</translation>
     </message>
     <message>
         <source>All delivered</source>
-        <translation type="unfinished"></translation>
+        <translation>Zote zimefika</translation>
     </message>
     <message>
         <source>Unfinished or in doubt</source>
-        <translation type="unfinished"></translation>
+        <translation>Haijakamilika au haijulikani</translation>
     </message>
     <message>
         <source>Export &amp;history…</source>
-        <translation type="unfinished"></translation>
+        <translation>Hamisha &amp;historia…</translation>
     </message>
     <message>
         <source>Save the sends listed (every page) as an Excel or CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>Hifadhi utumaji ulioorodheshwa (kurasa zote) kama faili ya Excel au CSV</translation>
     </message>
     <message>
         <source>This period</source>
-        <translation type="unfinished"></translation>
+        <translation>Kipindi hiki</translation>
     </message>
     <message>
         <source>Choose a send above to see each customer&apos;s status.</source>
-        <translation type="unfinished"></translation>
+        <translation>Chagua utumaji hapo juu ili uone hali ya kila mteja.</translation>
     </message>
     <message>
         <source>Recipients to show</source>
-        <translation type="unfinished"></translation>
+        <translation>Wapokeaji wa kuonyesha</translation>
     </message>
     <message>
         <source>Everyone</source>
-        <translation type="unfinished"></translation>
+        <translation>Wote</translation>
     </message>
     <message>
         <source>Failed only</source>
-        <translation type="unfinished"></translation>
+        <translation>Imeshindwa pekee</translation>
     </message>
     <message>
         <source>Waiting only</source>
-        <translation type="unfinished"></translation>
+        <translation>Inasubiri pekee</translation>
     </message>
     <message>
         <source>Delivered only</source>
-        <translation type="unfinished"></translation>
+        <translation>Imefika pekee</translation>
     </message>
     <message>
         <source>&amp;Review…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Kagua…</translation>
     </message>
     <message>
         <source>Send the rest, or settle the batches whose outcome is unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuma zilizobaki, au amua kuhusu awamu ambazo matokeo yake hayajulikani</translation>
     </message>
     <message>
         <source>Resend to &amp;failed…</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuma tena &amp;zilizoshindwa…</translation>
     </message>
     <message>
         <source>E&amp;xport report…</source>
-        <translation type="unfinished"></translation>
+        <translation>Hamisha &amp;ripoti…</translation>
     </message>
     <message>
         <source>Save every customer&apos;s status for this send as an Excel or CSV file</source>
-        <translation type="unfinished"></translation>
+        <translation>Hifadhi hali ya kila mteja kwa utumaji huu kama faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>Stop promotions to them</source>
+        <translation>Acha kuwatumia matangazo</translation>
     </message>
     <message>
         <source>This send</source>
-        <translation type="unfinished"></translation>
+        <translation>Utumaji huu</translation>
     </message>
     <message>
         <source>{start} to {end}</source>
-        <translation type="unfinished"></translation>
+        <translation>{start} hadi {end}</translation>
     </message>
     <message>
         <source>Connect an account to see what was sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Unganisha akaunti ili uone kilichotumwa.</translation>
     </message>
     <message>
         <source>Nothing sent in this period. Messages you send from Compose appear here, with each customer&apos;s delivery status.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna kilichotumwa katika kipindi hiki. Jumbe unazotuma kutoka Andika zinaonekana hapa, pamoja na hali ya ufikishaji ya kila mteja.</translation>
     </message>
     <message>
         <source>No sends match these filters. Clear the search or pick All time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna utumaji unaolingana na vichujio hivi. Futa utafutaji au chagua Muda wote.</translation>
     </message>
     <message>
         <source>No account connected</source>
-        <translation type="unfinished">Hakuna akaunti iliyounganishwa</translation>
+        <translation>Hakuna akaunti iliyounganishwa</translation>
     </message>
     <message>
         <source>Offline: reports are checked again when the connection is back</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna intaneti: ripoti zitaangaliwa tena muunganisho ukirudi</translation>
     </message>
     <message>
         <source>Statuses refresh by themselves</source>
-        <translation type="unfinished"></translation>
+        <translation>Hali zinasasishwa zenyewe</translation>
     </message>
     <message numerus="yes">
         <source>%n send(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>utumaji %n</numerusform>
+            <numerusform>utumaji %n</numerusform>
         </translation>
     </message>
     <message>
         <source>“{text}” to {recipients}</source>
-        <translation type="unfinished"></translation>
+        <translation>“{text}” kwa {recipients}</translation>
+    </message>
+    <message>
+        <source>{people} blocked promotional messages (for example with *456*9*5#). Put them on your opt-out list so promotions skip them.</source>
+        <translation>{people} wamezuia jumbe za matangazo (kwa mfano kwa *456*9*5#). Waweke kwenye orodha ya waliojiondoa ili matangazo yawaruke.</translation>
+    </message>
+    <message>
+        <source>{people} added to the opt-out list: promotions skip them from now on.</source>
+        <translation>{people} wameongezwa kwenye orodha ya waliojiondoa: matangazo yatawaruka kuanzia sasa.</translation>
+    </message>
+    <message>
+        <source>They are on the opt-out list already.</source>
+        <translation>Tayari wako kwenye orodha ya waliojiondoa.</translation>
     </message>
     <message>
         <source>Write a new send to the {people} whose message failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa</translation>
     </message>
     <message>
         <source>Nobody&apos;s message failed in this send</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna ujumbe ulioshindwa katika utumaji huu</translation>
     </message>
     <message>
         <source>Nobody&apos;s message failed in this send.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna ujumbe ulioshindwa katika utumaji huu.</translation>
     </message>
     <message>
         <source>Paste a message ID first (from a report or a receipt).</source>
-        <translation type="unfinished"></translation>
+        <translation>Bandika namba ya ujumbe kwanza (kutoka kwenye ripoti au risiti).</translation>
     </message>
     <message>
         <source>No message with the ID {id} on this account. Check that it was copied whole.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna ujumbe wenye namba {id} kwenye akaunti hii. Hakikisha imenakiliwa yote.</translation>
     </message>
     <message>
         <source>Export delivery report</source>
-        <translation type="unfinished"></translation>
+        <translation>Hamisha ripoti ya ufikishaji</translation>
     </message>
     <message>
         <source>Export sent history</source>
-        <translation type="unfinished"></translation>
+        <translation>Hamisha historia ya utumaji</translation>
     </message>
     <message>
         <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
-        <translation type="unfinished">Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
+        <translation>Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
     </message>
     <message>
         <source>CSV, UTF-8 — for other programs (*.csv)</source>
-        <translation type="unfinished">CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
+        <translation>CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
     </message>
     <message>
         <source>Exporting the report for {recipients}…</source>
-        <translation type="unfinished"></translation>
+        <translation>Inahamisha ripoti ya {recipients}…</translation>
     </message>
     <message numerus="yes">
         <source>Exporting %n send(s)…</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Inahamisha utumaji %n…</numerusform>
+            <numerusform>Inahamisha utumaji %n…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Saved %n row(s) to {file}.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Mstari %n umehifadhiwa kwenye {file}.</numerusform>
+            <numerusform>Mistari %n imehifadhiwa kwenye {file}.</numerusform>
         </translation>
     </message>
     <message>
         <source>Export cancelled: no file was written.</source>
-        <translation type="unfinished"></translation>
+        <translation>Uhamishaji umeghairiwa: hakuna faili iliyoandikwa.</translation>
     </message>
 </context>
 <context>
@@ -1757,107 +1773,107 @@
     <message>
         <source>Delivered</source>
         <extracomment>The order outcomes are listed and charted in.</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>Imefika</translation>
     </message>
     <message>
         <source>On its way</source>
-        <translation type="unfinished"></translation>
+        <translation>Njiani</translation>
     </message>
     <message>
         <source>Waiting for report</source>
-        <translation type="unfinished"></translation>
+        <translation>Inasubiri ripoti</translation>
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Imeshindwa</translation>
     </message>
     <message>
         <source>Rejected</source>
-        <translation type="unfinished"></translation>
+        <translation>Imekataliwa</translation>
     </message>
     <message>
         <source>No report</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna ripoti</translation>
     </message>
     <message>
         <source>Not sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Haijatumwa</translation>
     </message>
     <message>
         <source>Sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Imetumwa</translation>
     </message>
     <message>
         <source>Pending</source>
-        <translation type="unfinished"></translation>
+        <translation>Inasubiri</translation>
     </message>
     <message>
         <source>Not sent yet: the broadcast did not finish.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bado haijatumwa: utumaji haukukamilika.</translation>
     </message>
     <message>
         <source>Being sent right now.</source>
-        <translation type="unfinished"></translation>
+        <translation>Inatumwa sasa hivi.</translation>
     </message>
     <message>
         <source>Unknown whether it went out: open Review in this send&apos;s row to settle it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haijulikani kama ilitoka: fungua Kagua kwenye mstari wa utumaji huu ili uamue.</translation>
     </message>
     <message>
         <source>The service refused this batch: it was not sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Huduma ilikataa awamu hii: haikutumwa.</translation>
     </message>
     <message>
         <source>Not sent: you chose not to send the rest.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haikutumwa: ulichagua kutotuma zilizobaki.</translation>
     </message>
     <message>
         <source>It reached the customer&apos;s phone.</source>
-        <translation type="unfinished"></translation>
+        <translation>Imefika kwenye simu ya mteja.</translation>
     </message>
     <message>
         <source>Handed to the mobile network; the phone has not confirmed yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Imekabidhiwa kwa mtandao wa simu; simu bado haijathibitisha.</translation>
     </message>
     <message>
         <source>No report yet. Tuma checks again by itself.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bado hakuna ripoti. Tuma itaangalia tena yenyewe.</translation>
     </message>
     <message>
         <source>The network sent no report within 24 hours. It may still have arrived; ask the customer if it matters.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mtandao haukutuma ripoti ndani ya saa 24. Huenda ilifika hata hivyo; muulize mteja kama ni muhimu.</translation>
     </message>
     <message>
         <source>The phone was off or out of coverage. It may arrive later when the phone is back on; if not, resend to this customer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Simu ilikuwa imezimwa au nje ya mtandao. Huenda ikafika baadaye simu ikiwashwa; isipofika, mtumie mteja huyu tena.</translation>
     </message>
     <message>
         <source>The customer blocked promotional messages (for example with *456*9*5#). Do not resend: ask them to unblock if they want your messages.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mteja amezuia jumbe za matangazo (kwa mfano kwa *456*9*5#). Usitume tena: muombe aondoe kizuizi kama anataka jumbe zako.</translation>
     </message>
     <message>
         <source>The customer opted out of your messages. Do not resend.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mteja amejiondoa kwenye jumbe zako. Usitume tena.</translation>
     </message>
     <message>
         <source>The number cannot receive SMS (wrong or no longer in use). Check the number with the customer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Namba hii haiwezi kupokea SMS (si sahihi au haitumiki tena). Hakikisha namba na mteja.</translation>
     </message>
     <message>
         <source>The network gave up after trying for a long time (phone off for days). Resend when the customer is reachable.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mtandao uliacha baada ya kujaribu kwa muda mrefu (simu imezimwa kwa siku kadhaa). Tuma tena mteja akipatikana.</translation>
     </message>
     <message>
         <source>The network deleted the message before it arrived. Resend it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mtandao ulifuta ujumbe kabla haujafika. Utume tena.</translation>
     </message>
     <message>
         <source>The network refused the message. Check the number and the text, then resend.</source>
-        <translation type="unfinished"></translation>
+        <translation>Mtandao ulikataa ujumbe. Kagua namba na maandishi, kisha utume tena.</translation>
     </message>
     <message>
         <source>It did not reach the phone. You can resend to this customer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haikufika kwenye simu. Unaweza kumtumia mteja huyu tena.</translation>
     </message>
 </context>
 <context>
@@ -1964,39 +1980,39 @@
     <name>LookupDialog</name>
     <message>
         <source>Delivery report</source>
-        <translation type="unfinished"></translation>
+        <translation>Ripoti ya ufikishaji</translation>
     </message>
     <message>
         <source>Message ID {id}: {recipients}</source>
-        <translation type="unfinished"></translation>
+        <translation>Namba ya ujumbe {id}: {recipients}</translation>
     </message>
     <message>
         <source>Not sent from Tuma on this computer; the statuses are kept with your history and checked again by themselves.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haukutumwa kutoka Tuma kwenye kompyuta hii; hali zake zinahifadhiwa pamoja na historia yako na kuangaliwa tena zenyewe.</translation>
     </message>
     <message>
         <source>Phone</source>
-        <translation type="unfinished">Simu</translation>
+        <translation>Simu</translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
+        <translation>Hali</translation>
     </message>
     <message>
         <source>What it means</source>
-        <translation type="unfinished"></translation>
+        <translation>Maana yake</translation>
     </message>
     <message>
         <source>Last news</source>
-        <translation type="unfinished"></translation>
+        <translation>Taarifa ya mwisho</translation>
     </message>
     <message>
         <source>As reported by the network: {raw}</source>
-        <translation type="unfinished"></translation>
+        <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
     </message>
     <message>
         <source>Show this send</source>
-        <translation type="unfinished"></translation>
+        <translation>Onyesha utumaji huu</translation>
     </message>
 </context>
 <context>
@@ -2387,7 +2403,7 @@
     </message>
     <message>
         <source>Blocked promotions (delivery report)</source>
-        <translation>Alizuia matangazo (ripoti ya kufika)</translation>
+        <translation>Alizuia matangazo (ripoti ya ufikishaji)</translation>
     </message>
     <message>
         <source>Nobody is on the list yet.</source>
