@@ -379,7 +379,7 @@ class ComposeTab(TabPage):
         right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(8)
         self.summary = SummaryCard()
-        self.summary.send_button.clicked.connect(self.send)
+        self.summary.send_button.clicked.connect(lambda: self.send())
         self.summary.sender_combo.currentTextChanged.connect(lambda _t: self._on_input_changed())
         self.summary.sender_combo.currentTextChanged.connect(self._load_category)
         right.addWidget(self.summary)
@@ -818,9 +818,10 @@ class ComposeTab(TabPage):
         elif index == 2 and self.survey.send_button.isEnabled():
             self.survey.send()
 
-    def send(self) -> None:
-        """Check, confirm, write the broadcast down, then send it chunk by chunk. The plan is
-        built once, here, and carried through to the journal."""
+    def send(self, *, later: bool = False) -> None:
+        """Check, confirm, write the broadcast down, then send it chunk by chunk (with
+        *later*, asking first for the day and time it goes out). The plan is built once,
+        here, and carried through to the journal."""
         if self.flow.busy:
             return
         plan = self.update_estimate()
@@ -831,21 +832,10 @@ class ComposeTab(TabPage):
             return
         self._show_problem(None)
         self.flow.check()
-        self._start_send(self._confirm_and_send(plan))
+        self._start_send(self._confirm_and_send(plan, later=later))
 
     def send_later(self) -> None:
-        """Like Send, asking first for the day and time it goes out."""
-        if self.flow.busy:
-            return
-        plan = self.update_estimate()
-        reason = self.blocking_reason(plan)
-        if reason is not None:
-            self._show_problem(reason)
-            self.send_finished.emit(None)
-            return
-        self._show_problem(None)
-        self.flow.check()
-        self._start_send(self._confirm_and_send(plan, later=True))
+        self.send(later=True)
 
     def _start_send(self, flow: Coroutine[Any, Any, RunReport | None]) -> None:
         """Run a send or resume as the one SEND_TASK; `send_finished` fires once it has been
