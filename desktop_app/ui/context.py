@@ -62,6 +62,12 @@ class AppContext(QObject):
     show_tab_requested = Signal(str)
     #: Contacts were added or changed outside the Contacts tab (an import): it reads them again.
     contacts_changed = Signal()
+    #: Someone asks for the list of scheduled sends (Compose shows it, with its actions).
+    scheduled_requested = Signal()
+    #: The scheduled sends changed (one was added, sent, moved or cancelled).
+    scheduled_changed = Signal()
+    #: Another tab (Delivery) asks for Compose's Review of unfinished broadcasts.
+    review_requested = Signal()
 
     def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -276,6 +276,12 @@ class MainWindow(QMainWindow):
         self.refresh_action.setToolTip(self.tr("Read the balance and this tab again"))
         self.refresh_action.triggered.connect(self.refresh)
         account_menu.addAction(self.refresh_action)
+        self.opt_out_action = QAction(self.tr("&Opt-out list…"), self)
+        self.opt_out_action.setToolTip(
+            self.tr("Numbers that never get promotions, and the line that tells customers how")
+        )
+        self.opt_out_action.triggered.connect(self.open_opt_out_list)
+        account_menu.addAction(self.opt_out_action)
         account_menu.addSeparator()
         self.sign_out_action = QAction(self.tr("Sign &out"), self)
         self.sign_out_action.triggered.connect(self._on_sign_out)
@@ -337,6 +343,15 @@ class MainWindow(QMainWindow):
             translate_in(code, "MainWindow", title).format(language=LANGUAGES[code]),
             translate_in(code, "MainWindow", text).format(language=LANGUAGES[code]),
         )
+
+    def open_opt_out_list(self) -> None:
+        """The account's opt-out list (built when first asked for)."""
+        from desktop_app.ui.optouts import OptOutListDialog
+
+        dialog = OptOutListDialog(self.ctx, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.opt_out_dialog = dialog
+        dialog.open()
 
     def _fill_switch_menu(self) -> None:
         self.switch_menu.clear()
@@ -552,6 +567,7 @@ class MainWindow(QMainWindow):
         self.practice_banner.setVisible(session is not None and session.is_sandbox)
         self.sign_out_action.setEnabled(session is not None and not session.is_sandbox)
         self.refresh_action.setEnabled(session is not None)
+        self.opt_out_action.setEnabled(session is not None)
         if session is not None:
             self.setWindowTitle(f"Tuma — {session_title(session)}")
             message = self.message_bar.message

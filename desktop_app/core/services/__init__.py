@@ -13,6 +13,7 @@ from desktop_app.core.background import Blocking, SerialWorker
 from desktop_app.core.services.accounts import AccountsService, ClientFactory
 from desktop_app.core.services.balance import BalanceService
 from desktop_app.core.services.contacts import ContactsService
+from desktop_app.core.services.delivery import DeliveryService
 from desktop_app.core.services.drafts import DraftsService
 from desktop_app.core.services.imports import ImportsService
 from desktop_app.core.services.optouts import OptOutService
@@ -51,6 +52,7 @@ class Services:
         self.drafts = DraftsService(store, self.io)
         self.imports = ImportsService(store, self.io)
         self.optouts = OptOutService(store, self.io)
+        self.delivery = DeliveryService(store, self.io)
 
     @classmethod
     def open(

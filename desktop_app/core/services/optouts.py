@@ -9,14 +9,13 @@ the message actually goes.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from desktop_app.core import phones as phone_rules
-from desktop_app.core.background import Blocking
+from desktop_app.core.background import Blocking, run_in_daemon_thread
 from desktop_app.core.rules import DEFAULT_OPT_OUT_LINE, MAX_OPT_OUT_LINE, SendCategory
 from desktop_app.core.store import OptOut, OptOutSource, Store
 
@@ -105,7 +104,7 @@ class OptOutService:
     async def read_file(self, path: Path) -> NumbersRead:
         """The numbers in a CSV or Excel file (read in a worker thread). Raises
         core.importing's ImportError (with a code) when the file cannot be read."""
-        return await asyncio.to_thread(_read_file, path)
+        return await run_in_daemon_thread(_read_file, path)
 
     # -- the account's rules ---------------------------------------------------------------------
 

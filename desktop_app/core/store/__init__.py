@@ -12,6 +12,8 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.optouts`: the opt-out list and the account's sending rules;
 - :mod:`~desktop_app.core.store.schedule`: sends waiting for their time, and each send's
   category (promotional or transactional).
+- :mod:`~desktop_app.core.store.delivery`: delivery reports per recipient, and when to look
+  each message up again.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from desktop_app.core.store.balances import BalanceReadings
 from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
+from desktop_app.core.store.delivery import DeliveryRecords
 from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
 from desktop_app.core.store.groups import Group, Groups, Member
 from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
@@ -47,6 +50,7 @@ __all__ = [
     "ChunkReason",
     "ChunkState",
     "Database",
+    "DeliveryRecords",
     "Draft",
     "DraftPerson",
     "Drafts",
@@ -90,6 +94,7 @@ class Store(Closing):
             self.imports = Imports(self.db)
             self.optouts = OptOuts(self.db)
             self.schedule = Schedule(self.db, self.journal)
+            self.delivery = DeliveryRecords(self.db)
         except BaseException:
             self.db.close()
             raise

@@ -1,6 +1,30 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US" sourcelanguage="en">
     <context>
+        <name>DeliveryTab</name>
+        <message numerus="yes">
+            <source>%n send(s)</source>
+            <translation>
+                <numerusform>%n send</numerusform>
+                <numerusform>%n sends</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Exporting %n send(s)…</source>
+            <translation>
+                <numerusform>Exporting %n send…</numerusform>
+                <numerusform>Exporting %n sends…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Saved %n row(s) to {file}.</source>
+            <translation>
+                <numerusform>Saved %n row to {file}.</numerusform>
+                <numerusform>Saved %n rows to {file}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ImportTab</name>
         <message numerus="yes">
             <source>Upload %Ln contact(s)</source>

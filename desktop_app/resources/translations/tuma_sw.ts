@@ -142,6 +142,34 @@
     </message>
 </context>
 <context>
+    <name>AddNumbersDialog</name>
+    <message>
+        <source>Add to the opt-out list</source>
+        <extracomment>Rows shown at once; a search finds the others.</extracomment>
+        <translation>Ongeza kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Phone numbers, one per line (0712 345 678 or +254712345678):</source>
+        <translation>Namba za simu, moja kwa kila mstari (0712 345 678 au +254712345678):</translation>
+    </message>
+    <message>
+        <source>&amp;Why</source>
+        <translation>&amp;Sababu</translation>
+    </message>
+    <message>
+        <source>They replied STOP</source>
+        <translation>Walijibu STOP</translation>
+    </message>
+    <message>
+        <source>They asked us (in the shop, on the phone)</source>
+        <translation>Walituomba (dukani, kwa simu)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ongeza</translation>
+    </message>
+</context>
+<context>
     <name>BalanceChart</name>
     <message>
         <source>Balance history chart</source>
@@ -290,12 +318,20 @@
         <translation>&amp;Aina ya ujumbe</translation>
     </message>
     <message>
-        <source>Promotion (offers, sales)</source>
-        <translation>Tangazo (ofa, punguzo)</translation>
+        <source>Promotion</source>
+        <translation>Tangazo</translation>
     </message>
     <message>
-        <source>Service message (receipts, reminders)</source>
-        <translation>Ujumbe wa huduma (risiti, vikumbusho)</translation>
+        <source>Offers, sales, new stock: the rules for promotions apply</source>
+        <translation>Ofa, punguzo, bidhaa mpya: sheria za matangazo zinatumika</translation>
+    </message>
+    <message>
+        <source>Service message</source>
+        <translation>Ujumbe wa huduma</translation>
+    </message>
+    <message>
+        <source>Receipts, reminders, delivery notices to a customer</source>
+        <translation>Risiti, vikumbusho, taarifa za mzigo kwa mteja</translation>
     </message>
     <message>
         <source>Promotions may only go out between {hours}, must say how to stop them, and never go to numbers on your opt-out list. Service messages (a receipt, a reminder, a delivery notice) are not promotions.</source>
@@ -1045,6 +1081,14 @@
         <translation>Tuma ujumbe kwa kikundi hiki</translation>
     </message>
     <message>
+        <source>Add selected to the opt-out list</source>
+        <translation>Ongeza waliochaguliwa kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Opt-out list…</source>
+        <translation>Orodha ya waliojiondoa…</translation>
+    </message>
+    <message>
         <source>&amp;Groups</source>
         <translation>&amp;Vikundi</translation>
     </message>
@@ -1317,6 +1361,18 @@
         <translation>Inachukua anwani zilizochaguliwa…</translation>
     </message>
     <message>
+        <source>{added} added to the opt-out list: they get no more promotions (service messages still reach them).</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa: hawatapata matangazo tena (jumbe za huduma bado zitawafikia).</translation>
+    </message>
+    <message>
+        <source>{added} added to the opt-out list; {already} were on it already.</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa; {already} walikuwa tayari wamo.</translation>
+    </message>
+    <message>
+        <source>Adding to the opt-out list…</source>
+        <translation>Inaongeza kwenye orodha ya waliojiondoa…</translation>
+    </message>
+    <message>
         <source>Collecting everyone matching…</source>
         <translation>Inakusanya wote wanaolingana…</translation>
     </message>
@@ -1386,6 +1442,499 @@
     <message>
         <source>{left} left in this part</source>
         <translation>Zimebaki {left} katika sehemu hii</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryChart</name>
+    <message>
+        <source>Nothing sent here yet.</source>
+        <translation>Bado hakuna kilichotumwa hapa.</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryModel</name>
+    <message>
+        <source>Sent</source>
+        <extracomment>The role that gives a row&apos;s dataclass (BroadcastRow / RecipientRow). The role that gives the Delivery column&apos;s tally (the delegate paints it). A page arrived (how many rows are loaded now). Reading failed (the exception; the presenter has shown it).</extracomment>
+        <translation>Ilitumwa</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Njia</translation>
+    </message>
+    <message>
+        <source>Sender ID</source>
+        <translation>Jina la mtumaji</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Ujumbe</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Kwa</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>Sehemu</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Krediti</translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation>Ufikishaji</translation>
+    </message>
+    <message>
+        <source>WhatsApp</source>
+        <translation>WhatsApp</translation>
+    </message>
+    <message>
+        <source>Survey</source>
+        <translation>Utafiti</translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation>SMS</translation>
+    </message>
+    <message>
+        <source>In doubt: review</source>
+        <translation>Haijulikani: kagua</translation>
+    </message>
+    <message>
+        <source>Unfinished: review</source>
+        <translation>Haijakamilika: kagua</translation>
+    </message>
+    <message>
+        <source>{n} delivered</source>
+        <translation>{n} zimefika</translation>
+    </message>
+    <message>
+        <source>{n} failed</source>
+        <translation>{n} zimeshindwa</translation>
+    </message>
+    <message>
+        <source>{n} waiting</source>
+        <translation>{n} zinasubiri</translation>
+    </message>
+    <message>
+        <source>{n} no report</source>
+        <translation>{n} hazina ripoti</translation>
+    </message>
+    <message>
+        <source>Nothing sent</source>
+        <translation>Hakuna kilichotumwa</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <extracomment>The number of sends matching the filter is known.</extracomment>
+        <translation>Simu</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Hali</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>Maana yake</translation>
+    </message>
+    <message>
+        <source>Last news</source>
+        <translation>Taarifa ya mwisho</translation>
+    </message>
+    <message>
+        <source>Message ID</source>
+        <translation>Namba ya ujumbe</translation>
+    </message>
+    <message>
+        <source>As reported by the network: {raw}</source>
+        <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryTab</name>
+    <message>
+        <source>Delivery</source>
+        <extracomment>The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Recipients of the selected send who blocked promotions (for the opt-out list).</extracomment>
+        <translation>Ufikishaji</translation>
+    </message>
+    <message>
+        <source>Paste a message ID to look it up</source>
+        <translation>Bandika namba ya ujumbe ili uitafute</translation>
+    </message>
+    <message>
+        <source>Message ID to look up</source>
+        <translation>Namba ya ujumbe ya kutafuta</translation>
+    </message>
+    <message>
+        <source>&amp;Look up</source>
+        <translation>&amp;Tafuta</translation>
+    </message>
+    <message>
+        <source>Search the messages, or a phone number</source>
+        <translation>Tafuta jumbe, au namba ya simu</translation>
+    </message>
+    <message>
+        <source>Search sent messages</source>
+        <translation>Tafuta jumbe zilizotumwa</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Kipindi</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Siku 7 zilizopita</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Siku 30 zilizopita</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Siku 90 zilizopita</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>Muda wote</translation>
+    </message>
+    <message>
+        <source>Between dates…</source>
+        <translation>Kati ya tarehe…</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Kutoka</translation>
+    </message>
+    <message>
+        <source>To (included)</source>
+        <translation>Hadi (ikiwemo)</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Njia</translation>
+    </message>
+    <message>
+        <source>All channels</source>
+        <translation>Njia zote</translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation>SMS</translation>
+    </message>
+    <message>
+        <source>WhatsApp</source>
+        <translation>WhatsApp</translation>
+    </message>
+    <message>
+        <source>Survey</source>
+        <translation>Utafiti</translation>
+    </message>
+    <message>
+        <source>Delivery status</source>
+        <translation>Hali ya ufikishaji</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Hali yoyote</translation>
+    </message>
+    <message>
+        <source>Waiting for reports</source>
+        <translation>Zinasubiri ripoti</translation>
+    </message>
+    <message>
+        <source>Some failed</source>
+        <translation>Baadhi zimeshindwa</translation>
+    </message>
+    <message>
+        <source>All delivered</source>
+        <translation>Zote zimefika</translation>
+    </message>
+    <message>
+        <source>Unfinished or in doubt</source>
+        <translation>Haijakamilika au haijulikani</translation>
+    </message>
+    <message>
+        <source>Export &amp;history…</source>
+        <translation>Hamisha &amp;historia…</translation>
+    </message>
+    <message>
+        <source>Save the sends listed (every page) as an Excel or CSV file</source>
+        <translation>Hifadhi utumaji ulioorodheshwa (kurasa zote) kama faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>This period</source>
+        <translation>Kipindi hiki</translation>
+    </message>
+    <message>
+        <source>Choose a send above to see each customer&apos;s status.</source>
+        <translation>Chagua utumaji hapo juu ili uone hali ya kila mteja.</translation>
+    </message>
+    <message>
+        <source>Recipients to show</source>
+        <translation>Wapokeaji wa kuonyesha</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>Wote</translation>
+    </message>
+    <message>
+        <source>Failed only</source>
+        <translation>Imeshindwa pekee</translation>
+    </message>
+    <message>
+        <source>Waiting only</source>
+        <translation>Inasubiri pekee</translation>
+    </message>
+    <message>
+        <source>Delivered only</source>
+        <translation>Imefika pekee</translation>
+    </message>
+    <message>
+        <source>&amp;Review…</source>
+        <translation>&amp;Kagua…</translation>
+    </message>
+    <message>
+        <source>Send the rest, or settle the batches whose outcome is unknown</source>
+        <translation>Tuma zilizobaki, au amua kuhusu awamu ambazo matokeo yake hayajulikani</translation>
+    </message>
+    <message>
+        <source>Resend to &amp;failed…</source>
+        <translation>Tuma tena &amp;zilizoshindwa…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport report…</source>
+        <translation>Hamisha &amp;ripoti…</translation>
+    </message>
+    <message>
+        <source>Save every customer&apos;s status for this send as an Excel or CSV file</source>
+        <translation>Hifadhi hali ya kila mteja kwa utumaji huu kama faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>Stop promotions to them</source>
+        <translation>Acha kuwatumia matangazo</translation>
+    </message>
+    <message>
+        <source>This send</source>
+        <translation>Utumaji huu</translation>
+    </message>
+    <message>
+        <source>{start} to {end}</source>
+        <translation>{start} hadi {end}</translation>
+    </message>
+    <message>
+        <source>Connect an account to see what was sent.</source>
+        <translation>Unganisha akaunti ili uone kilichotumwa.</translation>
+    </message>
+    <message>
+        <source>Nothing sent in this period. Messages you send from Compose appear here, with each customer&apos;s delivery status.</source>
+        <translation>Hakuna kilichotumwa katika kipindi hiki. Jumbe unazotuma kutoka Andika zinaonekana hapa, pamoja na hali ya ufikishaji ya kila mteja.</translation>
+    </message>
+    <message>
+        <source>No sends match these filters. Clear the search or pick All time.</source>
+        <translation>Hakuna utumaji unaolingana na vichujio hivi. Futa utafutaji au chagua Muda wote.</translation>
+    </message>
+    <message>
+        <source>No account connected</source>
+        <translation>Hakuna akaunti iliyounganishwa</translation>
+    </message>
+    <message>
+        <source>Offline: reports are checked again when the connection is back</source>
+        <translation>Hakuna intaneti: ripoti zitaangaliwa tena muunganisho ukirudi</translation>
+    </message>
+    <message>
+        <source>Statuses refresh by themselves</source>
+        <translation>Hali zinasasishwa zenyewe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n send(s)</source>
+        <translation>
+            <numerusform>utumaji %n</numerusform>
+            <numerusform>utumaji %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“{text}” to {recipients}</source>
+        <translation>“{text}” kwa {recipients}</translation>
+    </message>
+    <message>
+        <source>{people} blocked promotional messages (for example with *456*9*5#). Put them on your opt-out list so promotions skip them.</source>
+        <translation>{people} wamezuia jumbe za matangazo (kwa mfano kwa *456*9*5#). Waweke kwenye orodha ya waliojiondoa ili matangazo yawaruke.</translation>
+    </message>
+    <message>
+        <source>{people} added to the opt-out list: promotions skip them from now on.</source>
+        <translation>{people} wameongezwa kwenye orodha ya waliojiondoa: matangazo yatawaruka kuanzia sasa.</translation>
+    </message>
+    <message>
+        <source>They are on the opt-out list already.</source>
+        <translation>Tayari wako kwenye orodha ya waliojiondoa.</translation>
+    </message>
+    <message>
+        <source>Write a new send to the {people} whose message failed</source>
+        <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa</translation>
+    </message>
+    <message>
+        <source>Nobody&apos;s message failed in this send</source>
+        <translation>Hakuna ujumbe ulioshindwa katika utumaji huu</translation>
+    </message>
+    <message>
+        <source>Nobody&apos;s message failed in this send.</source>
+        <translation>Hakuna ujumbe ulioshindwa katika utumaji huu.</translation>
+    </message>
+    <message>
+        <source>Paste a message ID first (from a report or a receipt).</source>
+        <translation>Bandika namba ya ujumbe kwanza (kutoka kwenye ripoti au risiti).</translation>
+    </message>
+    <message>
+        <source>No message with the ID {id} on this account. Check that it was copied whole.</source>
+        <translation>Hakuna ujumbe wenye namba {id} kwenye akaunti hii. Hakikisha imenakiliwa yote.</translation>
+    </message>
+    <message>
+        <source>Export delivery report</source>
+        <translation>Hamisha ripoti ya ufikishaji</translation>
+    </message>
+    <message>
+        <source>Export sent history</source>
+        <translation>Hamisha historia ya utumaji</translation>
+    </message>
+    <message>
+        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
+        <translation>Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV, UTF-8 — for other programs (*.csv)</source>
+        <translation>CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting the report for {recipients}…</source>
+        <translation>Inahamisha ripoti ya {recipients}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exporting %n send(s)…</source>
+        <translation>
+            <numerusform>Inahamisha utumaji %n…</numerusform>
+            <numerusform>Inahamisha utumaji %n…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n row(s) to {file}.</source>
+        <translation>
+            <numerusform>Mstari %n umehifadhiwa kwenye {file}.</numerusform>
+            <numerusform>Mistari %n imehifadhiwa kwenye {file}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Uhamishaji umeghairiwa: hakuna faili iliyoandikwa.</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryWords</name>
+    <message>
+        <source>Delivered</source>
+        <extracomment>The order outcomes are listed and charted in.</extracomment>
+        <translation>Imefika</translation>
+    </message>
+    <message>
+        <source>On its way</source>
+        <translation>Njiani</translation>
+    </message>
+    <message>
+        <source>Waiting for report</source>
+        <translation>Inasubiri ripoti</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Imeshindwa</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Imekataliwa</translation>
+    </message>
+    <message>
+        <source>No report</source>
+        <translation>Hakuna ripoti</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Haijatumwa</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Imetumwa</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Inasubiri</translation>
+    </message>
+    <message>
+        <source>Not sent yet: the broadcast did not finish.</source>
+        <translation>Bado haijatumwa: utumaji haukukamilika.</translation>
+    </message>
+    <message>
+        <source>Being sent right now.</source>
+        <translation>Inatumwa sasa hivi.</translation>
+    </message>
+    <message>
+        <source>Unknown whether it went out: open Review in this send&apos;s row to settle it.</source>
+        <translation>Haijulikani kama ilitoka: fungua Kagua kwenye mstari wa utumaji huu ili uamue.</translation>
+    </message>
+    <message>
+        <source>The service refused this batch: it was not sent.</source>
+        <translation>Huduma ilikataa awamu hii: haikutumwa.</translation>
+    </message>
+    <message>
+        <source>Not sent: you chose not to send the rest.</source>
+        <translation>Haikutumwa: ulichagua kutotuma zilizobaki.</translation>
+    </message>
+    <message>
+        <source>It reached the customer&apos;s phone.</source>
+        <translation>Imefika kwenye simu ya mteja.</translation>
+    </message>
+    <message>
+        <source>Handed to the mobile network; the phone has not confirmed yet.</source>
+        <translation>Imekabidhiwa kwa mtandao wa simu; simu bado haijathibitisha.</translation>
+    </message>
+    <message>
+        <source>No report yet. Tuma checks again by itself.</source>
+        <translation>Bado hakuna ripoti. Tuma itaangalia tena yenyewe.</translation>
+    </message>
+    <message>
+        <source>The network sent no report within 24 hours. It may still have arrived; ask the customer if it matters.</source>
+        <translation>Mtandao haukutuma ripoti ndani ya saa 24. Huenda ilifika hata hivyo; muulize mteja kama ni muhimu.</translation>
+    </message>
+    <message>
+        <source>The phone was off or out of coverage. It may arrive later when the phone is back on; if not, resend to this customer.</source>
+        <translation>Simu ilikuwa imezimwa au nje ya mtandao. Huenda ikafika baadaye simu ikiwashwa; isipofika, mtumie mteja huyu tena.</translation>
+    </message>
+    <message>
+        <source>The customer blocked promotional messages (for example with *456*9*5#). Do not resend: ask them to unblock if they want your messages.</source>
+        <translation>Mteja amezuia jumbe za matangazo (kwa mfano kwa *456*9*5#). Usitume tena: muombe aondoe kizuizi kama anataka jumbe zako.</translation>
+    </message>
+    <message>
+        <source>The customer opted out of your messages. Do not resend.</source>
+        <translation>Mteja amejiondoa kwenye jumbe zako. Usitume tena.</translation>
+    </message>
+    <message>
+        <source>The number cannot receive SMS (wrong or no longer in use). Check the number with the customer.</source>
+        <translation>Namba hii haiwezi kupokea SMS (si sahihi au haitumiki tena). Hakikisha namba na mteja.</translation>
+    </message>
+    <message>
+        <source>The network gave up after trying for a long time (phone off for days). Resend when the customer is reachable.</source>
+        <translation>Mtandao uliacha baada ya kujaribu kwa muda mrefu (simu imezimwa kwa siku kadhaa). Tuma tena mteja akipatikana.</translation>
+    </message>
+    <message>
+        <source>The network deleted the message before it arrived. Resend it.</source>
+        <translation>Mtandao ulifuta ujumbe kabla haujafika. Utume tena.</translation>
+    </message>
+    <message>
+        <source>The network refused the message. Check the number and the text, then resend.</source>
+        <translation>Mtandao ulikataa ujumbe. Kagua namba na maandishi, kisha utume tena.</translation>
+    </message>
+    <message>
+        <source>It did not reach the phone. You can resend to this customer.</source>
+        <translation>Haikufika kwenye simu. Unaweza kumtumia mteja huyu tena.</translation>
     </message>
 </context>
 <context>
@@ -2000,6 +2549,45 @@
     </message>
 </context>
 <context>
+    <name>LookupDialog</name>
+    <message>
+        <source>Delivery report</source>
+        <translation>Ripoti ya ufikishaji</translation>
+    </message>
+    <message>
+        <source>Message ID {id}: {recipients}</source>
+        <translation>Namba ya ujumbe {id}: {recipients}</translation>
+    </message>
+    <message>
+        <source>Not sent from Tuma on this computer; the statuses are kept with your history and checked again by themselves.</source>
+        <translation>Haukutumwa kutoka Tuma kwenye kompyuta hii; hali zake zinahifadhiwa pamoja na historia yako na kuangaliwa tena zenyewe.</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Simu</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Hali</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>Maana yake</translation>
+    </message>
+    <message>
+        <source>Last news</source>
+        <translation>Taarifa ya mwisho</translation>
+    </message>
+    <message>
+        <source>As reported by the network: {raw}</source>
+        <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
+    </message>
+    <message>
+        <source>Show this send</source>
+        <translation>Onyesha utumaji huu</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>{language} from the next start</source>
@@ -2076,6 +2664,14 @@
     <message>
         <source>Read the balance and this tab again</source>
         <translation>Soma salio na kichupo hiki tena</translation>
+    </message>
+    <message>
+        <source>&amp;Opt-out list…</source>
+        <translation>Orodha ya &amp;waliojiondoa…</translation>
+    </message>
+    <message>
+        <source>Numbers that never get promotions, and the line that tells customers how</source>
+        <translation>Namba ambazo hazipati matangazo kamwe, na mstari unaowaambia wateja jinsi ya kujiondoa</translation>
     </message>
     <message>
         <source>Sign &amp;out</source>
@@ -2305,6 +2901,133 @@
     <message>
         <source>Adds “{line}”: the cost stays the same.</source>
         <translation>Inaongeza “{line}”: gharama haibadiliki.</translation>
+    </message>
+</context>
+<context>
+    <name>OptOutListDialog</name>
+    <message>
+        <source>Opt-out list</source>
+        <translation>Orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Numbers here never get a promotion from this account (service messages such as receipts still reach them). Add customers who replied STOP or asked you to stop.</source>
+        <translation>Namba zilizo hapa hazipati tangazo lolote kutoka akaunti hii (jumbe za huduma kama risiti bado zinawafikia). Ongeza wateja waliojibu STOP au waliokuomba uache kuwatumia.</translation>
+    </message>
+    <message>
+        <source>Opt-out &amp;line</source>
+        <translation>&amp;Mstari wa kujiondoa</translation>
+    </message>
+    <message>
+        <source>What “Add opt-out line” puts at the end of a promotion, e.g. “Tuma STOP kwa 22384”</source>
+        <translation>Kile “Ongeza njia ya kujiondoa” huweka mwishoni mwa tangazo, k.m. “Tuma STOP kwa 22384”</translation>
+    </message>
+    <message>
+        <source>Save line</source>
+        <translation>Hifadhi mstari</translation>
+    </message>
+    <message>
+        <source>Find a number</source>
+        <translation>Tafuta namba</translation>
+    </message>
+    <message>
+        <source>&amp;Add numbers…</source>
+        <translation>&amp;Ongeza namba…</translation>
+    </message>
+    <message>
+        <source>&amp;From a file…</source>
+        <translation>&amp;Kutoka faili…</translation>
+    </message>
+    <message>
+        <source>Add every number in an Excel or CSV file</source>
+        <translation>Ongeza kila namba iliyo kwenye faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>O&amp;ndoa</translation>
+    </message>
+    <message>
+        <source>Take the selected numbers off the list</source>
+        <translation>Ondoa namba zilizochaguliwa kwenye orodha</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Namba</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Sababu</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Iliongezwa</translation>
+    </message>
+    <message>
+        <source>Replied STOP</source>
+        <translation>Alijibu STOP</translation>
+    </message>
+    <message>
+        <source>Asked us</source>
+        <translation>Alituomba</translation>
+    </message>
+    <message>
+        <source>From a file</source>
+        <translation>Kutoka faili</translation>
+    </message>
+    <message>
+        <source>Blocked promotions (delivery report)</source>
+        <translation>Alizuia matangazo (ripoti ya ufikishaji)</translation>
+    </message>
+    <message>
+        <source>Nobody is on the list yet.</source>
+        <translation>Bado hakuna mtu kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>{shown} found, of {total} on the list.</source>
+        <translation>{shown} wamepatikana, kati ya {total} walio kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>The newest {shown} of {total} are shown: search to find the others.</source>
+        <translation>Wanaonyeshwa {shown} wa karibuni kati ya {total}: tafuta ili kuwapata wengine.</translation>
+    </message>
+    <message>
+        <source>{total} on the list.</source>
+        <translation>{total} wako kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>Opt-out line saved: “{line}”.</source>
+        <translation>Mstari wa kujiondoa umehifadhiwa: “{line}”.</translation>
+    </message>
+    <message>
+        <source>Numbers to add to the opt-out list</source>
+        <translation>Namba za kuongeza kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Spreadsheets (*.xlsx *.csv);;All files (*)</source>
+        <translation>Faili za Excel (*.xlsx *.csv);;Faili zote (*)</translation>
+    </message>
+    <message>
+        <source>Reading {file}…</source>
+        <translation>Inasoma {file}…</translation>
+    </message>
+    <message>
+        <source>That file could not be read as a list of numbers. Save it from Excel as .xlsx or .csv with a column of phone numbers, then try again.</source>
+        <translation>Faili hiyo haikuweza kusomwa kama orodha ya namba. Ihifadhi kutoka Excel kama .xlsx au .csv yenye safu ya namba za simu, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>{added} added to the opt-out list</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source> ({n} were on it already)</source>
+        <translation> ({n} walikuwa tayari wamo)</translation>
+    </message>
+    <message>
+        <source>{n} could not be read as phone numbers.</source>
+        <translation>{n} hazikuweza kusomwa kama namba za simu.</translation>
+    </message>
+    <message>
+        <source>{n} taken off the list: they can get promotions again.</source>
+        <translation>{n} wameondolewa kwenye orodha: wanaweza kupata matangazo tena.</translation>
     </message>
 </context>
 <context>
@@ -3102,22 +3825,6 @@
     <message>
         <source>&amp;Delivery</source>
         <translation>&amp;Ufikishaji</translation>
-    </message>
-    <message>
-        <source>Delivery reports for the messages you sent arrive in a later release. Every message you send now is already recorded, so its report will be there when this tab opens.</source>
-        <translation>Ripoti za ufikishaji wa jumbe ulizotuma zinakuja katika toleo lijalo. Kila ujumbe unaotuma sasa tayari unarekodiwa, kwa hiyo ripoti yake itakuwepo kichupo hiki kitakapofunguliwa.</translation>
-    </message>
-    <message>
-        <source>Delivered, pending and failed, for each customer</source>
-        <translation>Zilizofika, zinazosubiri na zilizoshindwa, kwa kila mteja</translation>
-    </message>
-    <message>
-        <source>The reason a message failed, in plain words</source>
-        <translation>Sababu ya ujumbe kushindwa, kwa maneno rahisi</translation>
-    </message>
-    <message>
-        <source>Resend to the customers who did not get it</source>
-        <translation>Tuma tena kwa wateja ambao hawakuupata</translation>
     </message>
     <message>
         <source>&amp;Balance</source>

@@ -43,7 +43,7 @@ from desktop_app.core.rules import (
     OptOutLineChange,
     SendCategory,
 )
-from desktop_app.core.store import ScheduledSend
+from desktop_app.core.services.sending import ScheduledSend
 from desktop_app.ui.words import counts
 
 __all__ = [
@@ -149,10 +149,22 @@ class CategoryChooser(QWidget):
         self.combo = QComboBox()
         self.combo.setObjectName("categoryCombo")
         label.setBuddy(self.combo)
-        self.combo.addItem(self.tr("Promotion (offers, sales)"), SendCategory.PROMOTIONAL)
-        self.combo.addItem(
-            self.tr("Service message (receipts, reminders)"), SendCategory.TRANSACTIONAL
+        self.combo.addItem(self.tr("Promotion"), SendCategory.PROMOTIONAL)
+        self.combo.setItemData(
+            0,
+            self.tr("Offers, sales, new stock: the rules for promotions apply"),
+            Qt.ItemDataRole.ToolTipRole,
         )
+        self.combo.addItem(self.tr("Service message"), SendCategory.TRANSACTIONAL)
+        self.combo.setItemData(
+            1,
+            self.tr("Receipts, reminders, delivery notices to a customer"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        self.combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.combo.setMinimumContentsLength(14)
         self.combo.setToolTip(
             self.tr(
                 "Promotions may only go out between {hours}, must say how to stop them, and "

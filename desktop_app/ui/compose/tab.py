@@ -250,6 +250,7 @@ class ComposeTab(TabPage):
         self.started_at = datetime.now(UTC)
         #: Overdue sends already asked about in this run ("Decide later").
         self._overdue_asked: set[int] = set()
+        self._scheduled_ids: list[int] = []
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 10, 16, 10)
@@ -321,6 +322,8 @@ class ComposeTab(TabPage):
         ctx.balance_changed.connect(self._on_balance_changed)
         self.recipients.cleared.connect(self._on_recipients_cleared)
         ctx.compose_requested.connect(self.take_request)
+        ctx.scheduled_requested.connect(self._show_scheduled_list)
+        ctx.review_requested.connect(self.open_resume_dialog)
         self._on_session_changed()
 
     # --- layout -------------------------------------------------------------------------
@@ -376,7 +379,7 @@ class ComposeTab(TabPage):
         right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(8)
         self.summary = SummaryCard()
-        self.summary.send_button.clicked.connect(self.send)
+        self.summary.send_button.clicked.connect(lambda: self.send())
         self.summary.sender_combo.currentTextChanged.connect(lambda _t: self._on_input_changed())
         self.summary.sender_combo.currentTextChanged.connect(self._load_category)
         right.addWidget(self.summary)
@@ -815,9 +818,10 @@ class ComposeTab(TabPage):
         elif index == 2 and self.survey.send_button.isEnabled():
             self.survey.send()
 
-    def send(self) -> None:
-        """Check, confirm, write the broadcast down, then send it chunk by chunk. The plan is
-        built once, here, and carried through to the journal."""
+    def send(self, *, later: bool = False) -> None:
+        """Check, confirm, write the broadcast down, then send it chunk by chunk (with
+        *later*, asking first for the day and time it goes out). The plan is built once,
+        here, and carried through to the journal."""
         if self.flow.busy:
             return
         plan = self.update_estimate()
@@ -828,21 +832,10 @@ class ComposeTab(TabPage):
             return
         self._show_problem(None)
         self.flow.check()
-        self._start_send(self._confirm_and_send(plan))
+        self._start_send(self._confirm_and_send(plan, later=later))
 
     def send_later(self) -> None:
-        """Like Send, asking first for the day and time it goes out."""
-        if self.flow.busy:
-            return
-        plan = self.update_estimate()
-        reason = self.blocking_reason(plan)
-        if reason is not None:
-            self._show_problem(reason)
-            self.send_finished.emit(None)
-            return
-        self._show_problem(None)
-        self.flow.check()
-        self._start_send(self._confirm_and_send(plan, later=True))
+        self.send(later=True)
 
     def _start_send(self, flow: Coroutine[Any, Any, RunReport | None]) -> None:
         """Run a send or resume as the one SEND_TASK; `send_finished` fires once it has been
@@ -1101,6 +1094,9 @@ class ComposeTab(TabPage):
         self.scheduled_banner.show_scheduled(sends)
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.show_sends(sends)
+        if [s.broadcast.id for s in sends] != self._scheduled_ids:
+            self._scheduled_ids = [s.broadcast.id for s in sends]
+            self.ctx.scheduled_changed.emit()
         return sends
 
     #: A scheduled send was dealt with (sent, asked about, cancelled): tests wait on it.
@@ -1164,6 +1160,11 @@ class ComposeTab(TabPage):
             return await self._resume(broadcast_id)
         finally:
             await self.show_scheduled()
+
+    def _show_scheduled_list(self) -> None:
+        """Another tab asked for the scheduled list: it opens here, where its actions are."""
+        self.ctx.show_tab_requested.emit("compose")
+        self.open_scheduled_dialog()
 
     def open_scheduled_dialog(self) -> None:
         if self.scheduled_dialog is None:

@@ -203,3 +203,19 @@ def test_scheduled_sends_survive_a_restart(tmp_path: Path) -> None:
         assert [s.broadcast.id for s in go(again.sending.due(PROFILE))] == [broadcast_id]
     finally:
         again.close()
+
+
+def test_a_scheduled_promotion_leaves_out_who_opted_out_while_it_waited(
+    services: Services, account: Any, admin: Any
+) -> None:
+    sending = services.sending
+    who = people(3)
+    due = datetime.now(UTC) + timedelta(hours=1)
+    broadcast_id = go(
+        sending.start(make_plan(who), PROFILE, category=SendCategory.PROMOTIONAL, due_at=due)
+    )
+    go(services.optouts.add(PROFILE, [who[2].phone], OptOutSource.REPLIED))
+    assert go(sending.release(broadcast_id)) is True
+    report = run(services, account, broadcast_id)
+    assert report.opted_out == 1
+    assert phones_of(recorded(admin, account)) == sorted(p.phone for p in who[:2])
