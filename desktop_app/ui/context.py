@@ -60,6 +60,8 @@ class AppContext(QObject):
     compose_requested = Signal(object)
     #: A tab asks to be shown (its key); the window shows it (it names no tab itself).
     show_tab_requested = Signal(str)
+    #: Contacts were added or changed outside the Contacts tab (an import): it reads them again.
+    contacts_changed = Signal()
     #: Someone asks for the list of scheduled sends (Compose shows it, with its actions).
     scheduled_requested = Signal()
     #: The scheduled sends changed (one was added, sent, moved or cancelled).

@@ -252,7 +252,7 @@ class MainWindow(QMainWindow):
                 continue
             action = QAction(QCoreApplication.translate("Tabs", tab.file_action.text), self)
             action.setShortcut(QKeySequence(tab.file_action.shortcut))
-            action.triggered.connect(lambda _c=False, key=tab.key: self.show_tab(key))
+            action.triggered.connect(lambda _c=False, key=tab.key: self._file_action(key))
             file_menu.addAction(action)
             self.file_actions[tab.key] = action
         if self.file_actions:
@@ -592,6 +592,12 @@ class MainWindow(QMainWindow):
         if watched is self.message_bar and event.type() == QEvent.Type.Hide:
             QTimer.singleShot(0, self, self.update_bars)
         return super().eventFilter(watched, event)
+
+    def _file_action(self, key: str) -> None:
+        self.show_tab(key)
+        page = self.pages.get(key)
+        if page is not None:
+            page.file_action_triggered()
 
     # -- files dropped on the window ------------------------------------------------------
 

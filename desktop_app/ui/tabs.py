@@ -53,6 +53,10 @@ class TabPage(QWidget):
     def open_files(self, paths: list[Path]) -> None:
         """Files of a kind the tab's spec ``accepts`` were dropped on the window."""
 
+    def file_action_triggered(self) -> None:
+        """The tab's File-menu entry was chosen; the tab is already shown (an "Import
+        contacts…" entry opens its file chooser)."""
+
 
 @dataclass(frozen=True)
 class FileAction:
@@ -109,20 +113,9 @@ TABS: tuple[TabSpec, ...] = tuple(
                 key="import",
                 order=30,
                 title=QT_TRANSLATE_NOOP("Tabs", "&Import"),
-                factory=_PLACEHOLDER,
+                factory="desktop_app.ui.import_:ImportTab",
                 file_action=FileAction(QT_TRANSLATE_NOOP("Tabs", "&Import contacts…"), "Ctrl+I"),
                 accepts=(".csv", ".xlsx"),
-                placeholder=(
-                    QT_TRANSLATE_NOOP(
-                        "Tabs",
-                        "Bringing in customer spreadsheets (Excel or CSV) arrives in a later "
-                        "release. You will be able to drop a file on the window, check the "
-                        "columns and fix unreadable numbers before anything is uploaded.",
-                    ),
-                    QT_TRANSLATE_NOOP("Tabs", "Excel (.xlsx) and CSV files up to 100,000 rows"),
-                    QT_TRANSLATE_NOOP("Tabs", "Numbers checked and repaired before upload"),
-                    QT_TRANSLATE_NOOP("Tabs", "A report of every row that could not be imported"),
-                ),
             ),
             TabSpec(
                 key="delivery",

@@ -15,6 +15,7 @@ from desktop_app.core.services.balance import BalanceService
 from desktop_app.core.services.contacts import ContactsService
 from desktop_app.core.services.delivery import DeliveryService
 from desktop_app.core.services.drafts import DraftsService
+from desktop_app.core.services.imports import ImportsService
 from desktop_app.core.services.optouts import OptOutService
 from desktop_app.core.services.preferences import Preferences
 from desktop_app.core.services.sending import SendingService
@@ -49,6 +50,7 @@ class Services:
         self.contacts = ContactsService(store, self.io)
         self.sending = SendingService(store, self.io, self.balance)
         self.drafts = DraftsService(store, self.io)
+        self.imports = ImportsService(store, self.io)
         self.optouts = OptOutService(store, self.io)
         self.delivery = DeliveryService(store, self.io)
 

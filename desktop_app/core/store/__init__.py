@@ -8,6 +8,7 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
 - :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
 - :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
+- :mod:`~desktop_app.core.store.imports`: past imports and their problem rows;
 - :mod:`~desktop_app.core.store.optouts`: the opt-out list and the account's sending rules;
 - :mod:`~desktop_app.core.store.schedule`: sends waiting for their time, and each send's
   category (promotional or transactional).
@@ -25,6 +26,7 @@ from desktop_app.core.store.delivery import DeliveryRecords
 from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
 from desktop_app.core.store.groups import Group, Groups, Member
 from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
+from desktop_app.core.store.imports import ImportOutcome, ImportRecord, Imports, ProblemRecord
 from desktop_app.core.store.journal import (
     RECORDED_ONLY,
     Broadcast,
@@ -54,12 +56,16 @@ __all__ = [
     "Drafts",
     "Group",
     "Groups",
+    "ImportOutcome",
+    "ImportRecord",
+    "Imports",
     "Journal",
     "Member",
     "OptOut",
     "OptOutSource",
     "OptOuts",
     "PriorSend",
+    "ProblemRecord",
     "Recipient",
     "Schedule",
     "ScheduledSend",
@@ -85,6 +91,7 @@ class Store(Closing):
             self.balances = BalanceReadings(self.db)
             self.drafts = Drafts(self.db)
             self.groups = Groups(self.db)
+            self.imports = Imports(self.db)
             self.optouts = OptOuts(self.db)
             self.schedule = Schedule(self.db, self.journal)
             self.delivery = DeliveryRecords(self.db)

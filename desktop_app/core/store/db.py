@@ -157,6 +157,7 @@ def _load_table_groups() -> None:
         drafts,
         groups,
         history,
+        imports,
         journal,
         optouts,
         schedule,

@@ -25,6 +25,47 @@
         </message>
     </context>
     <context>
+        <name>ImportTab</name>
+        <message numerus="yes">
+            <source>Upload %Ln contact(s)</source>
+            <translation>
+                <numerusform>Upload %Ln contact</numerusform>
+                <numerusform>Upload %Ln contacts</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ImportWords</name>
+        <message numerus="yes">
+            <source>%Ln row(s)</source>
+            <translation>
+                <numerusform>%Ln row</numerusform>
+                <numerusform>%Ln rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln contact(s)</source>
+            <translation>
+                <numerusform>%Ln contact</numerusform>
+                <numerusform>%Ln contacts</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln problem row(s)</source>
+            <translation>
+                <numerusform>%Ln problem row</numerusform>
+                <numerusform>%Ln problem rows</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln upload(s)</source>
+            <translation>
+                <numerusform>%Ln upload</numerusform>
+                <numerusform>%Ln uploads</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ScheduledBanner</name>
         <message numerus="yes">
             <source>%n message(s) scheduled; the next goes out {when}.</source>

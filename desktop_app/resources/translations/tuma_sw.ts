@@ -339,6 +339,67 @@
     </message>
 </context>
 <context>
+    <name>CheckPage</name>
+    <message>
+        <source>Check before uploading</source>
+        <translation>Kagua kabla ya kupakia</translation>
+    </message>
+    <message>
+        <source>ready to import</source>
+        <translation>tayari kuingizwa</translation>
+    </message>
+    <message>
+        <source>of them repaired</source>
+        <translation>kati yao zimerekebishwa</translation>
+    </message>
+    <message>
+        <source>rejected</source>
+        <translation>zimekataliwa</translation>
+    </message>
+    <message>
+        <source>repeated numbers</source>
+        <translation>namba zilizorudiwa</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Rudi</translation>
+    </message>
+    <message>
+        <source>Upload</source>
+        <translation>Pakia</translation>
+    </message>
+</context>
+<context>
+    <name>CheckingPage</name>
+    <message>
+        <source>Checking every row…</source>
+        <translation>Inakagua kila safu…</translation>
+    </message>
+</context>
+<context>
+    <name>ColumnsPage</name>
+    <message>
+        <source>Which column holds what</source>
+        <translation>Kila safu wima ina nini</translation>
+    </message>
+    <message>
+        <source>Chosen from the headings and contents: change any that are wrong, and see the sample change.</source>
+        <translation>Zimechaguliwa kwa vichwa na maudhui: badilisha yoyote iliyokosewa, na uone mfano ukibadilika.</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>Mfano</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Rudi</translation>
+    </message>
+    <message>
+        <source>Check every row</source>
+        <translation>Kagua kila safu</translation>
+    </message>
+</context>
+<context>
     <name>Compose</name>
     <message>
         <source>It could not be added to the Delivery tab.</source>
@@ -1877,6 +1938,95 @@
     </message>
 </context>
 <context>
+    <name>DonePage</name>
+    <message>
+        <source>Done</source>
+        <translation>Imekamilika</translation>
+    </message>
+    <message>
+        <source>imported</source>
+        <translation>zimeingizwa</translation>
+    </message>
+    <message>
+        <source>refused by the service</source>
+        <translation>zimekataliwa na mtoa huduma</translation>
+    </message>
+    <message>
+        <source>problem rows, not uploaded</source>
+        <translation>safu zenye tatizo, hazikupakiwa</translation>
+    </message>
+    <message>
+        <source>Add these contacts to a group:</source>
+        <translation>Weka anwani hizi kwenye kikundi:</translation>
+    </message>
+    <message>
+        <source>a group, or a new name</source>
+        <translation>kikundi, au jina jipya</translation>
+    </message>
+    <message>
+        <source>Add to group</source>
+        <translation>Weka kwenye kikundi</translation>
+    </message>
+    <message>
+        <source>Back to imports</source>
+        <translation>Rudi kwa uingizaji</translation>
+    </message>
+    <message>
+        <source>Open the contacts</source>
+        <translation>Fungua anwani</translation>
+    </message>
+</context>
+<context>
+    <name>DropArea</name>
+    <message>
+        <source>Drop an Excel or CSV file here</source>
+        <translation>Dondosha faili ya Excel au CSV hapa</translation>
+    </message>
+    <message>
+        <source>Excel (.xlsx) or CSV, any size. Numbers Excel damaged are repaired, and nothing is uploaded before you have checked it.</source>
+        <translation>Excel (.xlsx) au CSV, ukubwa wowote. Namba zilizoharibiwa na Excel hurekebishwa, na hakuna kinachopakiwa kabla hujakagua.</translation>
+    </message>
+    <message>
+        <source>Choose a file…</source>
+        <translation>Chagua faili…</translation>
+    </message>
+</context>
+<context>
+    <name>FilePage</name>
+    <message>
+        <source>The file</source>
+        <translation>Faili</translation>
+    </message>
+    <message>
+        <source>Check that this is the right file and sheet. Nothing is uploaded yet.</source>
+        <translation>Hakikisha hii ndiyo faili na karatasi sahihi. Bado hakuna kilichopakiwa.</translation>
+    </message>
+    <message>
+        <source>Sheet</source>
+        <translation>Karatasi</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Faili</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Aina</translation>
+    </message>
+    <message>
+        <source>Found</source>
+        <translation>Imepatikana</translation>
+    </message>
+    <message>
+        <source>The first rows, as read</source>
+        <translation>Safu za kwanza, kama zilivyosomwa</translation>
+    </message>
+    <message>
+        <source>Next: columns</source>
+        <translation>Endelea: safu wima</translation>
+    </message>
+</context>
+<context>
     <name>GroupsPanel</name>
     <message>
         <source>Groups</source>
@@ -1974,6 +2124,428 @@
     <message>
         <source>Keep it</source>
         <translation>Kibaki</translation>
+    </message>
+</context>
+<context>
+    <name>ImportTab</name>
+    <message>
+        <source>An import is under way</source>
+        <extracomment>The wizard shows another step (its ``Step`` value, or &quot;start&quot;): tests wait on it. The list of past imports was (re)loaded. An export of problem rows or an &quot;add to group&quot; finished.</extracomment>
+        <translation>Uingizaji unaendelea</translation>
+    </message>
+    <message>
+        <source>“{name}” was not opened: finish or cancel the import in progress first.</source>
+        <translation>“{name}” haikufunguliwa: maliza au ghairi uingizaji unaoendelea kwanza.</translation>
+    </message>
+    <message>
+        <source>One file at a time</source>
+        <translation>Faili moja kwa wakati</translation>
+    </message>
+    <message>
+        <source>“{name}” is opened first; import the others after it.</source>
+        <translation>“{name}” inafunguliwa kwanza; ingiza nyingine baadaye.</translation>
+    </message>
+    <message>
+        <source>(uploaded from elsewhere)</source>
+        <translation>(ilipakiwa kwingine)</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>Imekamilika</translation>
+    </message>
+    <message>
+        <source>Failed at the service</source>
+        <translation>Imeshindwa kwa mtoa huduma</translation>
+    </message>
+    <message>
+        <source>Still being imported</source>
+        <translation>Bado inaingizwa</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Imeghairiwa</translation>
+    </message>
+    <message>
+        <source>Completed, {problems}</source>
+        <translation>Imekamilika, {problems}</translation>
+    </message>
+    <message>
+        <source>an upload made elsewhere</source>
+        <translation>upakiaji uliofanywa kwingine</translation>
+    </message>
+    <message>
+        <source>Choose a spreadsheet to import</source>
+        <translation>Chagua faili ya Excel ya kuingiza</translation>
+    </message>
+    <message>
+        <source>Spreadsheets (*.xlsx *.csv)</source>
+        <translation>Faili za Excel na CSV (*.xlsx *.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Faili zote (*)</translation>
+    </message>
+    <message>
+        <source>That file cannot be imported</source>
+        <translation>Faili hiyo haiwezi kuingizwa</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a spreadsheet Tuma can import. Choose an Excel (.xlsx) or CSV file (in Excel: File → Save As).</source>
+        <translation>“{name}” si faili ambayo Tuma inaweza kuingiza. Chagua faili ya Excel (.xlsx) au CSV (katika Excel: File → Save As).</translation>
+    </message>
+    <message>
+        <source>Reading…</source>
+        <translation>Inasoma…</translation>
+    </message>
+    <message>
+        <source>Excel workbook</source>
+        <translation>Kitabu cha Excel</translation>
+    </message>
+    <message>
+        <source>commas</source>
+        <translation>koma</translation>
+    </message>
+    <message>
+        <source>semicolons</source>
+        <translation>nukta-mkato</translation>
+    </message>
+    <message>
+        <source>tabs</source>
+        <translation>vichupo</translation>
+    </message>
+    <message>
+        <source>CSV text ({encoding}), separated by {separator}</source>
+        <translation>Maandishi ya CSV ({encoding}), yametenganishwa kwa {separator}</translation>
+    </message>
+    <message>
+        <source>{columns} columns, no heading row</source>
+        <translation>Safu wima {columns}, hakuna safu ya vichwa</translation>
+    </message>
+    <message>
+        <source>{columns} columns, headings on row {row}</source>
+        <translation>Safu wima {columns}, vichwa kwenye safu ya {row}</translation>
+    </message>
+    <message>
+        <source>{letter}: {heading}</source>
+        <translation>{letter}: {heading}</translation>
+    </message>
+    <message>
+        <source>Column {letter}</source>
+        <translation>Safu wima {letter}</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(hakuna)</translation>
+    </message>
+    <message>
+        <source>  (repaired)</source>
+        <translation>  (imerekebishwa)</translation>
+    </message>
+    <message>
+        <source>✗ {text}</source>
+        <translation>✗ {text}</translation>
+    </message>
+    <message>
+        <source>✗ no number</source>
+        <translation>✗ hakuna namba</translation>
+    </message>
+    <message>
+        <source>Choose the column that holds the phone numbers.</source>
+        <translation>Chagua safu wima yenye namba za simu.</translation>
+    </message>
+    <message>
+        <source>“{name}”: every row is read and checked. Nothing is uploaded yet.</source>
+        <translation>“{name}”: kila safu inasomwa na kukaguliwa. Bado hakuna kilichopakiwa.</translation>
+    </message>
+    <message>
+        <source>Row {done} of about {total}</source>
+        <translation>Safu {done} kati ya takriban {total}</translation>
+    </message>
+    <message>
+        <source>“{name}”: {rows} read. Nothing has been uploaded yet.</source>
+        <translation>“{name}”: zimesomwa {rows}. Bado hakuna kilichopakiwa.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Upload %Ln contact(s)</source>
+        <translation>
+            <numerusform>Pakia anwani %Ln</numerusform>
+            <numerusform>Pakia anwani %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to upload</source>
+        <translation>Hakuna cha kupakia</translation>
+    </message>
+    <message>
+        <source>Rows that will not be imported: {count}</source>
+        <translation>Safu ambazo hazitaingizwa: {count}</translation>
+    </message>
+    <message>
+        <source>Rows that will not be imported</source>
+        <translation>Safu ambazo hazitaingizwa</translation>
+    </message>
+    <message>
+        <source>No account connected</source>
+        <translation>Hakuna akaunti iliyounganishwa</translation>
+    </message>
+    <message>
+        <source>Connect an account (Account menu) to upload these contacts.</source>
+        <translation>Unganisha akaunti (menyu ya Akaunti) ili kupakia anwani hizi.</translation>
+    </message>
+    <message>
+        <source>{contacts} from “{name}”.</source>
+        <translation>{contacts} kutoka “{name}”.</translation>
+    </message>
+    <message>
+        <source>Waiting for the file to arrive…</source>
+        <translation>Inasubiri faili ifike…</translation>
+    </message>
+    <message>
+        <source>{sent} of {total} KB</source>
+        <translation>KB {sent} kati ya {total}</translation>
+    </message>
+    <message>
+        <source>{sent} · part {part} of {parts}</source>
+        <translation>{sent} · sehemu {part} kati ya {parts}</translation>
+    </message>
+    <message>
+        <source>{done} of {total} contacts added by the service</source>
+        <translation>Anwani {done} kati ya {total} zimeongezwa na mtoa huduma</translation>
+    </message>
+    <message>
+        <source>The service could not finish this import</source>
+        <translation>Mtoa huduma hakuweza kumaliza uingizaji huu</translation>
+    </message>
+    <message>
+        <source>The messaging service accepted “{name}” but stopped importing it. The report below is kept; try the import again later.</source>
+        <translation>Mtoa huduma alipokea “{name}” lakini akaacha kuiingiza. Ripoti iliyo hapa chini imehifadhiwa; jaribu kuingiza tena baadaye.</translation>
+    </message>
+    <message>
+        <source>Import cancelled</source>
+        <translation>Uingizaji umeghairiwa</translation>
+    </message>
+    <message>
+        <source>“{name}” was not fully uploaded.</source>
+        <translation>“{name}” haikupakiwa yote.</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Imekamilika</translation>
+    </message>
+    <message>
+        <source>“{name}”: {contacts} now in your list.</source>
+        <translation>“{name}”: sasa ziko kwenye orodha yako {contacts}.</translation>
+    </message>
+    <message>
+        <source>Rows not imported: {count}</source>
+        <translation>Safu ambazo hazikuingizwa: {count}</translation>
+    </message>
+    <message>
+        <source>Rows not imported</source>
+        <translation>Safu ambazo hazikuingizwa</translation>
+    </message>
+    <message>
+        <source>Every row was imported.</source>
+        <translation>Kila safu imeingizwa.</translation>
+    </message>
+    <message>
+        <source>Type or choose a group first.</source>
+        <translation>Andika au chagua kikundi kwanza.</translation>
+    </message>
+    <message>
+        <source>{contacts} added to “{group}”.</source>
+        <translation>Zimewekwa kwenye “{group}” {contacts}.</translation>
+    </message>
+    <message>
+        <source>Save the problem rows</source>
+        <translation>Hifadhi safu zenye tatizo</translation>
+    </message>
+    <message>
+        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
+        <translation>Kitabu cha Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV, UTF-8 (*.csv)</source>
+        <translation>CSV, UTF-8 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Problem rows saved</source>
+        <translation>Safu zenye tatizo zimehifadhiwa</translation>
+    </message>
+    <message>
+        <source>{rows} saved to “{name}”. Fix them in Excel, then import that file.</source>
+        <translation>Zimehifadhiwa {rows} kwenye “{name}”. Zirekebishe katika Excel, kisha uingize faili hiyo.</translation>
+    </message>
+    <message>
+        <source>Row</source>
+        <translation>Safu</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Tatizo</translation>
+    </message>
+    <message>
+        <source>Details</source>
+        <translation>Maelezo</translation>
+    </message>
+    <message>
+        <source>Upload stopped</source>
+        <translation>Upakiaji umesimamishwa</translation>
+    </message>
+    <message>
+        <source>Tuma stopped uploading “{name}”. Contacts the service had already received may still be added; the report is kept under Past imports.</source>
+        <translation>Tuma imeacha kupakia “{name}”. Anwani ambazo mtoa huduma alikuwa amepokea bado zinaweza kuongezwa; ripoti imehifadhiwa kwenye Uingizaji uliopita.</translation>
+    </message>
+</context>
+<context>
+    <name>ImportWords</name>
+    <message numerus="yes">
+        <source>%Ln row(s)</source>
+        <translation>
+            <numerusform>safu %Ln</numerusform>
+            <numerusform>safu %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln contact(s)</source>
+        <translation>
+            <numerusform>anwani %Ln</numerusform>
+            <numerusform>anwani %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln problem row(s)</source>
+        <translation>
+            <numerusform>safu %Ln yenye tatizo</numerusform>
+            <numerusform>safu %Ln zenye tatizo</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln upload(s)</source>
+        <translation>
+            <numerusform>upakiaji %Ln</numerusform>
+            <numerusform>upakiaji %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Phone number</source>
+        <translation>Namba ya simu</translation>
+    </message>
+    <message>
+        <source>First name</source>
+        <translation>Jina la kwanza</translation>
+    </message>
+    <message>
+        <source>Last name</source>
+        <translation>Jina la mwisho</translation>
+    </message>
+    <message>
+        <source>Email</source>
+        <translation>Barua pepe</translation>
+    </message>
+    <message>
+        <source>Full name (split)</source>
+        <translation>Jina kamili (litagawanywa)</translation>
+    </message>
+    <message>
+        <source>No phone number in this row</source>
+        <translation>Hakuna namba ya simu kwenye safu hii</translation>
+    </message>
+    <message>
+        <source>“{value}” is not a phone number</source>
+        <translation>“{value}” si namba ya simu</translation>
+    </message>
+    <message>
+        <source>Excel shortened this number to “{value}”: its last digits are lost. Format the column as Text in Excel and type the number again</source>
+        <translation>Excel ilifupisha namba hii kuwa “{value}”: tarakimu zake za mwisho zimepotea. Weka safu wima kuwa Text katika Excel na uandike namba tena</translation>
+    </message>
+    <message>
+        <source>More than one number in one cell: “{value}”</source>
+        <translation>Namba zaidi ya moja kwenye kisanduku kimoja: “{value}”</translation>
+    </message>
+    <message>
+        <source>“{value}” is not an email address</source>
+        <translation>“{value}” si anwani ya barua pepe</translation>
+    </message>
+    <message>
+        <source>Same number as row {row} (that row is imported)</source>
+        <translation>Namba sawa na ya safu {row} (safu hiyo ndiyo inaingizwa)</translation>
+    </message>
+    <message>
+        <source>Refused by the messaging service: “{words}”</source>
+        <translation>Imekataliwa na mtoa huduma: “{words}”</translation>
+    </message>
+    <message>
+        <source>Not imported ({code})</source>
+        <translation>Haikuingizwa ({code})</translation>
+    </message>
+    <message>
+        <source>“{name}” is no longer there: it may have been moved or deleted. Choose it again.</source>
+        <translation>“{name}” haipo tena: huenda imehamishwa au kufutwa. Ichague tena.</translation>
+    </message>
+    <message>
+        <source>Tuma may not read “{name}”. If it is open in Excel, close it there and try again.</source>
+        <translation>Tuma hairuhusiwi kusoma “{name}”. Kama imefunguliwa katika Excel, ifunge huko na ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a spreadsheet Tuma can import. Save it as Excel (.xlsx) or CSV.</source>
+        <translation>“{name}” si faili ambayo Tuma inaweza kuingiza. Ihifadhi kama Excel (.xlsx) au CSV.</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a spreadsheet, whatever its name says. Open it in Excel and save it as .xlsx or CSV.</source>
+        <translation>“{name}” si faili ya Excel wala CSV, hata kama jina lake linasema hivyo. Ifungue katika Excel na uihifadhi kama .xlsx au CSV.</translation>
+    </message>
+    <message>
+        <source>“{name}” is a different kind of spreadsheet than its name says. Open it in Excel and save it again as .xlsx or CSV.</source>
+        <translation>“{name}” ni aina tofauti ya faili na jina lake linavyosema. Ifungue katika Excel na uihifadhi tena kama .xlsx au CSV.</translation>
+    </message>
+    <message>
+        <source>“{name}” is an old Excel 97-2003 workbook. In Excel, choose File → Save As → Excel Workbook (.xlsx), then import that file.</source>
+        <translation>“{name}” ni kitabu cha zamani cha Excel 97-2003. Katika Excel, chagua File → Save As → Excel Workbook (.xlsx), kisha uingize faili hiyo.</translation>
+    </message>
+    <message>
+        <source>“{name}” is protected by a password. Remove the password in Excel, save it, and import it again.</source>
+        <translation>“{name}” imelindwa kwa nenosiri. Ondoa nenosiri katika Excel, uihifadhi, na uiingize tena.</translation>
+    </message>
+    <message>
+        <source>“{name}” is damaged and cannot be read. If Excel can still open it, save it again under a new name and import that.</source>
+        <translation>“{name}” imeharibika na haiwezi kusomwa. Kama Excel bado inaweza kuifungua, ihifadhi tena kwa jina jipya na uingize hiyo.</translation>
+    </message>
+    <message>
+        <source>“{name}” is too big to import ({size} MB; at most {limit} MB). Split it into smaller files.</source>
+        <translation>“{name}” ni kubwa mno kuingizwa (MB {size}; kikomo ni MB {limit}). Igawanye kuwa faili ndogo zaidi.</translation>
+    </message>
+    <message>
+        <source>“{name}” would unpack to far more data than a contact list can hold, so it was not opened. Save it again in Excel, or export it as CSV.</source>
+        <translation>“{name}” ingefunguka kuwa data nyingi mno kuliko orodha ya anwani inavyoweza kuwa nayo, kwa hiyo haikufunguliwa. Ihifadhi tena katika Excel, au uihamishe kama CSV.</translation>
+    </message>
+    <message>
+        <source>“{name}” has more than {limit} rows. Split it into smaller files.</source>
+        <translation>“{name}” ina safu zaidi ya {limit}. Igawanye kuwa faili ndogo zaidi.</translation>
+    </message>
+    <message>
+        <source>The sheet in “{name}” is too big to read. Delete the unused columns and rows in Excel, or save just the contacts as CSV.</source>
+        <translation>Karatasi iliyo katika “{name}” ni kubwa mno kusomwa. Futa safu na safu wima zisizotumika katika Excel, au uhifadhi anwani pekee kama CSV.</translation>
+    </message>
+    <message>
+        <source>A cell in “{name}” is far longer than any contact detail (often a quote mark that is never closed). Check the file in Excel and save it again.</source>
+        <translation>Kisanduku kimoja katika “{name}” ni kirefu mno kuliko taarifa yoyote ya anwani (mara nyingi ni alama ya nukuu isiyofungwa). Kagua faili katika Excel na uihifadhi tena.</translation>
+    </message>
+    <message>
+        <source>The text of “{name}” is in an encoding Tuma cannot read. In Excel, save it as “CSV UTF-8” and import that.</source>
+        <translation>Maandishi ya “{name}” yako katika usimbaji ambao Tuma haiwezi kusoma. Katika Excel, ihifadhi kama “CSV UTF-8” na uingize hiyo.</translation>
+    </message>
+    <message>
+        <source>The sheet “{sheet}” is no longer in “{name}”. Choose another sheet.</source>
+        <translation>Karatasi “{sheet}” haipo tena katika “{name}”. Chagua karatasi nyingine.</translation>
+    </message>
+    <message>
+        <source>“{name}” has no rows at all.</source>
+        <translation>“{name}” haina safu hata moja.</translation>
+    </message>
+    <message>
+        <source>No column of “{name}” holds phone numbers. Choose the phone column.</source>
+        <translation>Hakuna safu wima ya “{name}” yenye namba za simu. Chagua safu wima ya namba ya simu.</translation>
     </message>
 </context>
 <context>
@@ -2568,6 +3140,21 @@
     </message>
 </context>
 <context>
+    <name>ProblemsModel</name>
+    <message>
+        <source>Row</source>
+        <translation>Safu</translation>
+    </message>
+    <message>
+        <source>Phone as in the file</source>
+        <translation>Namba kama ilivyo kwenye faili</translation>
+    </message>
+    <message>
+        <source>Why it is not imported</source>
+        <translation>Kwa nini haiingizwi</translation>
+    </message>
+</context>
+<context>
     <name>ProgressStrip</name>
     <message>
         <source>Cancel</source>
@@ -2851,6 +3438,29 @@
     </message>
 </context>
 <context>
+    <name>SampleModel</name>
+    <message>
+        <source>Row</source>
+        <translation>Safu</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Simu</translation>
+    </message>
+    <message>
+        <source>First name</source>
+        <translation>Jina la kwanza</translation>
+    </message>
+    <message>
+        <source>Last name</source>
+        <translation>Jina la mwisho</translation>
+    </message>
+    <message>
+        <source>Email</source>
+        <translation>Barua pepe</translation>
+    </message>
+</context>
+<context>
     <name>ScheduledBanner</name>
     <message>
         <source>View…</source>
@@ -3010,6 +3620,64 @@
     </message>
 </context>
 <context>
+    <name>StartPage</name>
+    <message>
+        <source>Import customers from a spreadsheet</source>
+        <translation>Ingiza wateja kutoka faili ya Excel</translation>
+    </message>
+    <message>
+        <source>Past imports</source>
+        <translation>Uingizaji uliopita</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Lini</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Faili</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>Zimeingizwa</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Matokeo</translation>
+    </message>
+    <message>
+        <source>Nothing imported yet. The report of every import is kept here.</source>
+        <translation>Bado hakuna kilichoingizwa. Ripoti ya kila uingizaji huhifadhiwa hapa.</translation>
+    </message>
+    <message>
+        <source>Open report</source>
+        <translation>Fungua ripoti</translation>
+    </message>
+</context>
+<context>
+    <name>StepsBar</name>
+    <message>
+        <source>1  File</source>
+        <translation>1  Faili</translation>
+    </message>
+    <message>
+        <source>2  Columns</source>
+        <translation>2  Safu wima</translation>
+    </message>
+    <message>
+        <source>3  Check</source>
+        <translation>3  Kagua</translation>
+    </message>
+    <message>
+        <source>4  Upload</source>
+        <translation>4  Pakia</translation>
+    </message>
+    <message>
+        <source>5  Done</source>
+        <translation>5  Imekamilika</translation>
+    </message>
+</context>
+<context>
     <name>SummaryCard</name>
     <message>
         <source>Summary</source>
@@ -3155,22 +3823,6 @@
         <translation>&amp;Ingiza anwani…</translation>
     </message>
     <message>
-        <source>Bringing in customer spreadsheets (Excel or CSV) arrives in a later release. You will be able to drop a file on the window, check the columns and fix unreadable numbers before anything is uploaded.</source>
-        <translation>Kuingiza faili za wateja (Excel au CSV) kunakuja katika toleo lijalo. Utaweza kudondosha faili kwenye dirisha, kukagua safu na kurekebisha namba zisizosomeka kabla ya kupakia chochote.</translation>
-    </message>
-    <message>
-        <source>Excel (.xlsx) and CSV files up to 100,000 rows</source>
-        <translation>Faili za Excel (.xlsx) na CSV hadi mistari 100,000</translation>
-    </message>
-    <message>
-        <source>Numbers checked and repaired before upload</source>
-        <translation>Namba zinakaguliwa na kurekebishwa kabla ya kupakiwa</translation>
-    </message>
-    <message>
-        <source>A report of every row that could not be imported</source>
-        <translation>Ripoti ya kila mstari ambao haukuweza kuingizwa</translation>
-    </message>
-    <message>
         <source>&amp;Delivery</source>
         <translation>&amp;Ufikishaji</translation>
     </message>
@@ -3244,6 +3896,25 @@
     <message>
         <source>Dismiss</source>
         <translation>Ondoa</translation>
+    </message>
+</context>
+<context>
+    <name>UploadPage</name>
+    <message>
+        <source>Uploading</source>
+        <translation>Inapakia</translation>
+    </message>
+    <message>
+        <source>1. Sending the file</source>
+        <translation>1. Inatuma faili</translation>
+    </message>
+    <message>
+        <source>2. The service adds the contacts</source>
+        <translation>2. Mtoa huduma anaongeza anwani</translation>
+    </message>
+    <message>
+        <source>You can keep working in the other tabs meanwhile. Cancel stops the waiting; what the service already received may still be added.</source>
+        <translation>Unaweza kuendelea kufanya kazi kwenye vichupo vingine wakati huu. Ghairi inasimamisha kusubiri; kile ambacho mtoa huduma amekwisha kupokea bado kinaweza kuongezwa.</translation>
     </message>
 </context>
 <context>
@@ -3806,6 +4477,28 @@
             <numerusform>Mteja %n aliye kwenye orodha ya waliojiondoa hatapata tangazo hili.</numerusform>
             <numerusform>Wateja %n walio kwenye orodha ya waliojiondoa hawatapata tangazo hili.</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>_Page</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Ghairi</translation>
+    </message>
+</context>
+<context>
+    <name>_ProblemsPage</name>
+    <message>
+        <source>Rows that will not be imported</source>
+        <translation>Safu ambazo hazitaingizwa</translation>
+    </message>
+    <message>
+        <source>Export problem rows…</source>
+        <translation>Hamisha safu zenye tatizo…</translation>
+    </message>
+    <message>
+        <source>Every row can be imported.</source>
+        <translation>Kila safu inaweza kuingizwa.</translation>
     </message>
 </context>
 <context>

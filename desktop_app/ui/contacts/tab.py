@@ -328,6 +328,7 @@ class ContactsTab(TabPage):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(action)
         ctx.session_changed.connect(self.session_changed)
+        ctx.contacts_changed.connect(self.refresh)  # an import added some
         self.session_changed()
 
     def _pager_button(self, text: str, keys: str, slot: Callable[[], None]) -> QPushButton:

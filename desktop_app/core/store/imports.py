@@ -1,0 +1,184 @@
+"""Past imports, kept on this computer: what each spreadsheet gave (counts), what became of
+it at the service (its upload ids, imported and failed counts) and every problem row, so the
+Import tab can list them and reopen any report, however old (some peers forget after a day).
+
+Problem rows are stored as facts: the spreadsheet's row, a reason code, its detail and the
+row's cells as text; the UI words the codes.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+
+from desktop_app.core.store.db import (
+    Database,
+    StoreError,
+    StoreProblem,
+    migration,
+    now,
+    parse_time,
+    run_script,
+    stamp,
+)
+
+__all__ = ["ImportOutcome", "ImportRecord", "Imports", "ProblemRecord"]
+
+#: Imports listed at most (the newest).
+MAX_LISTED = 200
+
+
+class ImportOutcome(StrEnum):
+    COMPLETED = "completed"  # the service imported it (some rows may have failed there)
+    FAILED = "failed"  # the service accepted the file but gave up processing it
+    CANCELLED = "cancelled"  # the user stopped waiting (what was uploaded may still import)
+
+
+@dataclass(frozen=True)
+class ProblemRecord:
+    """A row that was not imported: found here (a reject reason or a duplicate) or by the
+    service (``reason`` ``"service"``, with the service's words as ``detail``)."""
+
+    row: int
+    reason: str
+    detail: str = ""
+    cells: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ImportRecord:
+    id: int
+    profile: str
+    file_name: str
+    created_at: datetime
+    outcome: ImportOutcome
+    data_rows: int = 0
+    valid: int = 0
+    repaired: int = 0
+    rejected: int = 0
+    duplicates: int = 0
+    imported: int = 0
+    failed: int = 0
+    upload_ids: tuple[str, ...] = ()
+    header: tuple[str, ...] = ()
+    phone_column: int | None = None
+    problems: tuple[ProblemRecord, ...] = field(default=(), repr=False)
+
+
+@migration(5, "imports")
+def _create(db: sqlite3.Connection) -> None:
+    run_script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS imports (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            profile TEXT NOT NULL,
+            file_name TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            outcome TEXT NOT NULL,
+            data_rows INTEGER NOT NULL DEFAULT 0,
+            valid INTEGER NOT NULL DEFAULT 0,
+            repaired INTEGER NOT NULL DEFAULT 0,
+            rejected INTEGER NOT NULL DEFAULT 0,
+            duplicates INTEGER NOT NULL DEFAULT 0,
+            imported INTEGER NOT NULL DEFAULT 0,
+            failed INTEGER NOT NULL DEFAULT 0,
+            upload_ids TEXT NOT NULL DEFAULT '[]',
+            header TEXT NOT NULL DEFAULT '[]',
+            phone_column INTEGER,
+            problems TEXT NOT NULL DEFAULT '[]'
+        );
+        CREATE INDEX IF NOT EXISTS imports_by_profile ON imports (profile, created_at)
+        """,
+    )
+
+
+_SUMMARY = (
+    "id, profile, file_name, created_at, outcome, data_rows, valid, repaired, rejected, "
+    "duplicates, imported, failed, upload_ids, header, phone_column"
+)
+
+
+def _record(row: Sequence[object], problems: str | None = None) -> ImportRecord:
+    loaded: tuple[ProblemRecord, ...] = ()
+    if problems is not None:
+        loaded = tuple(
+            ProblemRecord(int(r), str(reason), str(detail), tuple(str(c) for c in cells))
+            for r, reason, detail, cells in json.loads(problems)
+        )
+    return ImportRecord(
+        id=int(str(row[0])),
+        profile=str(row[1]),
+        file_name=str(row[2]),
+        created_at=parse_time(str(row[3])),
+        outcome=ImportOutcome(str(row[4])),
+        data_rows=int(str(row[5])),
+        valid=int(str(row[6])),
+        repaired=int(str(row[7])),
+        rejected=int(str(row[8])),
+        duplicates=int(str(row[9])),
+        imported=int(str(row[10])),
+        failed=int(str(row[11])),
+        upload_ids=tuple(json.loads(str(row[12]))),
+        header=tuple(json.loads(str(row[13]))),
+        phone_column=None if row[14] is None else int(str(row[14])),
+        problems=loaded,
+    )
+
+
+class Imports:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    def add(self, record: ImportRecord) -> ImportRecord:
+        """Keep *record* (its ``id`` and ``created_at`` are set here); returns it as kept."""
+        created = now()
+        problems = json.dumps([[p.row, p.reason, p.detail, list(p.cells)] for p in record.problems])
+        with self._db.write() as db:
+            cursor = db.execute(
+                "INSERT INTO imports (profile, file_name, created_at, outcome, data_rows, valid,"
+                " repaired, rejected, duplicates, imported, failed, upload_ids, header,"
+                " phone_column, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    record.profile,
+                    record.file_name,
+                    stamp(created),
+                    record.outcome.value,
+                    record.data_rows,
+                    record.valid,
+                    record.repaired,
+                    record.rejected,
+                    record.duplicates,
+                    record.imported,
+                    record.failed,
+                    json.dumps(list(record.upload_ids)),
+                    json.dumps(list(record.header)),
+                    record.phone_column,
+                    problems,
+                ),
+            )
+            new_id = int(cursor.lastrowid or 0)
+        return self.get(record.profile, new_id)
+
+    def all(self, profile: str) -> list[ImportRecord]:
+        """The account's imports, newest first, without their problem rows."""
+        rows = self._db.read(
+            "SELECT {} FROM imports WHERE profile = ? "  # noqa: UP032 (the SQL reads whole)
+            "ORDER BY created_at DESC, id DESC LIMIT ?".format(_SUMMARY),
+            (profile, MAX_LISTED),
+        )
+        return [_record(row) for row in rows]
+
+    def get(self, profile: str, import_id: int) -> ImportRecord:
+        """One import with its problem rows."""
+        row = self._db.read_one(
+            "SELECT {}, problems FROM imports WHERE profile = ? AND id = ?".format(_SUMMARY),  # noqa: UP032
+            (profile, import_id),
+        )
+        if row is None:
+            raise StoreError(StoreProblem.NOT_FOUND, kind="import", id=import_id)
+        return _record(row[:-1], str(row[-1]))

@@ -1,0 +1,1022 @@
+"""The Import tab: drop (or choose) a spreadsheet, check how its columns are read, see every
+row that cannot be imported and why, upload the rest, and keep the report.
+
+The flow is core's :class:`~desktop_app.core.services.imports.ImportFlow`; each page only
+shows it. Long work (reading 100,000 rows, uploading, waiting for the service) runs as named
+tasks, with progress and a Cancel button on every page; the window never waits for it.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QDateTime, QLocale, QStandardPaths, Signal
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core.importing import FileKind, ImportFileError
+from desktop_app.core.importing.cells import cell_text
+from desktop_app.core.importing.mapping import Field
+from desktop_app.core.importing.writing import column_letter
+from desktop_app.core.services.contacts import ContactRow
+from desktop_app.core.services.imports import (
+    ExportFormat,
+    ImportFlow,
+    ImportOutcome,
+    ImportRecord,
+    PastImport,
+    ProblemRecord,
+    Step,
+    UploadPhase,
+    UploadProgress,
+    UploadResult,
+    problems_of,
+    sample_rows,
+)
+from desktop_app.ui.errors import Level
+from desktop_app.ui.formats import number
+from desktop_app.ui.import_.pages import (
+    ACCEPTED,
+    CheckingPage,
+    CheckPage,
+    ColumnsPage,
+    DonePage,
+    FilePage,
+    PageStack,
+    StartPage,
+    StepsBar,
+    UploadPage,
+)
+from desktop_app.ui.import_.words import words
+from desktop_app.ui.tabs import TabPage
+
+if TYPE_CHECKING:
+    from desktop_app.core.importing import ImportReport, Preview
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["ImportTab"]
+
+log = logging.getLogger(__name__)
+
+PREVIEW_TASK = "import.preview"
+CHECK_TASK = "import.check"
+UPLOAD_TASK = "import.upload"
+HISTORY_TASK = "import.history"
+EXPORT_TASK = "import.export"
+GROUP_TASK = "import.group"
+PROBLEMS_TASK = "import.problems"
+REOPEN_TASK = "import.reopen"
+
+_STEP_INDEX = {
+    Step.FILE: 0,
+    Step.COLUMNS: 1,
+    Step.CHECKING: 2,
+    Step.CHECK: 2,
+    Step.UPLOADING: 3,
+    Step.DONE: 4,
+    Step.FAILED: 4,
+}
+
+
+class ImportTab(TabPage):
+    #: The wizard shows another step (its ``Step`` value, or "start"): tests wait on it.
+    step_changed = Signal(str)
+    #: The list of past imports was (re)loaded.
+    history_loaded = Signal()
+    #: An export of problem rows or an "add to group" finished.
+    job_finished = Signal()
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("importTab")
+        self.flow = ImportFlow()
+        self.past: list[PastImport] = []
+        self.problems: list[ProblemRecord] = []
+        self._file_name = ""
+        self._dialogs: list[QFileDialog] = []
+        self._accepted: list[str] = []  # parts of the upload in progress the service took
+        self._check_problems: list[ProblemRecord] = []  # of the report on the check page
+        self._record_task: str | None = None  # the last report being kept
+
+        root = QVBoxLayout(self)
+        root.setContentsMargins(20, 14, 20, 12)
+        root.setSpacing(10)
+        self.steps = StepsBar(self)
+        root.addWidget(self.steps)
+        self.stack = PageStack(self)
+        root.addWidget(self.stack, 1)
+        self.start_page = StartPage(self)
+        self.file_page = FilePage(self)
+        self.columns_page = ColumnsPage(self)
+        self.checking_page = CheckingPage(self)
+        self.check_page = CheckPage(self)
+        self.upload_page = UploadPage(self)
+        self.done_page = DonePage(self)
+        for page in (
+            self.start_page,
+            self.file_page,
+            self.columns_page,
+            self.checking_page,
+            self.check_page,
+            self.upload_page,
+            self.done_page,
+        ):
+            self.stack.addWidget(page)
+
+        start = self.start_page
+        start.drop.files_dropped.connect(self.open_files)
+        start.drop.refused.connect(self._refuse)
+        start.drop.browse_clicked.connect(self.browse)
+        start.past.itemSelectionChanged.connect(self._on_past_selected)
+        start.past.cellDoubleClicked.connect(lambda _r, _c: self.reopen_selected())
+        start.reopen.clicked.connect(self.reopen_selected)
+        self.file_page.sheet_chosen.connect(self._on_sheet)
+        self.file_page.next.clicked.connect(self._to_columns)
+        self.columns_page.mapping_changed.connect(self._on_mapping)
+        self.columns_page.back.clicked.connect(self._back)
+        self.columns_page.next.clicked.connect(self.start_check)
+        self.check_page.back.clicked.connect(self._back)
+        self.check_page.upload.clicked.connect(self.start_upload)
+        self.check_page.export.clicked.connect(self.export_problems)
+        self.done_page.export.clicked.connect(self.export_problems)
+        self.done_page.add_group.clicked.connect(self.add_to_group)
+        self.done_page.open_contacts.clicked.connect(self.open_contacts)
+        self.done_page.another.clicked.connect(self.back_to_start)
+        for page in (
+            self.file_page,
+            self.columns_page,
+            self.checking_page,
+            self.check_page,
+            self.upload_page,
+        ):
+            page.cancel.clicked.connect(self.cancel)
+        ctx.session_changed.connect(self._on_session_changed)
+        self._show_start()
+        self.load_history()
+
+    # -- the tab's contract -----------------------------------------------------------------
+
+    def open_files(self, paths: list[Path]) -> None:
+        """A spreadsheet was dropped (here or on the window) or chosen: start with it."""
+        good = [p for p in paths if p.suffix.lower() in ACCEPTED]
+        if not good:
+            self._refuse(paths[0].name if paths else "")
+            return
+        if self.flow.step in (Step.CHECKING, Step.UPLOADING):
+            self.ctx.errors.info(
+                self.tr("An import is under way"),
+                self.tr(
+                    "“{name}” was not opened: finish or cancel the import in progress first."
+                ).format(name=good[0].name),
+                level=Level.WARNING,
+            )
+            return
+        if self.flow.step in (Step.FILE, Step.COLUMNS, Step.CHECK):
+            self.flow.cancel()  # another file replaces the one not uploaded yet
+        path = good[0]
+        if len(good) > 1:
+            self.ctx.errors.info(
+                self.tr("One file at a time"),
+                self.tr("“{name}” is opened first; import the others after it.").format(
+                    name=path.name
+                ),
+            )
+        self._file_name = path.name
+        self.flow.open(path)
+        self.start_page.show_problem("")
+        self._read_head(None)
+
+    def file_action_triggered(self) -> None:
+        """File → Import contacts… (Ctrl+I): choose a file, unless an import is under way."""
+        if self.flow.step in (Step.IDLE, Step.DONE, Step.FAILED, Step.CANCELLED):
+            self.browse()
+
+    def refresh(self) -> None:
+        """F5: the list of past imports is read again (a wizard page is left as it is)."""
+        if self.stack.currentWidget() is self.start_page:
+            self.load_history()
+
+    def _on_session_changed(self) -> None:
+        if self.flow.step in (Step.CHECKING, Step.UPLOADING):
+            self.cancel()
+        self.load_history()
+
+    async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the tab's contract)
+        """Quitting: a check or an upload in progress is cancelled, and an upload's report is
+        kept (with the parts the service took) before the app closes."""
+        if self.flow.step in (Step.CHECKING, Step.UPLOADING):
+            self.cancel()
+        if self._record_task is not None:
+            return await self.ctx.tasks.wait_for(self._record_task, timeout)
+        return True
+
+    # -- start page: past imports ------------------------------------------------------------
+
+    def load_history(self) -> None:
+        session = self.ctx.session
+        if session is None or self.ctx.tasks.closing:
+            self._show_past([])
+            return
+        client = session.client if session.can_use_contacts else None
+        self.ctx.tasks.start(
+            HISTORY_TASK,
+            self.ctx.services.imports.past(session.profile.name, client),
+            on_success=lambda found: self._show_past(found[0]),
+        )
+
+    def _show_past(self, past: list[PastImport]) -> None:
+        self.past = past
+        table = self.start_page.past
+        table.setRowCount(len(past))
+        locale = QLocale()
+        for row, item in enumerate(past):
+            record, upload = item.record, item.upload
+            when = record.created_at if record else (upload.created_at if upload else None)
+            when_text = (
+                locale.toString(
+                    QDateTime.fromSecsSinceEpoch(int(when.timestamp())),
+                    QLocale.FormatType.ShortFormat,
+                )
+                if when is not None
+                else ""
+            )
+            if record is not None:
+                name = record.file_name
+                imported = record.imported
+                if (
+                    record.outcome is ImportOutcome.CANCELLED
+                    and upload is not None
+                    and len(record.upload_ids) == 1
+                ):
+                    imported = upload.imported or 0  # what the service went on to add
+                outcome = self._outcome_text(record, upload)
+            else:
+                name = self.tr("(uploaded from elsewhere)")
+                imported = upload.imported or 0 if upload else 0
+                outcome = self._status_text(upload.status if upload else "")
+            for column, text in enumerate((when_text, name, number(imported or 0), outcome)):
+                table.setItem(row, column, QTableWidgetItem(text))
+        self.start_page.past_empty.setVisible(not past)
+        self.start_page.past.setVisible(bool(past))
+        self._on_past_selected()
+        self.history_loaded.emit()
+
+    def _status_text(self, status: str) -> str:
+        return {
+            "completed": self.tr("Completed"),
+            "failed": self.tr("Failed at the service"),
+            "processing": self.tr("Still being imported"),
+        }.get(status, status)
+
+    def _outcome_text(self, record: ImportRecord, upload: Any) -> str:
+        if record.outcome is ImportOutcome.CANCELLED:
+            return self.tr("Cancelled")
+        if record.outcome is ImportOutcome.FAILED:
+            return self._status_text("failed")
+        problems = record.rejected + record.duplicates + record.failed
+        if problems:
+            return self.tr("Completed, {problems}").format(problems=words().problem_rows(problems))
+        return self.tr("Completed")
+
+    def _on_past_selected(self) -> None:
+        row = self.start_page.past.currentRow()
+        selected = bool(self.start_page.past.selectedItems())
+        self.start_page.reopen.setEnabled(selected and 0 <= row < len(self.past))
+
+    def reopen_selected(self) -> None:
+        row = self.start_page.past.currentRow()
+        session = self.ctx.session
+        if not 0 <= row < len(self.past) or session is None:
+            return
+        record, upload = self.past[row].record, self.past[row].upload
+        if record is None:
+            if upload is not None:  # made elsewhere: what the service says about it
+                self._show_record(
+                    self.ctx.services.imports.record_of_upload(session.profile.name, upload)
+                )
+            return
+        self.ctx.tasks.start(
+            REOPEN_TASK,
+            self.ctx.services.imports.reopen(session.profile.name, record.id),
+            on_success=self._show_record,
+        )
+
+    def _show_record(self, record: ImportRecord) -> None:
+        if self.flow.step in (Step.FILE, Step.COLUMNS, Step.CHECK):
+            self.flow.cancel()
+        self.flow.reopen(record)
+        self._file_name = record.file_name or self.tr("an upload made elsewhere")
+        self._show_done()
+
+    # -- file --------------------------------------------------------------------------------
+
+    def browse(self) -> None:
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        dialog = QFileDialog(self, self.tr("Choose a spreadsheet to import"))
+        dialog.setObjectName("importBrowse")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setNameFilters([self.tr("Spreadsheets (*.xlsx *.csv)"), self.tr("All files (*)")])
+        if folder:
+            dialog.setDirectory(folder)
+        dialog.fileSelected.connect(lambda name: self.open_files([Path(name)]))
+        dialog.finished.connect(lambda _r: self._dialogs.remove(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self._dialogs.append(dialog)
+        dialog.open()
+
+    def _refuse(self, name: str) -> None:
+        self.ctx.errors.info(
+            self.tr("That file cannot be imported"),
+            self.tr(
+                "“{name}” is not a spreadsheet Tuma can import. Choose an Excel (.xlsx) or CSV "
+                "file (in Excel: File → Save As)."
+            ).format(name=name),
+            level=Level.WARNING,
+        )
+
+    def _read_head(self, sheet: str | None) -> None:
+        path = self.flow.path
+        assert path is not None
+        self._show_step(Step.FILE)
+        self.file_page.name.setText(path.name)
+        self.file_page.kind.setText(self.tr("Reading…"))
+        self.file_page.layout_info.setText("")
+        self.file_page.next.setEnabled(False)
+        self.ctx.tasks.start(
+            PREVIEW_TASK,
+            self._preview(path, sheet),
+            on_success=self._on_preview,
+            on_error=self._on_file_error,
+        )
+
+    async def _preview(self, path: Path, sheet: str | None) -> tuple[Preview, tuple[str, ...]]:
+        found = await self.ctx.services.imports.preview(path, sheet)
+        return found, found.sheets
+
+    def _on_preview(self, found: tuple[Preview, tuple[str, ...]]) -> None:
+        preview, _sheets = found
+        if self.flow.step is not Step.FILE:
+            return
+        self.flow.previewed(preview)
+        self._show_file()
+
+    def _on_file_error(self, exc: BaseException) -> bool:
+        """Reading the file failed: back to the start, saying why (an unexpected failure goes
+        to the presenter too, so nothing is left half-shown)."""
+        if self.flow.step in (Step.FILE, Step.CHECKING):
+            if self.flow.step is Step.CHECKING:
+                self.flow.check_failed()
+            self.flow.cancel()
+        self._show_start()
+        if not isinstance(exc, ImportFileError):
+            return False
+        self.start_page.show_problem(words().file_error(exc, self._file_name))
+        return True
+
+    def _show_file(self) -> None:
+        preview = self.flow.preview
+        assert preview is not None
+        source = preview.source
+        page = self.file_page
+        if source.kind is FileKind.XLSX:
+            page.kind.setText(self.tr("Excel workbook"))
+        else:
+            separators = {",": self.tr("commas"), ";": self.tr("semicolons"), "\t": self.tr("tabs")}
+            page.kind.setText(
+                self.tr("CSV text ({encoding}), separated by {separator}").format(
+                    encoding=(source.encoding or "").upper(),
+                    separator=separators.get(source.delimiter or ",", source.delimiter or ""),
+                )
+            )
+        page.show_sheets(preview.sheets, self.flow.sheet)
+        if preview.header_row is None:
+            found = self.tr("{columns} columns, no heading row").format(
+                columns=number(preview.columns)
+            )
+        else:
+            found = self.tr("{columns} columns, headings on row {row}").format(
+                columns=number(preview.columns), row=preview.header_row
+            )
+        page.layout_info.setText(found)
+        page.name.setText(self._file_name)
+        width = max(preview.columns, len(preview.header), 1)
+        table = page.first_rows
+        table.clear()
+        table.setColumnCount(width)
+        table.setRowCount(len(preview.rows))
+        table.setHorizontalHeaderLabels(self._column_names())
+        table.setVerticalHeaderLabels([str(n) for n, _cells in preview.rows])
+        for r, (_n, cells) in enumerate(preview.rows):
+            for c in range(min(width, len(cells))):
+                table.setItem(r, c, QTableWidgetItem(cell_text(cells[c])))
+        page.next.setEnabled(True)
+        self._show_step(Step.FILE)
+
+    def _on_sheet(self, sheet: str) -> None:
+        if self.flow.step is Step.FILE:
+            self._read_head(sheet)
+
+    # -- columns -----------------------------------------------------------------------------
+
+    def _to_columns(self) -> None:
+        self.flow.to_columns()
+        self._show_columns()
+
+    def _column_names(self) -> list[str]:
+        preview = self.flow.preview
+        assert preview is not None
+        names = []
+        for i in range(max(preview.columns, len(preview.header))):
+            heading = preview.header[i] if i < len(preview.header) else ""
+            letter = column_letter(i)
+            names.append(
+                self.tr("{letter}: {heading}").format(letter=letter, heading=heading)
+                if heading
+                else self.tr("Column {letter}").format(letter=letter)
+            )
+        return names
+
+    def _show_columns(self) -> None:
+        page = self.columns_page
+        mapping = self.flow.mapping
+        for what, label in page.field_labels.items():
+            label.setText(words().field(what))
+        page.set_choices(
+            self._column_names(),
+            {what: mapping.column(what) for what in page.FIELDS},
+            self.tr("(none)"),
+        )
+        self._update_sample()
+        self._show_step(Step.COLUMNS)
+
+    def _on_mapping(self, what: Field, column: int | None) -> None:
+        if self.flow.step is not Step.COLUMNS:
+            return
+        self.flow.map_column(what, column)
+        # a column holds one field: the combos show the cleared ones too
+        self.columns_page.set_choices(
+            self._column_names(),
+            {f: self.flow.mapping.column(f) for f in self.columns_page.FIELDS},
+            self.tr("(none)"),
+        )
+        self._update_sample()
+
+    def _update_sample(self) -> None:
+        preview = self.flow.preview
+        assert preview is not None
+        rows = sample_rows(preview, self.flow.mapping, self.ctx.services.imports.region)
+        shown: list[tuple[str, ...]] = []
+        ok: list[bool] = []
+        for row in rows:
+            if row.phone is not None:
+                phone = row.phone + (self.tr("  (repaired)") if row.repaired else "")
+            elif row.reason is not None and row.phone_text:
+                phone = self.tr("✗ {text}").format(text=row.phone_text)
+            else:
+                phone = self.tr("✗ no number")
+            shown.append((str(row.row), phone, row.first_name, row.last_name, row.email))
+            ok.append(row.phone is not None)
+        self.columns_page.sample_model.set_rows(shown, ok)
+        has_phone = self.flow.mapping.phone is not None
+        self.columns_page.hint.setText(
+            "" if has_phone else self.tr("Choose the column that holds the phone numbers.")
+        )
+        self.columns_page.hint.setVisible(not has_phone)
+        self.columns_page.next.setEnabled(has_phone)
+
+    def _back(self) -> None:
+        self.flow.back()
+        if self.flow.step is Step.FILE:
+            self._show_file()
+        else:
+            self._show_columns()
+
+    # -- checking ----------------------------------------------------------------------------
+
+    def start_check(self) -> None:
+        if not self.flow.can_check:
+            return
+        self.flow.start_check()
+        path = self.flow.path
+        assert path is not None
+        page = self.checking_page
+        page.bar.setRange(0, 0)
+        page.lead.setText(
+            self.tr("“{name}”: every row is read and checked. Nothing is uploaded yet.").format(
+                name=self._file_name
+            )
+        )
+        page.status.setText(self.tr("Reading…"))
+        self._show_step(Step.CHECKING)
+        self.ctx.tasks.start(
+            CHECK_TASK,
+            self._check(path),
+            on_success=self._on_checked,
+            on_error=self._on_file_error,
+        )
+
+    async def _check(self, path: Path) -> tuple[ImportReport, list[ProblemRecord]]:
+        imports = self.ctx.services.imports
+        report = await imports.validate(
+            path, self.flow.mapping, self.flow.sheet, self._on_check_progress
+        )
+        return report, await imports.problems(report)
+
+    def _on_check_progress(self, done: int, total: int) -> None:
+        if self.flow.step is not Step.CHECKING:
+            return
+        bar = self.checking_page.bar
+        bar.setRange(0, max(total, 1))
+        bar.setValue(min(done, total))
+        self.checking_page.status.setText(
+            self.tr("Row {done} of about {total}").format(done=number(done), total=number(total))
+        )
+
+    def _on_checked(self, checked: tuple[ImportReport, list[ProblemRecord]]) -> None:
+        if self.flow.step is not Step.CHECKING:
+            return
+        report, self._check_problems = checked
+        self.flow.checked(report)
+        self._show_check()
+
+    def _show_check(self) -> None:
+        report = self.flow.report
+        assert report is not None
+        page = self.check_page
+        page.lead.setText(
+            self.tr("“{name}”: {rows} read. Nothing has been uploaded yet.").format(
+                name=self._file_name, rows=words().rows(report.data_rows)
+            )
+        )
+        page.ready.set_value(number(len(report.valid)))
+        page.repaired.set_value(number(report.repaired))
+        page.rejected.set_value(number(len(report.rejected)))
+        page.duplicates.set_value(number(len(report.duplicates)))
+        self._set_problems(page, self._check_problems, report.mapping.phone)
+        page.upload.setText(
+            self.tr("Upload %Ln contact(s)", "", len(report.valid))
+            if report.valid
+            else self.tr("Nothing to upload")
+        )
+        page.upload.setEnabled(self.flow.can_upload)
+        self._show_step(Step.CHECK)
+
+    def _set_problems(
+        self, page: CheckPage | DonePage, problems: list[ProblemRecord], phone: int | None
+    ) -> None:
+        self.problems = problems
+        page.model.set_problems(problems, phone)
+        page.show_problem_count(len(problems))
+        page.problems_title.setText(
+            self.tr("Rows that will not be imported: {count}").format(count=number(len(problems)))
+            if problems
+            else self.tr("Rows that will not be imported")
+        )
+
+    # -- upload ------------------------------------------------------------------------------
+
+    def start_upload(self) -> None:
+        report = self.flow.report
+        session = self.ctx.session
+        if report is None or not self.flow.can_upload:
+            return
+        if session is None:
+            self.ctx.errors.info(
+                self.tr("No account connected"),
+                self.tr("Connect an account (Account menu) to upload these contacts."),
+                level=Level.WARNING,
+            )
+            return
+        self.flow.start_upload()
+        page = self.upload_page
+        page.lead.setText(
+            self.tr("{contacts} from “{name}”.").format(
+                contacts=words().contacts(len(report.valid)), name=self._file_name
+            )
+        )
+        page.bytes_bar.setRange(0, 100)
+        page.bytes_bar.setValue(0)
+        page.bytes_status.setText("")
+        page.job_bar.setRange(0, max(len(report.valid), 1))
+        page.job_bar.setValue(0)
+        page.job_status.setText(self.tr("Waiting for the file to arrive…"))
+        self._show_step(Step.UPLOADING)
+        profile = session.profile.name
+        self._accepted = []
+        self.ctx.tasks.start(
+            UPLOAD_TASK,
+            self.ctx.services.imports.upload(
+                session.client, report, self.show_upload_progress, self._accepted.append
+            ),
+            on_success=lambda result: self._on_uploaded(profile, result),
+            on_error=self._on_upload_error,
+        )
+
+    def show_upload_progress(self, progress: UploadProgress) -> None:
+        page = self.upload_page
+        kib = 1024
+        page.bytes_bar.setRange(0, max(progress.total_bytes // kib, 1))
+        page.bytes_bar.setValue(progress.sent_bytes // kib)
+        sent = self.tr("{sent} of {total} KB").format(
+            sent=number(progress.sent_bytes // kib),
+            total=number(max(progress.total_bytes // kib, 1)),
+        )
+        if progress.parts > 1:
+            sent = self.tr("{sent} · part {part} of {parts}").format(
+                sent=sent, part=progress.part, parts=progress.parts
+            )
+        page.bytes_status.setText(sent)
+        if progress.phase is UploadPhase.PROCESSING:
+            page.job_bar.setRange(0, max(progress.total_rows, 1))
+            page.job_bar.setValue(min(progress.imported, progress.total_rows))
+            page.job_status.setText(
+                self.tr("{done} of {total} contacts added by the service").format(
+                    done=number(progress.imported), total=number(progress.total_rows)
+                )
+            )
+
+    def _on_uploaded(self, profile: str, result: UploadResult) -> None:
+        if self.flow.step is not Step.UPLOADING:
+            return
+        report = self.flow.report
+        assert report is not None
+        self.flow.uploaded(result)
+        outcome = ImportOutcome.FAILED if result.failed_job else ImportOutcome.COMPLETED
+        self._record(profile, report, result, outcome)
+        if not result.problems:
+            self._show_done(self._check_problems)
+            return
+        self.ctx.tasks.start(
+            PROBLEMS_TASK,
+            self.ctx.services.imports.problems(report, result),
+            on_success=self._show_done,
+        )
+
+    def _record(
+        self,
+        profile: str,
+        report: ImportReport,
+        result: UploadResult | None,
+        outcome: ImportOutcome,
+    ) -> None:
+        def kept(record: ImportRecord) -> None:
+            if self.flow.step in (Step.DONE, Step.FAILED) and self.flow.record is None:
+                self.flow.record = record
+            self.load_history()
+
+        self._record_task = f"import.record.{id(report)}"
+        self.ctx.tasks.start(
+            self._record_task,
+            self.ctx.services.imports.record(profile, self._file_name, report, result, outcome),
+            on_success=kept,
+        )
+
+    def _on_upload_error(self, exc: BaseException) -> bool:
+        if self.flow.step is Step.UPLOADING:
+            self.flow.upload_failed()
+            self._show_check()
+        return False  # the presenter says what went wrong and what to do
+
+    # -- done --------------------------------------------------------------------------------
+
+    def _show_done(self, merged: list[ProblemRecord] | None = None) -> None:
+        """The DONE (or FAILED) page: of the upload just made (*merged*: its problem rows, the
+        service's included), or of a past import reopened."""
+        page = self.done_page
+        flow = self.flow
+        if flow.step not in (Step.DONE, Step.FAILED):
+            return  # cancelled or another file meanwhile
+        failed_job = flow.step is Step.FAILED
+        if flow.result is not None and flow.report is not None:
+            result, report = flow.result, flow.report
+            imported, failed = result.imported, result.failed
+            not_uploaded = len(report.rejected) + len(report.duplicates)
+            problems = merged if merged is not None else self._check_problems
+            phone = report.mapping.phone
+            uploaded = True
+        else:
+            record = flow.record
+            assert record is not None
+            imported, failed = record.imported, record.failed
+            not_uploaded = record.rejected + record.duplicates
+            problems = list(record.problems)
+            phone = record.phone_column
+            uploaded = record.outcome is not ImportOutcome.CANCELLED
+        if failed_job:
+            page.title.setText(self.tr("The service could not finish this import"))
+            page.lead.setText(
+                self.tr(
+                    "The messaging service accepted “{name}” but stopped importing it. The "
+                    "report below is kept; try the import again later."
+                ).format(name=self._file_name)
+            )
+        elif not uploaded:
+            page.title.setText(self.tr("Import cancelled"))
+            page.lead.setText(
+                self.tr("“{name}” was not fully uploaded.").format(name=self._file_name)
+            )
+        else:
+            page.title.setText(self.tr("Done"))
+            page.lead.setText(
+                self.tr("“{name}”: {contacts} now in your list.").format(
+                    name=self._file_name, contacts=words().contacts(imported)
+                )
+            )
+        page.imported.set_value(number(imported))
+        page.failed.set_value(number(failed))
+        page.not_uploaded.set_value(number(not_uploaded))
+        self._set_problems(page, problems, phone)
+        page.problems_title.setText(
+            self.tr("Rows not imported: {count}").format(count=number(len(problems)))
+            if problems
+            else self.tr("Rows not imported")
+        )
+        page.no_problems.setText(self.tr("Every row was imported."))
+        can_group = flow.report is not None and flow.result is not None and imported > 0
+        for widget in (page.group_label, page.group, page.add_group):
+            widget.setVisible(can_group)
+        page.group_status.setText("")
+        if can_group:
+            self._load_groups()
+        self._show_step(flow.step)
+
+    def _load_groups(self) -> None:
+        session = self.ctx.session
+        if session is None:
+            return
+
+        def show(groups: Sequence[Any]) -> None:
+            combo = self.done_page.group
+            text = combo.currentText()
+            combo.clear()
+            combo.addItems([g.name for g in groups])
+            combo.setEditText(text)
+
+        self.ctx.tasks.start(
+            GROUP_TASK, self.ctx.services.contacts.groups(session.profile.name), on_success=show
+        )
+
+    def _imported_rows(self) -> list[ContactRow]:
+        report, result = self.flow.report, self.flow.result
+        if report is None or result is None:
+            return []
+        refused = {p.row for p in result.problems}
+        return [
+            ContactRow(v.phone, None, (), v.first_name, v.last_name)
+            for v in report.valid
+            if v.row not in refused
+        ]
+
+    def add_to_group(self) -> None:
+        session = self.ctx.session
+        name = self.done_page.group.currentText().strip()
+        if session is None or not name:
+            self.done_page.group_status.setText(self.tr("Type or choose a group first."))
+            return
+        rows = self._imported_rows()
+        profile = session.profile.name
+        contacts = self.ctx.services.contacts
+
+        async def add() -> tuple[str, int]:
+            groups = await contacts.groups(profile)
+            group = next((g for g in groups if g.name.casefold() == name.casefold()), None)
+            if group is None:
+                group = await contacts.create_group(profile, name)
+            added = await contacts.add_to_group(profile, group.id, rows)
+            return group.name, added
+
+        def done(found: tuple[str, int]) -> None:
+            group_name, added = found
+            self.done_page.group_status.setText(
+                self.tr("{contacts} added to “{group}”.").format(
+                    contacts=words().contacts(added), group=group_name
+                )
+            )
+            self.ctx.contacts_changed.emit()
+            self.job_finished.emit()
+
+        self.ctx.tasks.start(GROUP_TASK, add(), on_success=done, on_error=self._job_failed)
+
+    def _job_failed(self, _exc: BaseException) -> bool:
+        self.job_finished.emit()
+        return False
+
+    def back_to_start(self) -> None:
+        """From a finished import (or a reopened report) to the drop area and the list."""
+        self._show_start()
+        self.load_history()
+
+    def open_contacts(self) -> None:
+        self.ctx.contacts_changed.emit()
+        self.ctx.show_tab_requested.emit("contacts")
+
+    # -- export ------------------------------------------------------------------------------
+
+    def export_problems(self) -> None:
+        if not self.problems:
+            return
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        dialog = QFileDialog(self, self.tr("Save the problem rows"))
+        dialog.setObjectName("problemsExport")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        excel = self.tr("Excel workbook — phone numbers kept as text (*.xlsx)")
+        plain = self.tr("CSV, UTF-8 (*.csv)")
+        dialog.setNameFilters([excel, plain])
+        dialog.setDefaultSuffix("xlsx")
+        if folder:
+            dialog.setDirectory(folder)
+        stem = Path(self._file_name).stem or "import"
+        dialog.selectFile(f"{stem}-problems-{date.today().isoformat()}.xlsx")
+        dialog.fileSelected.connect(lambda name: self.export_to(Path(name)))
+        dialog.finished.connect(lambda _r: self._dialogs.remove(dialog))
+        dialog.finished.connect(dialog.deleteLater)
+        self._dialogs.append(dialog)
+        dialog.open()
+
+    def export_to(self, path: Path) -> None:
+        fmt = ExportFormat.CSV if path.suffix.lower() == ".csv" else ExportFormat.XLSX
+        if path.suffix.lower() not in (".csv", ".xlsx"):
+            path = path.with_suffix(".xlsx")
+        header: tuple[str, ...] = ()
+        phone: int | None = None
+        if self.flow.report is not None:
+            header, phone = self.flow.report.header, self.flow.report.mapping.phone
+        elif self.flow.record is not None:
+            header, phone = self.flow.record.header, self.flow.record.phone_column
+        w = words()
+
+        def done(count: int) -> None:
+            self.ctx.errors.info(
+                self.tr("Problem rows saved"),
+                self.tr(
+                    "{rows} saved to “{name}”. Fix them in Excel, then import that file."
+                ).format(rows=w.rows(count), name=path.name),
+            )
+            self.job_finished.emit()
+
+        self.ctx.tasks.start(
+            EXPORT_TASK,
+            self.ctx.services.imports.export_problems(
+                list(self.problems),
+                header,
+                phone,
+                path,
+                fmt,
+                headings=(self.tr("Row"), self.tr("Problem"), self.tr("Details")),
+                describe=w.reason,
+            ),
+            on_success=done,
+            on_error=self._job_failed,
+        )
+
+    # -- cancel ------------------------------------------------------------------------------
+
+    def cancel(self) -> None:
+        """Stop where we are: nothing more is read or sent; back to the start."""
+        step = self.flow.step
+        if step not in (Step.FILE, Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING):
+            return
+        for name in (PREVIEW_TASK, CHECK_TASK, UPLOAD_TASK):
+            self.ctx.tasks.cancel(name)
+        report = self.flow.report
+        self.flow.cancel()
+        if step is Step.UPLOADING and report is not None and self.ctx.session is not None:
+            known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
+            self._record(self.ctx.session.profile.name, report, known, ImportOutcome.CANCELLED)
+            self.ctx.errors.info(
+                self.tr("Upload stopped"),
+                self.tr(
+                    "Tuma stopped uploading “{name}”. Contacts the service had already received "
+                    "may still be added; the report is kept under Past imports."
+                ).format(name=self._file_name),
+                level=Level.WARNING,
+            )
+        self._show_start()
+
+    # -- screenshots -------------------------------------------------------------------------
+
+    def prepare_screenshot(self) -> None:
+        """Practice mode only (``--screenshots`` runs on a scratch store): two past imports of
+        a made-up workbook, so the list shows what it keeps."""
+        session = self.ctx.session
+        if session is None or not session.is_sandbox:
+            return
+        self.ctx.tasks.start(HISTORY_TASK, self._sample_history(session.profile.name))
+
+    async def _sample_history(self, profile: str) -> None:
+        import tempfile
+
+        from desktop_app.core.services.imports import write_sample_workbook
+
+        imports = self.ctx.services.imports
+        past, _problem = await imports.past(profile, None)
+        if not past:
+            folder = Path(tempfile.mkdtemp(prefix="tuma-import-sample-"))
+            sample = write_sample_workbook(folder / "customers-march.xlsx")
+            report = await imports.validate(sample, (await imports.preview(sample)).mapping)
+            valid = len(report.valid)
+            done = UploadResult((), valid, valid, 0)
+            await imports.record(profile, "suppliers.csv", report, done, ImportOutcome.COMPLETED)
+            await imports.record(profile, sample.name, report, done, ImportOutcome.COMPLETED)
+        self._show_past((await imports.past(profile, None))[0])
+
+    def screenshot_extras(self) -> list[tuple[str, QWidget]]:
+        """Every step of the wizard on a made-up shop's workbook (never the user's data)."""
+        import tempfile
+
+        from desktop_app.core.services.imports import write_sample_workbook
+
+        folder = Path(tempfile.mkdtemp(prefix="tuma-import-sample-"))
+        sample = write_sample_workbook(folder / "customers-march.xlsx")
+        shots: list[tuple[str, QWidget]] = []
+        for step in (Step.FILE, Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING, Step.DONE):
+            tab = ImportTab(self.ctx)
+            tab.setWindowTitle(self.window().windowTitle())
+            tab.resize(self.window().size())
+            tab.show_sample(sample, step)
+            shots.append((step.value, tab))
+        return shots
+
+    def show_sample(self, path: Path, step: Step) -> None:
+        """Walk the wizard to *step* on *path* right here (a small sample file: reading it on
+        the GUI thread takes milliseconds), with made-up upload figures."""
+        from desktop_app.core.importing import preview, validate_contacts_file
+
+        self._file_name = path.name
+        self.flow.open(path)
+        self.flow.previewed(preview(path))
+        if step is Step.FILE:
+            self._show_file()
+            return
+        self.flow.to_columns()
+        if step is Step.COLUMNS:
+            self._show_columns()
+            return
+        self.flow.start_check()
+        if step is Step.CHECKING:
+            self.checking_page.lead.setText(
+                self.tr("“{name}”: every row is read and checked. Nothing is uploaded yet.").format(
+                    name=path.name
+                )
+            )
+            self.checking_page.status.setText(
+                self.tr("Row {done} of about {total}").format(
+                    done=number(41_200), total=number(100_000)
+                )
+            )
+            self.checking_page.bar.setRange(0, 100_000)
+            self.checking_page.bar.setValue(41_200)
+            self._show_step(Step.CHECKING)
+            return
+        report = validate_contacts_file(path, mapping=self.flow.mapping)
+        self._check_problems = problems_of(report)
+        self.flow.checked(report)
+        if step is Step.CHECK:
+            self._show_check()
+            return
+        self.flow.start_upload()
+        valid = len(report.valid)
+        if step is Step.UPLOADING:
+            self.upload_page.lead.setText(
+                self.tr("{contacts} from “{name}”.").format(
+                    contacts=words().contacts(valid), name=path.name
+                )
+            )
+            self.show_upload_progress(
+                UploadProgress(UploadPhase.PROCESSING, 1, 1, 2_048, 2_048, valid // 2, valid)
+            )
+            self._show_step(Step.UPLOADING)
+            return
+        self.flow.uploaded(UploadResult(("sample",), valid, valid, 0))
+        self._show_done()
+
+    # -- pages -------------------------------------------------------------------------------
+
+    def _show_start(self) -> None:
+        self.steps.hide()
+        self.stack.setCurrentWidget(self.start_page)
+        self.step_changed.emit("start")
+
+    def _show_step(self, step: Step) -> None:
+        page: QWidget = {
+            Step.FILE: self.file_page,
+            Step.COLUMNS: self.columns_page,
+            Step.CHECKING: self.checking_page,
+            Step.CHECK: self.check_page,
+            Step.UPLOADING: self.upload_page,
+            Step.DONE: self.done_page,
+            Step.FAILED: self.done_page,
+        }[step]
+        self.steps.show()
+        self.steps.set_current(_STEP_INDEX[step])
+        self.stack.setCurrentWidget(page)
+        self.step_changed.emit(step.value)

@@ -1,0 +1,352 @@
+"""The import wizard's flow without Qt, and the imports service: splitting into uploads the
+service takes (one report), the service's row errors mapped back to spreadsheet rows, a failed
+job, cancellation, the history kept on this computer, and the problem-row export."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import itertools
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from desktop_app.core.api.models import UploadAccepted, UploadRowError, UploadStatus
+from desktop_app.core.background import inline
+from desktop_app.core.importing import Field
+from desktop_app.core.services.imports import (
+    SERVICE_PROBLEM,
+    ExportFormat,
+    IllegalStep,
+    ImportFlow,
+    ImportsService,
+    PollPolicy,
+    Step,
+    UploadPhase,
+    UploadProgress,
+    problems_of,
+    sample_rows,
+)
+from desktop_app.core.store import ImportOutcome, Store
+from desktop_app.core.store.db import schema_version
+from tests.core.import_files import DAMAGED_ROWS, big_rows, write_csv
+
+SHOP = "Test shop"
+FAST = PollPolicy(first=0.001, factor=2.0, longest=0.01, give_up_after=5.0)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(tmp_path / "tuma.sqlite3") as opened:
+        yield opened
+
+
+def service_on(store: Store, **options: object) -> ImportsService:
+    return ImportsService(store, inline, poll=FAST, **options)  # type: ignore[arg-type]
+
+
+class FakeService:
+    """The upload endpoint and job list: keeps each file's rows, settles a job after
+    ``polls_to_settle`` polls, refuses rows whose phone is in ``refuse``, fails the job
+    numbered ``fail_part``."""
+
+    def __init__(self, refuse: frozenset[str] = frozenset(), fail_part: int | None = None) -> None:
+        self.files: list[list[dict[str, str]]] = []
+        self.refuse = refuse
+        self.fail_part = fail_part
+        self.polls = 0
+        self.polls_to_settle = 2
+
+    async def upload_contacts(
+        self, path: str | Path, progress: Callable[[int, int], None] | None = None
+    ) -> UploadAccepted:
+        data = Path(path).read_bytes()  # noqa: ASYNC240 - a fake, on small files
+        if progress is not None:
+            progress(len(data) // 2, len(data))
+            progress(len(data), len(data))
+        with Path(path).open(encoding="utf-8", newline="") as f:  # noqa: ASYNC230
+            self.files.append(list(csv.DictReader(f)))
+        return UploadAccepted(f"u{len(self.files)}", "processing", len(self.files[-1]))
+
+    async def list_uploads(self) -> list[UploadStatus]:
+        self.polls += 1
+        out = []
+        for number, rows in enumerate(self.files, start=1):
+            settled = self.polls >= self.polls_to_settle
+            errors = tuple(
+                UploadRowError(i, r["phone"], "not a valid phone number")
+                for i, r in enumerate(rows, start=2)
+                if r["phone"] in self.refuse
+            )
+            status = "processing"
+            if settled:
+                status = "failed" if number == self.fail_part else "completed"
+            out.append(
+                UploadStatus(
+                    f"u{number}",
+                    status,
+                    total=len(rows),
+                    imported=len(rows) - len(errors) if settled else 0,
+                    failed=len(errors) if settled else 0,
+                    errors=errors if settled else (),
+                )
+            )
+        return out[::-1]
+
+
+def test_the_flow_walks_file_columns_check_upload_done_and_refuses_other_moves(
+    tmp_path: Path, store: Store
+) -> None:
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    flow = ImportFlow()
+    with pytest.raises(IllegalStep):
+        flow.start_check()
+    flow.open(path)
+    assert flow.step is Step.FILE
+    with pytest.raises(IllegalStep):
+        flow.to_columns()  # nothing read yet
+    flow.previewed(asyncio.run(service.preview(path)))
+    flow.to_columns()
+    assert flow.step is Step.COLUMNS
+    assert flow.mapping.phone == 0
+    flow.map_column(Field.PHONE, None)
+    assert not flow.can_check
+    with pytest.raises(IllegalStep):
+        flow.start_check()
+    flow.map_column(Field.PHONE, 0)
+    flow.start_check()
+    with pytest.raises(IllegalStep):
+        flow.back()  # checking: cancel, not back
+    report = asyncio.run(service.validate(path, flow.mapping))
+    flow.checked(report)
+    assert flow.step is Step.CHECK
+    assert flow.can_upload
+    flow.back()
+    assert flow.step is Step.COLUMNS
+    assert flow.report is None
+    flow.start_check()
+    flow.checked(report)
+    flow.start_upload()
+    result = asyncio.run(service.upload(FakeService(), report))
+    flow.uploaded(result)
+    assert flow.step is Step.DONE
+    with pytest.raises(IllegalStep):
+        flow.cancel()  # nothing left to cancel
+    flow.open(path)  # another file
+    assert flow.step is Step.FILE
+    assert flow.report is None
+    assert flow.result is None
+
+
+@pytest.mark.parametrize(
+    "where", [Step.FILE, Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING]
+)
+def test_cancel_from_every_step(tmp_path: Path, store: Store, where: Step) -> None:
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    flow = ImportFlow()
+    flow.open(path)
+    steps = [Step.FILE]
+    if where is not Step.FILE:
+        flow.previewed(asyncio.run(service.preview(path)))
+        flow.to_columns()
+    if where not in (Step.FILE, Step.COLUMNS):
+        flow.start_check()
+    if where in (Step.CHECK, Step.UPLOADING):
+        flow.checked(asyncio.run(service.validate(path, flow.mapping)))
+    if where is Step.UPLOADING:
+        flow.start_upload()
+    steps.append(flow.step)
+    assert flow.step is where
+    flow.cancel()
+    assert flow.step is Step.CANCELLED
+    assert flow.cancelled_from is where
+    flow.open(path)
+    assert flow.step is Step.FILE
+
+
+def test_a_failed_job_is_failed_and_keeps_the_report(tmp_path: Path, store: Store) -> None:
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    flow = ImportFlow()
+    flow.open(path)
+    flow.previewed(asyncio.run(service.preview(path)))
+    flow.to_columns()
+    flow.start_check()
+    flow.checked(asyncio.run(service.validate(path, flow.mapping)))
+    flow.start_upload()
+    result = asyncio.run(service.upload(FakeService(fail_part=1), flow.report))  # type: ignore[arg-type]
+    flow.uploaded(result)
+    assert flow.step is Step.FAILED
+    assert result.failed_job
+    assert flow.report is not None
+    assert flow.report.rejected
+
+
+def test_a_big_file_is_split_into_uploads_the_service_takes_with_one_report(
+    tmp_path: Path, store: Store
+) -> None:
+    rows = big_rows(2_500)
+    path = write_csv(tmp_path, "big.csv", rows)
+    service = service_on(store, max_upload_rows=1_000, max_upload_bytes=40_000)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    valid = report.valid
+    refused = {valid[10].phone, valid[1_500].phone}
+    fake = FakeService(refuse=frozenset(refused))
+    seen: list[UploadProgress] = []
+    result = asyncio.run(service.upload(fake, report, seen.append))
+    assert result.parts == len(fake.files) >= 3
+    for part in fake.files:
+        assert len(part) <= 1_000
+    assert sum(len(p) for p in fake.files) == len(valid)
+    assert [r["phone"] for p in fake.files for r in p] == [v.phone for v in valid]
+    assert result.upload_ids == tuple(f"u{i}" for i in range(1, result.parts + 1))
+    assert result.imported == len(valid) - 2
+    assert result.failed == 2
+    # the service's row numbers, per file, are mapped back to the user's spreadsheet rows
+    assert [p.row for p in result.problems] == sorted([valid[10].row, valid[1_500].row])
+    sending = [p for p in seen if p.phase is UploadPhase.SENDING]
+    assert sending[-1].sent_bytes == sending[-1].total_bytes
+    assert all(a.sent_bytes <= b.sent_bytes for a, b in itertools.pairwise(sending))
+    assert seen[-1].phase is UploadPhase.PROCESSING
+    assert seen[-1].imported == len(valid)
+    merged = problems_of(report, result)
+    assert [p.row for p in merged if p.reason == SERVICE_PROBLEM] == [
+        p.row for p in result.problems
+    ]
+    assert len(merged) == len(report.rejected) + len(report.duplicates) + 2
+
+
+def test_cancelling_the_check_stops_the_worker(tmp_path: Path, store: Store) -> None:
+    path = write_csv(tmp_path, "big.csv", big_rows(100_000))
+    service = service_on(store)
+    mapping = asyncio.run(service.preview(path)).mapping
+    seen: list[tuple[int, int]] = []
+
+    async def cancel_soon() -> None:
+        task = asyncio.ensure_future(
+            service.validate(path, mapping, progress=lambda d, t: seen.append((d, t)))
+        )
+        await asyncio.sleep(0.05)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(cancel_soon())
+
+
+def test_the_live_sample_follows_the_mapping(tmp_path: Path, store: Store) -> None:
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    found = asyncio.run(service_on(store).preview(path))
+    sample = sample_rows(found, found.mapping)
+    assert sample[0].row == 2
+    assert sample[0].phone == "+254712345678"
+    assert sample[0].repaired
+    assert sample[0].first_name == "Wanjiru"
+    moved = sample_rows(found, found.mapping.with_column(Field.PHONE, 1))
+    assert moved[0].phone is None
+    assert moved[0].reason is not None
+
+
+def test_history_is_kept_and_reopened_with_its_problem_rows(tmp_path: Path, store: Store) -> None:
+    assert schema_version() >= 5
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    fake = FakeService(refuse=frozenset({report.valid[0].phone}))
+    result = asyncio.run(service.upload(fake, report))
+    kept = asyncio.run(service.record(SHOP, "damaged.csv", report, result, ImportOutcome.COMPLETED))
+    listed, problem = asyncio.run(service.past(SHOP, fake))
+    assert problem is None
+    assert [p.record.id for p in listed if p.record] == [kept.id]
+    assert listed[0].upload is not None
+    assert listed[0].upload.uuid == "u1"
+    assert asyncio.run(service.past("Other shop", None)) == ([], None)
+    store.close()
+    with Store(tmp_path / "tuma.sqlite3") as again:  # after a restart
+        reopened = asyncio.run(service_on(again).reopen(SHOP, kept.id))
+    assert reopened.valid == len(report.valid)
+    assert reopened.imported == result.imported
+    assert [p.row for p in reopened.problems] == [p.row for p in problems_of(report, result)]
+    assert reopened.problems[0].cells  # the original cells, to fix in Excel
+
+
+@pytest.mark.parametrize("fmt", [ExportFormat.CSV, ExportFormat.XLSX])
+def test_problem_rows_export_keeps_phones_as_text(
+    tmp_path: Path, store: Store, fmt: ExportFormat
+) -> None:
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    problems = problems_of(report)
+    out = tmp_path / f"problems.{fmt.value}"
+    written = asyncio.run(
+        service.export_problems(
+            problems,
+            report.header,
+            report.mapping.phone,
+            out,
+            fmt,
+            describe=lambda p: p.reason.upper(),
+        )
+    )
+    assert written == len(problems)
+    if fmt is ExportFormat.CSV:
+        with out.open(encoding="utf-8-sig", newline="") as f:
+            lines = list(csv.reader(f))
+        assert lines[0][:4] == ["row", "problem", "detail", "Phone"]
+        scientific = next(line for line in lines if line[0] == "5")
+        assert scientific[1] == "PRECISION_LOST"
+        assert scientific[3] == '="2.54712E+11"'
+    else:
+        sheet = openpyxl.load_workbook(out).active
+        values = list(sheet.iter_rows(values_only=True))
+        assert values[0][:4] == ("row", "problem", "detail", "Phone")
+        duplicate = next(v for v in values[1:] if v[0] == 11)
+        assert duplicate[1] == "DUPLICATE"
+        assert duplicate[3] == "0712345678"
+        assert sheet.cell(row=2, column=4).number_format == "@"
+
+
+def test_split_uploads_against_the_sandbox_give_one_report(
+    tmp_path: Path, store: Store, account: Any
+) -> None:
+    from desktop_app.core.api import Client
+
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store, max_upload_rows=4)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+
+    async def upload_and_list() -> tuple[Any, dict[str, Any], list[Any]]:
+        async with Client(
+            account.base_url, account.contacts_base_url, account.token, backoff=0.01
+        ) as client:
+            result = await service.upload(client, report)
+            page = await client.list_contacts(page=1, page_size=100)
+            past, _problem = await service.past(SHOP, client)
+            return result, {c.phone: c for c in page.contacts}, past
+
+    result, contacts, past = asyncio.run(upload_and_list())
+    assert result.parts == 3  # 10 valid rows, 4 a file
+    assert (result.imported, result.failed, result.failed_job) == (10, 0, False)
+    assert set(contacts) == {v.phone for v in report.valid}
+    assert contacts["+254712345678"].first_name == "Wanjiru"
+    # before the report is kept here, the three uploads are the service's only
+    assert sorted(p.upload.uuid for p in past if p.upload) == sorted(result.upload_ids)
+    asyncio.run(service.record(SHOP, "damaged.csv", report, result, ImportOutcome.COMPLETED))
+
+    async def listed() -> list[Any]:
+        async with Client(
+            account.base_url, account.contacts_base_url, account.token, backoff=0.01
+        ) as client:
+            return (await service.past(SHOP, client))[0]
+
+    after = asyncio.run(listed())
+    # kept here, the report stands for all its parts: none is listed again on its own
+    assert [p.record is not None for p in after] == [True]
+    assert after[0].upload is not None
+    assert after[0].upload.uuid == result.upload_ids[-1]

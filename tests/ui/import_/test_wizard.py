@@ -1,0 +1,424 @@
+"""The Import wizard driven like a user against the sandbox: a real file dropped on the window,
+walked to "done", the counts checked against the sandbox's contacts; Cancel at every step; a
+job the service reports failed keeps its report; past imports reopen after a restart; a wrong
+file is refused; problem rows are exported."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+
+from desktop_app.core.api.models import UploadStatus
+from desktop_app.core.importing.mapping import Field
+from desktop_app.core.services.imports import Step
+from desktop_app.ui.main_window import MainWindow
+from tests.core.import_files import DAMAGED_ROWS, big_rows, write_csv
+
+LEFT = Qt.MouseButton.LeftButton
+_KEEP: list[QMimeData] = []  # a QDropEvent does not own its data
+
+
+def drop(target: Any, paths: list[Path]) -> QDropEvent:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    _KEEP.append(mime)
+    return QDropEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+
+
+@pytest.fixture
+def window(qtbot, ctx):  # type: ignore[no-untyped-def]
+    win = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.resize(1100, 760)
+    win.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    yield win
+    win.close()
+
+
+def wait_step(qtbot: Any, tab: Any, step: Step | str, timeout: int = 20000) -> None:
+    target = step.value if isinstance(step, Step) else step
+    if target == "start":
+        qtbot.waitUntil(lambda: tab.stack.currentWidget() is tab.start_page, timeout=timeout)
+    else:
+        qtbot.waitUntil(lambda: tab.flow.step.value == target and _page_ready(tab), timeout=timeout)
+
+
+def _page_ready(tab: Any) -> bool:
+    if tab.flow.step is Step.FILE:
+        return tab.file_page.next.isEnabled()
+    if tab.flow.step in (Step.DONE, Step.FAILED):
+        return tab.stack.currentWidget() is tab.done_page
+    return True
+
+
+def click(qtbot: Any, button: Any) -> None:
+    assert button.isVisible(), button.objectName()
+    assert button.isEnabled(), button.objectName()
+    qtbot.mouseClick(button, LEFT)
+
+
+def contacts_on_sandbox(arun: Any, ctx: Any) -> dict[str, Any]:
+    async def everyone() -> dict[str, Any]:
+        page = await ctx.client().list_contacts(page=1, page_size=100)
+        return {c.phone: c for c in page.contacts}
+
+    return arun(everyone())
+
+
+def walk_to_check(qtbot: Any, window: Any, path: Path) -> Any:
+    tab = window.tab("import")
+    window.show_tab("compose")
+    window.dropEvent(drop(window, [path]))
+    assert window.current_tab() == "import"
+    wait_step(qtbot, tab, Step.FILE)
+    assert tab.file_page.name.text() == path.name
+    click(qtbot, tab.file_page.next)
+    wait_step(qtbot, tab, Step.COLUMNS)
+    click(qtbot, tab.columns_page.next)
+    wait_step(qtbot, tab, Step.CHECK)
+    return tab
+
+
+def test_a_dropped_file_walks_to_done_and_the_sandbox_has_the_contacts(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    page = tab.check_page
+    assert page.ready.value.text() == "10"
+    assert page.repaired.value.text() == "5"
+    assert page.rejected.value.text() == "5"
+    assert page.duplicates.value.text() == "1"
+    assert page.model.rowCount() == 6
+    shown = [page.model.index(r, 2).data() for r in range(6)]
+    assert "Excel shortened this number to “2.54712E+11”" in shown[0]
+    assert shown[-1].startswith("More than one number")  # row 17, in row order
+    assert page.upload.text() == "Upload 10 contacts"
+    click(qtbot, page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    done = tab.done_page
+    assert done.imported.value.text() == "10"
+    assert done.failed.value.text() == "0"
+    assert done.not_uploaded.value.text() == "6"
+    on_sandbox = contacts_on_sandbox(arun, ctx)
+    assert len(on_sandbox) == 10
+    assert on_sandbox["+254712345678"].first_name == "Wanjiru"
+    assert "+254712345684" in on_sandbox  # scientific notation that kept every digit
+    # add them to a new group, then open the contacts
+    done.group.setEditText("Imported today")
+    click(qtbot, done.add_group)
+    qtbot.waitUntil(lambda: "added to “Imported today”" in done.group_status.text(), timeout=10000)
+    groups = arun(ctx.services.contacts.groups(ctx.session.profile.name))
+    assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
+    click(qtbot, done.open_contacts)
+    assert window.current_tab() == "contacts"
+    # the report is kept and listed
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+    assert tab.start_page.past.item(0, 1).text() == "customers.csv"
+
+
+def test_a_wrong_file_is_refused_on_the_window_and_on_the_drop_area(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    notes = tmp_path / "notes.docx"
+    notes.write_bytes(b"PK\x03\x04")
+    window.dropEvent(drop(window, [notes]))
+    assert "“notes.docx” is not a spreadsheet" in shown[-1].text
+    tab = window.tab("import")
+    window.show_tab("import")
+    tab.start_page.drop.dropEvent(drop(tab.start_page.drop, [notes]))
+    assert "“notes.docx” is not a spreadsheet Tuma can import" in shown[-1].text
+    assert tab.flow.step is Step.IDLE
+    # a file that says .xlsx but is not one: a clear error on the start page, no hang
+    fake = tmp_path / "customers.xlsx"
+    fake.write_text("phone\n0712345678\n", encoding="utf-8")
+    tab.open_files([fake])
+    qtbot.waitUntil(lambda: tab.start_page.problem.isVisible(), timeout=10000)
+    assert "customers.xlsx" in tab.start_page.problem.text()
+    assert tab.stack.currentWidget() is tab.start_page
+
+
+def test_the_columns_page_remaps_with_a_live_sample(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    rows = [["Jina", "Nambari ya simu", "Barua pepe"], ["Wanjiru Kamau", "712345678", ""]]
+    path = write_csv(tmp_path, "wateja.csv", rows)
+    tab = window.tab("import")
+    window.show_tab("import")
+    tab.open_files([path])
+    wait_step(qtbot, tab, Step.FILE)
+    click(qtbot, tab.file_page.next)
+    wait_step(qtbot, tab, Step.COLUMNS)
+    page = tab.columns_page
+    sample = page.sample_model
+    assert sample.index(0, 1).data() == "+254712345678  (repaired)"
+    assert (sample.index(0, 2).data(), sample.index(0, 3).data()) == ("Wanjiru", "Kamau")
+    phone_combo = page.combos[Field.PHONE]
+    phone_combo.setCurrentIndex(0)
+    phone_combo.activated.emit(0)  # "(none)"
+    assert not page.next.isEnabled()
+    assert page.hint.isVisible()
+    assert sample.index(0, 1).data() == "✗ no number"
+    phone_combo.setCurrentIndex(phone_combo.findData(1))
+    phone_combo.activated.emit(phone_combo.currentIndex())
+    assert page.next.isEnabled()
+    assert sample.index(0, 1).data().startswith("+254712345678")
+
+
+@pytest.mark.parametrize("where", ["file", "columns", "checking", "check", "uploading"])
+def test_cancel_at_every_step_uploads_nothing(
+    qtbot, window, ctx, arun, tmp_path: Path, where: str
+) -> None:  # type: ignore[no-untyped-def]
+    rows = big_rows(100_000) if where == "checking" else DAMAGED_ROWS
+    path = write_csv(tmp_path, "customers.csv", rows)
+    tab = window.tab("import")
+    if where == "uploading":
+        # the job is held at the service (its list says "processing") so Cancel meets it there
+        real_list = ctx.client().list_uploads
+
+        async def never_done() -> list[UploadStatus]:
+            return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
+
+        ctx.client().list_uploads = never_done
+    window.dropEvent(drop(window, [path]))
+    wait_step(qtbot, tab, Step.FILE)
+    page: Any = tab.file_page
+    if where != "file":
+        click(qtbot, tab.file_page.next)
+        wait_step(qtbot, tab, Step.COLUMNS)
+        page = tab.columns_page
+    if where in ("checking", "check", "uploading"):
+        click(qtbot, tab.columns_page.next)
+        if where == "checking":
+            wait_step(qtbot, tab, Step.CHECKING)
+            qtbot.waitUntil(lambda: tab.checking_page.bar.maximum() > 0, timeout=10000)
+            page = tab.checking_page
+        else:
+            wait_step(qtbot, tab, Step.CHECK)
+            page = tab.check_page
+    if where == "uploading":
+        click(qtbot, tab.check_page.upload)
+        wait_step(qtbot, tab, Step.UPLOADING)
+        qtbot.waitUntil(
+            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+        )
+        page = tab.upload_page
+    click(qtbot, page.cancel)
+    wait_step(qtbot, tab, "start")
+    assert tab.flow.step is Step.CANCELLED
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("import.check"), timeout=5000)
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("import.upload"), timeout=5000)
+    if where != "uploading":
+        assert contacts_on_sandbox(arun, ctx) == {}
+    else:
+        qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+        assert tab.start_page.past.item(0, 3).text() == "Cancelled"
+        del ctx.client().list_uploads
+
+
+def test_a_failed_job_says_so_and_keeps_the_report(qtbot, window, ctx, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    real_list = ctx.client().list_uploads
+
+    async def failing() -> list[UploadStatus]:
+        # the service gave up processing after accepting (the sandbox cannot be made to)
+        return [UploadStatus(u.uuid, "failed", u.total, 0, 0) for u in await real_list()]
+
+    ctx.client().list_uploads = failing
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        wait_step(qtbot, tab, Step.FAILED, timeout=30000)
+    finally:
+        del ctx.client().list_uploads
+    done = tab.done_page
+    assert done.title.text() == "The service could not finish this import"
+    assert done.model.rowCount() == 6  # the report is still there
+    assert not done.add_group.isVisible()
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() >= 1, timeout=10000)
+    assert tab.start_page.past.item(0, 3).text() == "Failed at the service"
+
+
+def test_past_imports_reopen_after_a_restart(
+    qtbot, ctx, arun, tmp_path: Path, services, account
+) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    first = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(first)
+    first.show()
+    tab = walk_to_check(qtbot, first, path)
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+    first.close()
+    # a new window on the same store (the services were opened on the test's file)
+    from desktop_app.core.services import Services
+    from desktop_app.ui.context import AppContext
+
+    services.close()
+    reopened = Services.open(
+        store_path=services.store.path, settings_path=services.preferences.path
+    )
+    ctx2 = AppContext(reopened)
+    arun(ctx2.open_session(ctx.session.profile, account.token))
+    try:
+        second = MainWindow(ctx2, remember_layout=False)
+        qtbot.addWidget(second)
+        second.show()
+        again = second.tab("import")
+        second.show_tab("import")
+        qtbot.waitUntil(lambda: again.start_page.past.rowCount() == 1, timeout=10000)
+        again.start_page.past.selectRow(0)
+        click(qtbot, again.start_page.reopen)
+        wait_step(qtbot, again, Step.DONE)
+        assert again.done_page.imported.value.text() == "10"
+        assert again.done_page.model.rowCount() == 6
+        second.close()
+    finally:
+        arun(ctx2.tasks.shutdown(timeout=5.0))
+        arun(ctx2.close_session(emit=False))
+        reopened.close()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".xlsx"])
+def test_problem_rows_are_exported_for_excel(
+    qtbot, window, ctx, tmp_path: Path, suffix: str
+) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    finished: list[bool] = []
+    tab.job_finished.connect(lambda: finished.append(True))
+    out = tmp_path / f"problems{suffix}"
+    tab.export_to(out)
+    qtbot.waitUntil(lambda: finished == [True], timeout=10000)
+    if suffix == ".csv":
+        with out.open(encoding="utf-8-sig", newline="") as f:
+            lines = list(csv.reader(f))
+        assert lines[0][:4] == ["Row", "Problem", "Details", "Phone"]
+        assert [line[0] for line in lines[1:]] == ["5", "11", "12", "13", "14", "17"]
+        assert lines[1][3] == '="2.54712E+11"'
+    else:
+        import openpyxl
+
+        values = list(openpyxl.load_workbook(out).active.iter_rows(values_only=True))
+        assert [v[0] for v in values[1:]] == [5, 11, 12, 13, 14, 17]
+        assert values[2][3] == "0712345678"
+
+
+def test_an_upload_made_elsewhere_is_listed_and_opens(qtbot, window, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    from tests.contacts_data import kenyan_contacts, upload
+
+    arun(upload(ctx.client(), kenyan_contacts(3)), timeout=60)
+    tab = window.tab("import")
+    window.show_tab("import")
+    loaded: list[bool] = []
+    tab.history_loaded.connect(lambda: loaded.append(True))
+    tab.load_history()  # (the list read when the tab was built may have caught it early)
+    qtbot.waitUntil(lambda: loaded == [True], timeout=10000)
+    assert tab.start_page.past.rowCount() == 1
+    assert tab.start_page.past.item(0, 1).text() == "(uploaded from elsewhere)"
+    assert tab.start_page.past.item(0, 2).text() == "3"
+    tab.start_page.past.selectRow(0)
+    click(qtbot, tab.start_page.reopen)
+    wait_step(qtbot, tab, Step.DONE)
+    assert tab.done_page.imported.value.text() == "3"
+    assert not tab.done_page.add_group.isVisible()
+    click(qtbot, tab.done_page.another)
+    wait_step(qtbot, tab, "start")
+
+
+def test_rows_the_service_refuses_join_the_report_at_their_spreadsheet_row(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    from desktop_app.core.api.models import UploadRowError
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    real_list = ctx.client().list_uploads
+
+    async def one_refused() -> list[UploadStatus]:
+        # the service refusing a row the app let through (the sandbox never does): row 3 of
+        # the uploaded file is the second valid row, spreadsheet row 3
+        refused = UploadRowError(3, "+254712345679", "blocked number")
+        return [
+            replace(u, errors=(refused,), failed=1, imported=(u.imported or 1) - 1)
+            if u.settled
+            else u
+            for u in await real_list()
+        ]
+
+    ctx.client().list_uploads = one_refused
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        wait_step(qtbot, tab, Step.DONE, timeout=30000)
+    finally:
+        del ctx.client().list_uploads
+    done = tab.done_page
+    assert done.failed.value.text() == "1"
+    rows = [done.model.index(r, 0).data() for r in range(done.model.rowCount())]
+    assert rows == ["3", "5", "11", "12", "13", "14", "17"]
+    assert done.model.index(0, 2).data() == "Refused by the messaging service: “blocked number”"
+    assert done.model.index(0, 1).data() == "+254712345679"
+
+
+def test_quitting_during_an_upload_keeps_its_report(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.services.imports import ImportOutcome
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    real_list = ctx.client().list_uploads
+
+    async def never_done() -> list[UploadStatus]:
+        return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
+
+    ctx.client().list_uploads = never_done
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        qtbot.waitUntil(
+            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+        )
+        arun(window.wind_down(5.0))
+    finally:
+        del ctx.client().list_uploads
+    past, _problem = arun(ctx.services.imports.past(ctx.session.profile.name, None))
+    assert len(past) == 1
+    record = past[0].record
+    assert record.outcome is ImportOutcome.CANCELLED
+    assert len(record.upload_ids) == 1  # the part the service took, to follow up
+    assert record.valid == 10
+
+
+def test_import_contacts_in_the_file_menu_opens_the_file_chooser(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QFileDialog
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    window.show_tab("compose")
+    window.file_actions["import"].trigger()
+    assert window.current_tab() == "import"
+    dialog = window.findChild(QFileDialog, "importBrowse")
+    assert dialog is not None
+    assert dialog.isVisible()
+    dialog.setDirectory(str(tmp_path))
+    dialog.selectFile(str(path))
+    dialog.accept()
+    tab = window.tab("import")
+    wait_step(qtbot, tab, Step.FILE)
+    assert tab.file_page.name.text() == "customers.csv"
