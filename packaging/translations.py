@@ -42,6 +42,11 @@ TARGETS = ("sw",)
 ENGLISH_PLURALS: dict[str, tuple[str, str]] = {
     "%Ln person(s)": ("%Ln person", "%Ln people"),
     "%Ln number(s) are not valid": ("%Ln number is not valid", "%Ln numbers are not valid"),
+    "%n of these numbers are on your opt-out list: they are imported, but promotions skip them.": (
+        "%n of these numbers is on your opt-out list: it is imported, but promotions skip it.",
+        "%n of these numbers are on your opt-out list: they are imported, but promotions skip "
+        "them.",
+    ),
 }
 
 

@@ -33,6 +33,13 @@
                 <numerusform>Upload %Ln contacts</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>%n of these numbers are on your opt-out list: they are imported, but promotions skip them.</source>
+            <translation>
+                <numerusform>%n of these numbers is on your opt-out list: it is imported, but promotions skip it.</numerusform>
+                <numerusform>%n of these numbers are on your opt-out list: they are imported, but promotions skip them.</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>ImportWords</name>

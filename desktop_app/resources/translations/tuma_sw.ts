@@ -2276,6 +2276,13 @@
         <source>Nothing to upload</source>
         <translation>Hakuna cha kupakia</translation>
     </message>
+    <message numerus="yes">
+        <source>%n of these numbers are on your opt-out list: they are imported, but promotions skip them.</source>
+        <translation>
+            <numerusform>Namba %n kati ya hizi iko kwenye orodha ya waliojiondoa: itaingizwa, lakini matangazo yatairuka.</numerusform>
+            <numerusform>Namba %n kati ya hizi ziko kwenye orodha ya waliojiondoa: zitaingizwa, lakini matangazo yataziruka.</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Rows that will not be imported: {count}</source>
         <translation>Safu ambazo hazitaingizwa: {count}</translation>

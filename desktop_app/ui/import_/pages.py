@@ -517,6 +517,10 @@ class CheckPage(_ProblemsPage):
                 }[metric]
             )
             self.metrics_row.addWidget(metric)
+        self.opt_out_note = _label("", self, "muted")
+        self.opt_out_note.setObjectName("optOutNote")
+        self.opt_out_note.hide()
+        self.root.insertWidget(self.root.indexOf(self.no_problems) - 0, self.opt_out_note)
         self.back = QPushButton(self.tr("Back"), self)
         self.back.setObjectName("backButton")
         self.upload = QPushButton(self.tr("Upload"), self)

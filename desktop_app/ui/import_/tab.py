@@ -568,7 +568,33 @@ class ImportTab(TabPage):
             else self.tr("Nothing to upload")
         )
         page.upload.setEnabled(self.flow.can_upload)
+        self._show_opted_out(report.valid)
         self._show_step(Step.CHECK)
+
+    def _show_opted_out(self, rows: Any) -> None:
+        """How many of the rows to import are on the opt-out list (they are imported;
+        promotions skip them when sent)."""
+        note = self.check_page.opt_out_note
+        note.hide()
+        session = self.ctx.session
+        if session is None or not rows:
+            return
+        phones = [row.phone for row in rows]
+
+        async def count() -> None:
+            listed = await self.ctx.services.optouts.among(session.profile.name, phones)
+            if listed and session is self.ctx.session:
+                note.setText(
+                    self.tr(
+                        "%n of these numbers are on your opt-out list: they are imported, but "
+                        "promotions skip them.",
+                        "",
+                        len(listed),
+                    )
+                )
+                note.show()
+
+        self.ctx.tasks.start("import.optouts", count())
 
     def _set_problems(
         self, page: CheckPage | DonePage, problems: list[ProblemRecord], phone: int | None

@@ -422,3 +422,18 @@ def test_import_contacts_in_the_file_menu_opens_the_file_chooser(
     tab = window.tab("import")
     wait_step(qtbot, tab, Step.FILE)
     assert tab.file_page.name.text() == "customers.csv"
+
+
+def test_the_check_says_how_many_are_on_the_opt_out_list(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.services.optouts import OptOutSource
+
+    arun(
+        ctx.services.optouts.add(ctx.session.profile.name, ["+254712345678"], OptOutSource.REPLIED)
+    )
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    note = tab.check_page.opt_out_note
+    qtbot.waitUntil(note.isVisible, timeout=10000)
+    assert note.text().startswith("1 of these numbers is on your opt-out list")
