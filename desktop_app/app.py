@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from desktop_app.core.services import Services
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
+    from desktop_app.ui.session import SessionManager
 
 __all__ = [
     "apply_theme",
@@ -214,6 +215,8 @@ async def _run(app: QApplication, args: argparse.Namespace, services: Services) 
     _quit_on_signals(window)
     if screenshots is not None:
         window.resize(*args.size)
+    if os.environ.get("TUMA_STARTUP_PROBE"):
+        _startup_probe(window, manager, ctx)
     window.show()
     await asyncio.sleep(0)  # let the window paint before the heavier imports
     window.load_tabs()
@@ -243,6 +246,31 @@ async def _run(app: QApplication, args: argparse.Namespace, services: Services) 
         services.close()
         window.deleteLater()
     return code
+
+
+def _startup_probe(window: MainWindow, manager: SessionManager, ctx: AppContext) -> None:
+    """``TUMA_STARTUP_PROBE=1`` (tests/bench): print ``tuma: shown T`` when the window is
+    first painted and ``tuma: ready T`` once the start-up session is connected and idle, T
+    being ``time.monotonic()`` (one clock for every process on the machine)."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                print(f"tuma: shown {time.monotonic():.6f}", flush=True)
+                window.removeEventFilter(self)
+            return False
+
+    window.installEventFilter(FirstPaint(window))
+
+    async def ready() -> None:
+        await ctx.tasks.wait_idle()  # the start-up task, then the balance it asked for
+        print(f"tuma: ready {time.monotonic():.6f}", flush=True)
+
+    waiting: list[asyncio.Future[None]] = []
+    manager.started.connect(lambda: waiting.append(asyncio.ensure_future(ready())))
 
 
 def _quit_on_signals(window: MainWindow) -> None:
