@@ -261,7 +261,9 @@ def qt_app() -> Any:
     from PySide6.QtWidgets import QApplication
 
     existing = QApplication.instance()
-    return existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
+    app.setQuitOnLastWindowClosed(False)  # closing a measured widget must not end the loop
+    return app
 
 
 def run_in_qt_loop(coro_fn: Callable[[], Any]) -> Any:
