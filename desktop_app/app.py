@@ -115,6 +115,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # qasync picks its Qt binding on import: it must be the one the app uses.
     os.environ["QT_API"] = "pyside6"
+    # httpx imports its command line's libraries (click, rich, pygments: ~10 MiB, ~50 ms)
+    # whenever they are installed; the app never runs that command line.
+    sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
     if args.screenshots is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     problem = missing_display()
@@ -125,6 +128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    _lighter_pyside_import_hook()
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     app.setApplicationName("Tuma")
@@ -178,6 +182,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             import shutil
 
             shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _lighter_pyside_import_hook() -> None:
+    """PySide6 looks at every module imported after it for the word "PySide6" (to know which
+    modules its ``__feature__`` switches apply to) through ``inspect.getsource``, which keeps
+    the whole text of every module in ``linecache``: ~10 MiB and tens of milliseconds for
+    Tuma's imports. The same check made on the file's bytes keeps nothing. Tuma uses no
+    ``__feature__``; should PySide6 change its internals, its own check stays."""
+    try:
+        from PySide6.support import feature  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return
+
+    def uses_pyside(module: object) -> bool:
+        path = getattr(module, "__file__", None)
+        if not isinstance(path, str) or not path.endswith(".py"):
+            return False  # built in, compiled or frozen: inspect finds no source either
+        try:
+            with open(path, "rb") as source:
+                return b"PySide6" in source.read()
+        except OSError:
+            return False
+
+    feature._mod_uses_pyside = uses_pyside
 
 
 def _cannot_open_records(exc: BaseException) -> None:

@@ -116,9 +116,7 @@ def run(quick: bool = False) -> dict[str, Result]:
             with SandboxAdmin(service.base_url, service.admin_key) as admin:
                 account = admin.create_account("Bench shop", balance=1000, sender_ids=["TUMA"])
                 token = admin.create_token(account, kind="scoped", scopes=["sms", "contacts"])
-            got = support.run_in_qt_loop(
-                lambda: _measure(service.base_url, token, folder, presses)
-            )
+            got = support.run_in_qt_loop(lambda: _measure(service.base_url, token, folder, presses))
     return {
         "keystroke": support.result(
             got["median"],

@@ -53,9 +53,11 @@ def run(quick: bool = False) -> dict[str, Result]:
                     support.app_command(),
                     support.app_env(folder / f"practice-{round_}"),
                     until="ready",
-                    on_ready=lambda pid: children.append(support.children_rss(pid)),
+                    on_ready=lambda pid, into=children: into.append(support.children_rss(pid)),
                 )
-                assert bare.rss and app.rss and practice.rss
+                assert bare.rss is not None
+                assert app.rss is not None
+                assert practice.rss is not None
                 rss["bare"].append(bare.rss / MIB)
                 rss["app"].append(app.rss / MIB)
                 rss["practice"].append(practice.rss / MIB)

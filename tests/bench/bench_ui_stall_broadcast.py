@@ -62,7 +62,8 @@ async def _measure(base_url: str, token: str, folder: Path, count: int) -> dict[
     try:
         tab.resize(1280, 800)
         tab.show()
-        tab.recipients.set_numbers_text("\n".join(f"07{n:08d}" for n in range(12000000, 12000000 + count)))
+        numbers = (f"07{n:08d}" for n in range(12_000_000, 12_000_000 + count))
+        tab.recipients.set_numbers_text("\n".join(numbers))
         tab.composer.set_text(TEXT)
         await asyncio.sleep(0.3)
         await ctx.tasks.wait_idle()
@@ -72,7 +73,8 @@ async def _measure(base_url: str, token: str, folder: Path, count: int) -> dict[
         tab.summary.send_button.click()
         await _until(lambda: tab.confirm_dialog is not None and tab.confirm_dialog.isVisible())
         dialog = tab.confirm_dialog
-        assert dialog is not None and dialog.send_button is not None
+        assert dialog is not None
+        assert dialog.send_button is not None
         dialog.send_button.click()
         await _until(lambda: bool(finished))
         longest = meter.stop()
@@ -95,14 +97,14 @@ def run(quick: bool = False) -> dict[str, Result]:
     count = 2_000 if quick else 10_000
     with tempfile.TemporaryDirectory(prefix="tuma-bench-stall-") as temp:
         folder = Path(temp)
-        with start_sandbox(folder / "service", settle_seconds=0.2) as service:
-            with SandboxAdmin(service.base_url, service.admin_key) as admin:
-                account = admin.create_account("Bench shop", balance=10**8, sender_ids=["TUMA"])
-                token = admin.create_token(account, kind="scoped", scopes=["sms", "contacts"])
-                got = support.run_in_qt_loop(
-                    lambda: _measure(service.base_url, token, folder, count)
-                )
-                sent = len(admin.messages(account))
+        with (
+            start_sandbox(folder / "service", settle_seconds=0.2) as service,
+            SandboxAdmin(service.base_url, service.admin_key) as admin,
+        ):
+            account = admin.create_account("Bench shop", balance=10**8, sender_ids=["TUMA"])
+            token = admin.create_token(account, kind="scoped", scopes=["sms", "contacts"])
+            got = support.run_in_qt_loop(lambda: _measure(service.base_url, token, folder, count))
+            sent = len(admin.messages(account))
     if sent < count:
         raise RuntimeError(f"only {sent} of {count} messages reached the sandbox: {got['outcome']}")
     return {

@@ -16,7 +16,7 @@ from keyring.errors import PasswordDeleteError
 
 
 class FileKeyring(KeyringBackend):
-    priority = 1  # type: ignore[assignment]
+    priority = 1
 
     @staticmethod
     def _path() -> Path:

@@ -180,7 +180,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             if name in given:
                 rows.append((name, given[name]))
-                figures[name] = {k: given[name][k] for k in ("value", "baseline", "ratio", "target")}
+                figures[name] = {
+                    k: given[name][k] for k in ("value", "baseline", "ratio", "target")
+                }
             else:
                 rows.append((name, answer.get("unavailable", "not given by its module")))
     print(table(rows))

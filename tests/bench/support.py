@@ -295,12 +295,17 @@ def bare_window() -> int:
     app = QApplication(sys.argv[:1])
     window = QMainWindow()
 
+    def ready() -> None:
+        print(f"bare: ready {time.monotonic():.6f}", flush=True)
+
     class FirstPaint(QObject):
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:
             if event.type() == QEvent.Type.Paint:
                 print(f"bare: shown {time.monotonic():.6f}", flush=True)
                 window.removeEventFilter(self)
-                QTimer.singleShot(0, lambda: print(f"bare: ready {time.monotonic():.6f}", flush=True))
+                QTimer.singleShot(
+                    0, lambda: print(f"bare: ready {time.monotonic():.6f}", flush=True)
+                )
             return False
 
     window.installEventFilter(FirstPaint(window))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
-
 from typing import TYPE_CHECKING
 
 from desktop_app.core.api import errors as api

@@ -27,7 +27,6 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
 from desktop_app.core.api import errors as api

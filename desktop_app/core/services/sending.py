@@ -27,7 +27,6 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
-
 from typing import TYPE_CHECKING
 
 from desktop_app.core import cost
