@@ -189,7 +189,8 @@ class MainWindow(QMainWindow):
         if session is None:
             self.account_label.setText(self.tr("Not connected"))
             self.balance_label.setText("")
-            set_role(self.balance_label, "")
+            if self.balance_label.property("role"):  # (a re-polish at start-up costs ~10 ms)
+                set_role(self.balance_label, "")
             return
         from desktop_app.ui.balance.history import is_low
         from desktop_app.ui.formats import kes
