@@ -76,8 +76,9 @@ def isolated_env(home: Path, **extra: str) -> dict[str, str]:
         # no keyring backend of the desktop: a file in the home (real accounts set it)
         "PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring",
     }
-    if "DISPLAY" in os.environ:
-        env["DISPLAY"] = os.environ["DISPLAY"]
+    for display in ("DISPLAY", "XAUTHORITY", "WAYLAND_DISPLAY"):
+        if display in os.environ:
+            env[display] = os.environ[display]
     (home / "run").mkdir(mode=0o700, parents=True, exist_ok=True)
     env.update(extra)
     return env
