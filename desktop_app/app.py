@@ -86,6 +86,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         type=Path,
         help="render every tab to DIR/<tab>.png at 1280x800 in practice mode, then exit",
     )
+    parser.add_argument(
+        "--language",
+        choices=("en", "sw"),
+        help="the interface language for this run (en, sw); default: the Language menu's "
+        "choice, else the computer's",
+    )
     return parser.parse_args(argv)
 
 
@@ -140,9 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     from desktop_app.ui.formats import apply_default_locale
 
     apply_default_locale()  # C/POSIX systems: English (Kenya), so numbers read "1,000"
-    from desktop_app.ui.i18n import install_translations
+    from desktop_app.ui.i18n import chosen_language, install_translations
 
-    install_translations(app)
+    install_translations(app)  # English until the settings say which language
     apply_theme(app)
     # The window's close starts an orderly shutdown; the loop ends when it is done.
     app.setQuitOnLastWindowClosed(False)
@@ -171,6 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except (StoreError, OSError) as exc:
             _cannot_open_records(exc)
             return 1
+        # The Language menu's choice (else the computer's language), and its locale for
+        # numbers, money and dates.
+        language = args.language or chosen_language(services.preferences.settings.language)
+        install_translations(app, language, set_locale=True)
 
         import qasync
 

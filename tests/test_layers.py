@@ -156,3 +156,21 @@ def test_the_main_window_names_no_tab() -> None:
     assert keys & literals == set()
     assert keys & attributes == set()
     assert "getattr" not in {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
+
+
+# --- blocking work: daemon threads, never the loop's default executor ------------------------
+
+
+def test_no_blocking_work_goes_to_the_event_loop_s_default_executor() -> None:
+    """Under qasync the default executor runs QThreads, which abort the process at exit
+    ("QThread: Destroyed while thread is still running") when one is still alive: blocking
+    work goes to core.background (run_in_daemon_thread, SerialWorker) instead."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "sandbox" in path.parts:
+            continue  # the sandbox runs its own plain asyncio loop
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in {"to_thread", "run_in_executor"}:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.attr}")
+    assert found == []

@@ -26,7 +26,6 @@ from typing import Any
 __all__ = ["COLUMNS", "ContactFileWriter", "ExportFormat", "format_for"]
 
 COLUMNS = ("phone", "first_name", "last_name", "email", "notes", "groups", "created_at")
-_PHONE = COLUMNS.index("phone")
 #: Characters that make a spreadsheet read a CSV cell as a formula (CSV injection): a note
 #: typed as "=HYPERLINK(…)" must stay text.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -52,10 +51,25 @@ def _csv_safe(value: str) -> str:
 class ContactFileWriter:
     """Rows in, one file out (blocking: run it off the GUI thread)."""
 
-    def __init__(self, path: Path, fmt: ExportFormat) -> None:
+    def __init__(
+        self,
+        path: Path,
+        fmt: ExportFormat,
+        *,
+        columns: Sequence[str] = COLUMNS,
+        widths: Sequence[int] = _WIDTHS,
+        sheet: str = "Contacts",
+        text_columns: Sequence[str] = ("phone",),
+    ) -> None:
+        """Other exports (the Delivery tab's reports) give their own *columns*, their
+        *widths*, the *sheet*'s name and the columns kept as text cells (phone numbers)."""
         self.path = path
         self.format = fmt
         self.rows = 0
+        self._columns = tuple(columns)
+        self._widths = tuple(widths)
+        self._sheet_name = sheet
+        self._text_columns = frozenset(i for i, c in enumerate(self._columns) if c in text_columns)
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
         os.close(handle)
         self._temp = Path(temp)
@@ -68,7 +82,7 @@ class ContactFileWriter:
                 # utf-8-sig writes the BOM Excel needs to read UTF-8 (Wanjirū, Zoë).
                 self._text = open(self._temp, "w", encoding="utf-8-sig", newline="")  # noqa: SIM115
                 self._csv = csv.writer(self._text)
-                self._csv.writerow(COLUMNS)
+                self._csv.writerow(self._columns)
             else:
                 self._open_workbook()
         except BaseException:
@@ -80,25 +94,27 @@ class ContactFileWriter:
         from openpyxl.utils import get_column_letter
 
         self._book = Workbook(write_only=True)
-        self._sheet = self._book.create_sheet("Contacts")
-        for index, width in enumerate(_WIDTHS, start=1):
+        self._sheet = self._book.create_sheet(self._sheet_name)
+        for index, width in enumerate(self._widths, start=1):
             self._sheet.column_dimensions[get_column_letter(index)].width = width
         self._sheet.freeze_panes = "A2"
-        self._sheet.append(list(COLUMNS))
+        self._sheet.append(list(self._columns))
 
     def write(self, rows: Sequence[Sequence[str]]) -> None:
-        """Append rows (each one string per column of :data:`COLUMNS`)."""
+        """Append rows (each one string per column of :data:`COLUMNS`, or of the columns
+        given)."""
+        text = self._text_columns
         if self._csv is not None:
             self._csv.writerows(
                 [
-                    [value if i == _PHONE else _csv_safe(value) for i, value in enumerate(row)]
+                    [value if i in text else _csv_safe(value) for i, value in enumerate(row)]
                     for row in rows
                 ]
             )
         else:
             for row in rows:
                 self._sheet.append(
-                    [self._text_cell(value, i == _PHONE) for i, value in enumerate(row)]
+                    [self._text_cell(value, i in text) for i, value in enumerate(row)]
                 )
         self.rows += len(rows)
 

@@ -181,6 +181,8 @@ class AppSettings:
     last_tab: str | None = None
     #: A send that would give someone the same text again within these hours asks first.
     duplicate_window_hours: int = 24
+    #: The interface language ("en", "sw"); None follows the computer's language.
+    language: str | None = None
 
     def profile(self, name: str) -> Profile | None:
         for candidate in self.profiles:
@@ -234,6 +236,7 @@ class AppSettings:
             ("active_profile", self.active_profile),
             ("window_geometry", self.window_geometry),
             ("last_tab", self.last_tab),
+            ("language", self.language),
         ):
             if value is not None and not isinstance(value, str):
                 raise SettingsError(SettingsProblem.NOT_TEXT, field=label)
@@ -244,6 +247,7 @@ class AppSettings:
             window_geometry=self.window_geometry,
             last_tab=self.last_tab,
             duplicate_window_hours=window,
+            language=self.language,
         )
 
 
@@ -306,6 +310,7 @@ def _from_json(raw: object) -> AppSettings:
         window_geometry=raw.get("window_geometry"),
         last_tab=raw.get("last_tab"),
         duplicate_window_hours=raw.get("duplicate_window_hours", 24),
+        language=raw.get("language"),
     ).validate()
 
 

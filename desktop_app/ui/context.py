@@ -60,6 +60,12 @@ class AppContext(QObject):
     compose_requested = Signal(object)
     #: A tab asks to be shown (its key); the window shows it (it names no tab itself).
     show_tab_requested = Signal(str)
+    #: Someone asks for the list of scheduled sends (Compose shows it, with its actions).
+    scheduled_requested = Signal()
+    #: The scheduled sends changed (one was added, sent, moved or cancelled).
+    scheduled_changed = Signal()
+    #: Another tab (Delivery) asks for Compose's Review of unfinished broadcasts.
+    review_requested = Signal()
 
     def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)

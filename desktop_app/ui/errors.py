@@ -27,10 +27,6 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("errors", text)
-
-
 class Level(StrEnum):
     INFO = "info"
     WARNING = "warning"
@@ -50,13 +46,13 @@ class UserMessage:
 def scope_label(scope: str | None) -> str:
     """The permission a token lacks, in plain words."""
     labels = {
-        "sms": _tr("sending SMS"),
-        "contacts": _tr("contacts"),
-        "whatsapp": _tr("WhatsApp messages"),
-        "surveys": _tr("surveys"),
+        "sms": QCoreApplication.translate("errors", "sending SMS"),
+        "contacts": QCoreApplication.translate("errors", "contacts"),
+        "whatsapp": QCoreApplication.translate("errors", "WhatsApp messages"),
+        "surveys": QCoreApplication.translate("errors", "surveys"),
     }
     if scope is None:
-        return _tr("this feature")
+        return QCoreApplication.translate("errors", "this feature")
     return labels.get(scope.lower(), scope)
 
 
@@ -65,7 +61,7 @@ def wait_text(seconds: float | None) -> str:
     from desktop_app.ui.words import counts
 
     if seconds is None or seconds <= 0:
-        return _tr("a minute")
+        return QCoreApplication.translate("errors", "a minute")
     whole = max(1, round(seconds))
     if whole < 90:
         return counts().seconds(whole)
@@ -78,96 +74,119 @@ def api_error_text(exc: BaseException) -> str:
 
     if isinstance(exc, api.AuthError):
         if exc.malformed:
-            return _tr(
-                "The access token is empty or contains characters a token cannot have. "
-                "Copy it again from the portal, then connect your account again."
+            return QCoreApplication.translate(
+                "errors",
+                "The secret key is empty or contains characters a key cannot have. "
+                "Copy it again from the portal, then connect your account again.",
             )
-        return _tr(
-            "Your access token was not accepted (it may have expired or been revoked). "
-            "Connect your account again with a new token."
+        return QCoreApplication.translate(
+            "errors",
+            "Your secret key was not accepted (it may have expired or been revoked). "
+            "Connect your account again with a new key.",
         )
     if isinstance(exc, api.ScopeError):
-        return _tr(
-            "Your access token does not have the “{permission}” permission. Ask your provider "
-            "for a token that includes it, then connect again from the Account menu."
+        return QCoreApplication.translate(
+            "errors",
+            "Your secret key does not have the “{permission}” permission. Ask your provider "
+            "for a key that includes it, then connect again from the Account menu.",
         ).format(permission=scope_label(exc.scope))
     if isinstance(exc, api.InvalidRequest):
         return _invalid_request_text(exc)
     if isinstance(exc, api.InsufficientBalance):
-        return _tr("Your balance is too low for this send. Top up your account, then try again.")
+        return QCoreApplication.translate(
+            "errors", "Your balance is too low for this send. Top up your account, then try again."
+        )
     if isinstance(exc, api.SenderIdRejected):
         if exc.sender_id:
-            return _tr(
+            return QCoreApplication.translate(
+                "errors",
                 "Your account is not allowed to send as “{sender}”. Choose one of your own "
-                "sender IDs (or the shared one) and try again."
+                "sender names (or the shared one) and try again.",
             ).format(sender=exc.sender_id)
-        return _tr(
-            "Your account is not allowed to send as this sender ID. Choose one of your own "
-            "sender IDs (or the shared one) and try again."
+        return QCoreApplication.translate(
+            "errors",
+            "Your account is not allowed to send as this sender name. Choose one of your own "
+            "sender names (or the shared one) and try again.",
         )
     if isinstance(exc, api.RateLimited):
-        return _tr(
-            "The messaging service is busy and asked us to slow down. Wait {wait}, then try again."
+        return QCoreApplication.translate(
+            "errors",
+            "The messaging service is busy and asked us to slow down. Wait {wait}, then try again.",
         ).format(wait=wait_text(exc.retry_after))
     if isinstance(exc, api.ServerError):
-        return _tr(
-            "The messaging service had a problem on its side. Wait a minute, then try again."
+        return QCoreApplication.translate(
+            "errors",
+            "The messaging service had a problem on its side. Wait a minute, then try again.",
         )
     if isinstance(exc, api.NetworkError):
-        return _tr(
-            "Could not reach the messaging service. Check your internet connection, then try again."
+        return QCoreApplication.translate(
+            "errors",
+            "Could not reach the messaging service. Check your internet connection, "
+            "then try again.",
         )
     if isinstance(exc, api.InDoubt):
         if exc.what is api.InDoubtWhat.CONTACT_CHANGE:
-            return _tr(
+            return QCoreApplication.translate(
+                "errors",
                 "The connection was lost before the service confirmed the change, so we cannot "
                 "tell whether it was saved. Refresh the contacts list to check, then try again "
-                "if needed."
+                "if needed.",
             )
         if exc.what is api.InDoubtWhat.UPLOAD:
-            return _tr(
+            return QCoreApplication.translate(
+                "errors",
                 "The connection was lost after the file was sent, so we cannot tell whether "
-                "the import started. Check the list of imports before uploading the file again."
+                "the import started. Check the list of imports before uploading the file again.",
             )
         if isinstance(exc, api.ProtocolError):
-            return _tr(
+            return QCoreApplication.translate(
+                "errors",
                 "The messaging service's reply could not be understood, so we cannot tell "
                 "whether the message was sent. Check the delivery report before sending again, "
-                "so customers do not get it twice."
+                "so customers do not get it twice.",
             )
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "The connection was lost after the message was handed over, so we cannot tell "
             "whether it was sent. Check the delivery report before sending again, so customers "
-            "do not get it twice."
+            "do not get it twice.",
         )
     if isinstance(exc, api.ProtocolError):
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "The messaging service sent a reply this app could not understand. Try again "
-            "later; if it keeps happening, contact support."
+            "later; if it keeps happening, contact support.",
         )
     if isinstance(exc, api.NotFound):
         if exc.what == "upload":
-            return _tr("That contacts import could not be found. Start the import again.")
-        return _tr(
+            return QCoreApplication.translate(
+                "errors", "That contacts import could not be found. Start the import again."
+            )
+        return QCoreApplication.translate(
+            "errors",
             "That contact could not be found; it may have been deleted. Refresh the list, "
-            "then try again."
+            "then try again.",
         )
     if isinstance(exc, api.Conflict):
-        return _tr(
-            "A contact with this phone number already exists. Search for it and edit it instead."
+        return QCoreApplication.translate(
+            "errors",
+            "A contact with this phone number already exists. Search for it and edit it instead.",
         )
     if isinstance(exc, api.UploadTimeout):
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "The contacts import is taking longer than expected. It may still finish: check "
-            "the import list again in a few minutes."
+            "the import list again in a few minutes.",
         )
     if isinstance(exc, api.ApiError) and exc.service_message:
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "The messaging service refused the request, saying: “{message}”. Check the "
-            "details, then try again; if it keeps happening, contact support."
+            "details, then try again; if it keeps happening, contact support.",
         ).format(message=exc.service_message)
-    return _tr(
-        "Something went wrong while talking to the messaging service. Try again in a moment."
+    return QCoreApplication.translate(
+        "errors",
+        "Something went wrong while talking to the messaging service. Try again in a moment.",
     )
 
 
@@ -178,55 +197,67 @@ def _invalid_request_text(exc: BaseException) -> str:
     assert isinstance(exc, api.InvalidRequest)
     problem = exc.problem
     if problem is api.RequestProblem.NOT_OPTED_IN:
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "This customer has not opted in to WhatsApp messages from you, so the template "
             "was not sent (and nothing was charged). Ask them to opt in first, for example by "
-            "sending a message to your WhatsApp number."
+            "sending a message to your WhatsApp number.",
         )
     if problem is api.RequestProblem.FILE_TOO_LARGE:
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "The file is too large to import (at most 10 MB and 100,000 rows). Split it into "
-            "smaller files, then import each one."
+            "smaller files, then import each one.",
         )
     if problem is api.RequestProblem.FILE_TYPE:
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "This type of file cannot be imported. Save it as CSV (UTF-8) or as an Excel "
-            "workbook (.xlsx), then import it again."
+            "workbook (.xlsx), then import it again.",
         )
     if problem is api.RequestProblem.FILE_UNREADABLE:
-        text = _tr(
+        text = QCoreApplication.translate(
+            "errors",
             "The file could not be read as a contacts list: it needs a header row with a "
-            "'phone' column."
+            "'phone' column.",
         )
         if exc.service_message:
-            text += " " + _tr("The service said: “{message}”").format(message=exc.service_message)
-        return text + " " + _tr("Fix the file, then import it again.")
+            text += " " + QCoreApplication.translate(
+                "errors", "The service said: “{message}”"
+            ).format(message=exc.service_message)
+        return (
+            text + " " + QCoreApplication.translate("errors", "Fix the file, then import it again.")
+        )
     if problem is api.RequestProblem.FILE_MISSING:
-        return _tr(
-            "The file “{name}” could not be opened. Check that it still exists, then try again."
+        return QCoreApplication.translate(
+            "errors",
+            "The file “{name}” could not be opened. Check that it still exists, then try again.",
         ).format(name=exc.file_name or "")
     if exc.invalid_phones:
         shown = ", ".join(exc.invalid_phones[:10])
         extra = len(exc.invalid_phones) - 10
         if extra > 0:
-            shown = _tr("{numbers} and {more} more").format(
+            shown = QCoreApplication.translate("errors", "{numbers} and {more} more").format(
                 numbers=shown, more=counts().numbers(extra)
             )
-        return _tr(
-            "These phone numbers are not valid: {numbers}. Correct or remove them, then try again."
+        return QCoreApplication.translate(
+            "errors",
+            "These phone numbers are not valid: {numbers}. Correct or remove them, then try again.",
         ).format(numbers=shown)
     if exc.fields:
         problems = "; ".join(f"{name}: {problem}" for name, problem in exc.fields.items())
-        return _tr("Some details need fixing ({problems}). Correct them, then try again.").format(
-            problems=problems
-        )
+        return QCoreApplication.translate(
+            "errors", "Some details need fixing ({problems}). Correct them, then try again."
+        ).format(problems=problems)
     if exc.service_message:
-        return _tr(
+        return QCoreApplication.translate(
+            "errors",
             "The messaging service did not accept this request: “{message}”. Check the "
-            "details, then try again."
+            "details, then try again.",
         ).format(message=exc.service_message)
-    return _tr(
-        "The messaging service did not accept this request. Check the details, then try again."
+    return QCoreApplication.translate(
+        "errors",
+        "The messaging service did not accept this request. Check the details, then try again.",
     )
 
 
@@ -236,22 +267,22 @@ def describe(exc: BaseException) -> tuple[str, str]:
     from desktop_app.core.api import errors as api
 
     if isinstance(exc, api.AuthError):
-        return _tr("Sign-in needed"), api_error_text(exc)
+        return QCoreApplication.translate("errors", "Sign-in needed"), api_error_text(exc)
     if isinstance(exc, api.ScopeError):
-        return _tr("Permission missing"), api_error_text(exc)
+        return QCoreApplication.translate("errors", "Permission missing"), api_error_text(exc)
     # First match wins (an unreadable send reply is in doubt before it is a protocol error).
     titles: tuple[tuple[type[api.ApiError], str], ...] = (
-        (api.InsufficientBalance, _tr("Not enough credit")),
-        (api.SenderIdRejected, _tr("Sender ID not allowed")),
-        (api.InvalidRequest, _tr("Please check the details")),
-        (api.RateLimited, _tr("The service is busy")),
-        (api.ServerError, _tr("The service had a problem")),
-        (api.NetworkError, _tr("No connection")),
-        (api.InDoubt, _tr("Outcome unknown")),
-        (api.NotFound, _tr("Not found")),
-        (api.Conflict, _tr("Already exists")),
-        (api.ProtocolError, _tr("Unexpected reply")),
-        (api.ApiError, _tr("The request failed")),
+        (api.InsufficientBalance, QCoreApplication.translate("errors", "Not enough credit")),
+        (api.SenderIdRejected, QCoreApplication.translate("errors", "Sender name not allowed")),
+        (api.InvalidRequest, QCoreApplication.translate("errors", "Please check the details")),
+        (api.RateLimited, QCoreApplication.translate("errors", "The service is busy")),
+        (api.ServerError, QCoreApplication.translate("errors", "The service had a problem")),
+        (api.NetworkError, QCoreApplication.translate("errors", "No connection")),
+        (api.InDoubt, QCoreApplication.translate("errors", "Outcome unknown")),
+        (api.NotFound, QCoreApplication.translate("errors", "Not found")),
+        (api.Conflict, QCoreApplication.translate("errors", "Already exists")),
+        (api.ProtocolError, QCoreApplication.translate("errors", "Unexpected reply")),
+        (api.ApiError, QCoreApplication.translate("errors", "The request failed")),
     )
     for kind, title in titles:
         if isinstance(exc, kind):
@@ -264,36 +295,55 @@ def describe(exc: BaseException) -> tuple[str, str]:
     from desktop_app.ui import words
 
     if isinstance(exc, CredentialError):
-        return _tr("Password store unavailable"), words.keyring_problem(exc)
+        return QCoreApplication.translate(
+            "errors", "Password store unavailable"
+        ), words.keyring_problem(exc)
     if isinstance(exc, SettingsError):
-        return _tr("Please check the settings"), words.settings_problem(exc)
+        return QCoreApplication.translate(
+            "errors", "Please check the settings"
+        ), words.settings_problem(exc)
     if isinstance(exc, AccountError):
-        return _tr("Please check the account"), words.account_problem(exc)
+        return QCoreApplication.translate(
+            "errors", "Please check the account"
+        ), words.account_problem(exc)
     if isinstance(exc, phones.InvalidPhoneNumber):
-        return _tr("Please check the number"), words.phone_problem(exc)
+        return QCoreApplication.translate("errors", "Please check the number"), words.phone_problem(
+            exc
+        )
     if isinstance(exc, StoreError):
-        return _tr("Could not update Tuma's records"), words.store_problem(exc)
+        return QCoreApplication.translate(
+            "errors", "Could not update Tuma's records"
+        ), words.store_problem(exc)
 
     if isinstance(exc, TimeoutError | asyncio.TimeoutError):
-        return _tr("That took too long"), _tr(
-            "The operation did not finish in time. Check your internet connection and try again."
+        return QCoreApplication.translate(
+            "errors", "That took too long"
+        ), QCoreApplication.translate(
+            "errors",
+            "The operation did not finish in time. Check your internet connection and try again.",
         )
     if isinstance(exc, PermissionError):
-        return _tr("No permission"), _tr(
+        return QCoreApplication.translate("errors", "No permission"), QCoreApplication.translate(
+            "errors",
             "Tuma is not allowed to open that file or folder. Choose another place, "
-            "or check its permissions."
+            "or check its permissions.",
         )
     if isinstance(exc, FileNotFoundError):
-        return _tr("File not found"), _tr(
-            "The file could not be found. It may have been moved or deleted; choose it again."
+        return QCoreApplication.translate("errors", "File not found"), QCoreApplication.translate(
+            "errors",
+            "The file could not be found. It may have been moved or deleted; choose it again.",
         )
     if isinstance(exc, OSError):
-        return _tr("Could not read or write a file"), _tr(
-            "Your computer reported: {detail}. Check there is free disk space and try again."
+        return QCoreApplication.translate(
+            "errors", "Could not read or write a file"
+        ), QCoreApplication.translate(
+            "errors",
+            "Your computer reported: {detail}. Check there is free disk space and try again.",
         ).format(detail=exc.strerror or type(exc).__name__)
-    return _tr("Something went wrong"), _tr(
+    return QCoreApplication.translate("errors", "Something went wrong"), QCoreApplication.translate(
+        "errors",
         "An unexpected problem occurred ({kind}). Nothing you entered was lost. Try again; if it "
-        "keeps happening, restart Tuma."
+        "keeps happening, restart Tuma.",
     ).format(kind=type(exc).__name__)
 
 
@@ -319,7 +369,9 @@ class ErrorPresenter(QObject):
             log.error("unexpected error", exc_info=(type(exc), exc, exc.__traceback__))
         title, text = describe(exc)
         if action:
-            title = _tr("{action} failed — {title}").format(action=action, title=title)
+            title = QCoreApplication.translate("errors", "{action} failed — {title}").format(
+                action=action, title=title
+            )
         reauth = _is_auth_error(exc)
         self.show(UserMessage(title, text, Level.ERROR, reauth=reauth))
         if reauth:

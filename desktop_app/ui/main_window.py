@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QDialog,
     QFrame,
@@ -30,7 +30,7 @@ from desktop_app.core.settings import Profile
 from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
-from desktop_app.ui.tabs import TABS, TabPage, tab_for_file
+from desktop_app.ui.tabs import QT_TRANSLATE_NOOP, TABS, TabPage, tab_for_file
 from desktop_app.ui.widgets import MessageBar, PracticeBanner, Toast, set_role
 
 __all__ = ["MainWindow"]
@@ -63,6 +63,17 @@ class _UnavailableTab(TabPage):
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         label.setWordWrap(True)
         layout.addWidget(label)
+
+
+#: What choosing another language says, in that language (translated with it, not the app's).
+_LANGUAGE_NEXT_START = (
+    QT_TRANSLATE_NOOP("MainWindow", "{language} from the next start"),
+    QT_TRANSLATE_NOOP(
+        "MainWindow",
+        "Close Tuma and open it again to see it in {language}. "
+        "The message you are writing is kept.",
+    ),
+)
 
 
 class MainWindow(QMainWindow):
@@ -196,7 +207,7 @@ class MainWindow(QMainWindow):
         from desktop_app.ui.formats import kes
 
         if session.is_sandbox:
-            self.account_label.setText(self.tr("Practice account (sandbox)"))
+            self.account_label.setText(self.tr("Practice account"))
         else:
             self.account_label.setText(
                 self.tr("Connected: {name}").format(name=session_title(session))
@@ -265,10 +276,18 @@ class MainWindow(QMainWindow):
         self.refresh_action.setToolTip(self.tr("Read the balance and this tab again"))
         self.refresh_action.triggered.connect(self.refresh)
         account_menu.addAction(self.refresh_action)
+        self.opt_out_action = QAction(self.tr("&Opt-out list…"), self)
+        self.opt_out_action.setToolTip(
+            self.tr("Numbers that never get promotions, and the line that tells customers how")
+        )
+        self.opt_out_action.triggered.connect(self.open_opt_out_list)
+        account_menu.addAction(self.opt_out_action)
         account_menu.addSeparator()
         self.sign_out_action = QAction(self.tr("Sign &out"), self)
         self.sign_out_action.triggered.connect(self._on_sign_out)
         account_menu.addAction(self.sign_out_action)
+
+        self._build_language_menu(menu_bar.addMenu(self.tr("&Language")))
 
         help_menu = menu_bar.addMenu(self.tr("&Help"))
         self.shortcuts_action = QAction(self.tr("&Keyboard shortcuts"), self)
@@ -285,10 +304,59 @@ class MainWindow(QMainWindow):
             shortcut.activated.connect(lambda key=key: self.show_tab(key))
         self._fill_switch_menu()
 
+    def _build_language_menu(self, menu: QMenu) -> None:
+        """English / Kiswahili, each in its own name; the choice is kept in the settings."""
+        from desktop_app.ui.i18n import LANGUAGES, chosen_language
+
+        self.language_menu = menu
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        chosen = chosen_language(self.ctx.settings.language)
+        #: the Language menu's entries, by language code
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self)
+            action.setCheckable(True)
+            action.setChecked(code == chosen)
+            action.triggered.connect(lambda _c=False, code=code: self.choose_language(code))
+            group.addAction(action)
+            menu.addAction(action)
+            self.language_actions[code] = action
+
+    def choose_language(self, code: str) -> None:
+        """Keep *code* as the interface language; it applies at the next start (said in the
+        chosen language, so whoever picked it can read it)."""
+        from desktop_app.ui.i18n import LANGUAGES, current_language, translate_in
+
+        settings = self.ctx.settings
+        if settings.language == code:
+            return
+        settings.language = code
+        self.ctx.save_settings()
+        for other, action in self.language_actions.items():
+            action.setChecked(other == code)
+        if code == current_language():
+            self.ctx.errors.clear()
+            return
+        title, text = _LANGUAGE_NEXT_START
+        self.ctx.errors.info(
+            translate_in(code, "MainWindow", title).format(language=LANGUAGES[code]),
+            translate_in(code, "MainWindow", text).format(language=LANGUAGES[code]),
+        )
+
+    def open_opt_out_list(self) -> None:
+        """The account's opt-out list (built when first asked for)."""
+        from desktop_app.ui.optouts import OptOutListDialog
+
+        dialog = OptOutListDialog(self.ctx, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.opt_out_dialog = dialog
+        dialog.open()
+
     def _fill_switch_menu(self) -> None:
         self.switch_menu.clear()
         session = self.ctx.session
-        practice = self.switch_menu.addAction(self.tr("Practice account (sandbox)"))
+        practice = self.switch_menu.addAction(self.tr("Practice account"))
         practice.setCheckable(True)
         practice.setChecked(session is not None and session.is_sandbox)
         practice.triggered.connect(lambda: self.switch_to(None))
@@ -359,10 +427,10 @@ class MainWindow(QMainWindow):
         session = self.ctx.session
         if session is not None and not session.can_use_contacts:
             self.ctx.errors.info(
-                self.tr("Connected to “{name}” with an older token").format(name=name),
+                self.tr("Connected to “{name}” with an older key").format(name=name),
                 self.tr(
-                    "You can send SMS and see your balance, but this token cannot reach your "
-                    "contacts. Ask your provider for a scoped token (starting with mbs_)."
+                    "You can send SMS and see your balance, but this key cannot reach your "
+                    "contacts. Ask your provider for a newer key (starting with mbs_)."
                 ),
                 level=Level.WARNING,
             )
@@ -441,7 +509,7 @@ class MainWindow(QMainWindow):
         box.setInformativeText(
             self.tr(
                 "SMS broadcasts, contacts and delivery reports for small businesses in Kenya. "
-                "Your access token is kept only in this computer's password store."
+                "Your secret key is kept only in this computer's password store."
             )
         )
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -501,6 +569,7 @@ class MainWindow(QMainWindow):
         self.practice_banner.setVisible(session is not None and session.is_sandbox)
         self.sign_out_action.setEnabled(session is not None and not session.is_sandbox)
         self.refresh_action.setEnabled(session is not None)
+        self.opt_out_action.setEnabled(session is not None)
         if session is not None:
             self.setWindowTitle(f"Tuma — {session_title(session)}")
             message = self.message_bar.message

@@ -97,10 +97,10 @@ class SessionManager(QObject):
         await self.ctx.open_session(profile, token)
         if self.ctx.session is not None and not self.ctx.session.can_use_contacts:
             self.ctx.errors.info(
-                self.tr("Older token: contacts are not available"),
+                self.tr("Older key: contacts are not available"),
                 self.tr(
-                    "This account's token can send SMS but cannot reach your contacts. Ask your "
-                    "provider for a scoped token (starting with mbs_) and connect again."
+                    "This account's key can send SMS but cannot reach your contacts. Ask your "
+                    "provider for a newer key (starting with mbs_) and connect again."
                 ),
                 level=Level.WARNING,
             )
@@ -213,8 +213,8 @@ class SessionManager(QObject):
             self.ctx.errors.info(
                 self.tr("Signed out of “{name}”").format(name=name),
                 self.tr(
-                    "Its token was deleted from this computer. To use it again, choose "
-                    "Account → Connect an account… and paste the token."
+                    "Its key was deleted from this computer. To use it again, choose "
+                    "Account → Connect an account… and paste the key."
                 ),
             )
         await self.start_practice()

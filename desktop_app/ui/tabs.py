@@ -128,18 +128,7 @@ TABS: tuple[TabSpec, ...] = tuple(
                 key="delivery",
                 order=40,
                 title=QT_TRANSLATE_NOOP("Tabs", "&Delivery"),
-                factory=_PLACEHOLDER,
-                placeholder=(
-                    QT_TRANSLATE_NOOP(
-                        "Tabs",
-                        "Delivery reports for the messages you sent arrive in a later release. "
-                        "Every message you send now is already recorded, so its report will be "
-                        "there when this tab opens.",
-                    ),
-                    QT_TRANSLATE_NOOP("Tabs", "Delivered, pending and failed, for each customer"),
-                    QT_TRANSLATE_NOOP("Tabs", "The reason a message failed, in plain words"),
-                    QT_TRANSLATE_NOOP("Tabs", "Resend to the customers who did not get it"),
-                ),
+                factory="desktop_app.ui.delivery:DeliveryTab",
             ),
             TabSpec(
                 key="balance",

@@ -67,7 +67,7 @@ class Words(QObject):
         return self.tr("%Ln contact(s)", "", n)
 
     def batches(self, n: int) -> str:
-        return self.tr("%Ln batch(es)", "", n)
+        return self.tr("%Ln round(s)", "", n)
 
     def invalid_numbers(self, n: int) -> str:
         return self.tr("%Ln number(s) are not valid", "", n)
@@ -107,12 +107,12 @@ class Words(QObject):
     def settings_field(self, field: str | None) -> str | None:
         """The form's name for a setting, where the user can see it."""
         names = {
-            "base_url": self.tr("Service address"),
+            "base_url": self.tr("Web address"),
             "contacts_base_url": self.tr("Contacts address"),
             "name": self.tr("Account name"),
-            "sender_ids": self.tr("Sender IDs"),
+            "sender_ids": self.tr("Sender names"),
             "price_per_part": self.tr("Price per SMS part"),
-            "bulk_chunk_size": self.tr("Batch size"),
+            "bulk_chunk_size": self.tr("Recipients per round"),
             "low_balance_threshold": self.tr("Low-balance warning"),
         }
         return names.get(field or "")
@@ -125,7 +125,7 @@ class Words(QObject):
         p = SettingsProblem
         texts = {
             p.ADDRESS_MISSING: self.tr(
-                "Enter the service address, for example https://api.example.co.ke."
+                "Enter the web address, for example https://api.example.co.ke."
             ),
             p.ADDRESS_INVALID: self.tr("{value} is not a valid web address.").format(value=quoted),
             p.ADDRESS_NOT_WEB: self.tr(
@@ -141,25 +141,25 @@ class Words(QObject):
             ).format(value=quoted),
             p.ADDRESS_CREDENTIALS: self.tr(
                 "The address must not contain a user name or password; "
-                "the token is entered separately and kept in the system keyring."
+                "the key is entered separately and kept in the computer's password store."
             ),
             p.ADDRESS_QUERY: self.tr(
                 "The address must not contain a query (?…) or fragment (#…); "
-                "enter only the service address."
+                "enter only the web address."
             ),
             p.ADDRESS_PLAIN_HTTP: self.tr(
-                "{value} uses plain http, which would send your token unencrypted. Use "
+                "{value} uses plain http, which would send your key unencrypted. Use "
                 "https:// (plain http is allowed only for a service on this computer, such as "
-                "the sandbox)."
+                "the practice service)."
             ).format(value=quoted),
             p.NAME_MISSING: self.tr("Give the account a name, for example the shop's name."),
             p.DUPLICATE_NAME: self.tr("Two accounts are called {value}: rename one.").format(
                 value=quoted
             ),
-            p.SENDER_NOT_TEXT: self.tr("Sender IDs must be text."),
-            p.CHUNK_NOT_WHOLE: self.tr("The batch size must be a whole number."),
+            p.SENDER_NOT_TEXT: self.tr("Sender names must be text."),
+            p.CHUNK_NOT_WHOLE: self.tr("Recipients per round must be a whole number."),
             p.CHUNK_RANGE: self.tr(
-                "The batch size must be between 1 and {most} recipients (it is {value})."
+                "Recipients per round must be between 1 and {most} (it is {value})."
             ).format(most=number(MAX_CHUNK_SIZE), value=exc.value),
             p.PRICE_NOT_NUMBER: self.tr("The price per SMS part must be a number of shillings."),
             p.PRICE_RANGE: self.tr("The price per SMS part must be zero or more shillings."),
@@ -190,16 +190,17 @@ class Words(QObject):
     def keyring_hint(self, platform: str) -> str:
         if platform == "windows":
             return self.tr(
-                "Tuma keeps your token in Windows Credential Manager. Make sure the Credential "
+                "Tuma keeps your key in Windows Credential Manager. Make sure the Credential "
                 "Manager service is running, then try again."
             )
         if platform == "macos":
             return self.tr(
-                "Tuma keeps your token in the macOS Keychain. Unlock your login keychain in "
+                "Tuma keeps your key in the macOS Keychain. Unlock your login keychain in "
                 "Keychain Access, then try again."
             )
         return self.tr(
-            "Tuma keeps your token in the system keyring and never in a plain file. Install "
+            "Tuma keeps your key in the computer's password store and never in a plain file. "
+            "Install "
             "and start a Secret Service provider: GNOME Keyring (package gnome-keyring), "
             "KeePassXC with Secret Service integration turned on, or KWallet (package "
             "kwalletmanager), then sign in to your desktop session again and retry."
@@ -209,36 +210,45 @@ class Words(QObject):
         from desktop_app.core.services.accounts import KeyringAction, KeyringProblem
 
         failed = {
-            KeyringAction.SAVE: self.tr("Your access token could not be saved."),
-            KeyringAction.READ: self.tr("Your access token could not be read."),
-            KeyringAction.DELETE: self.tr("Your access token could not be deleted."),
-            None: self.tr("Your access token could not be used."),
+            KeyringAction.SAVE: self.tr("Your secret key could not be saved."),
+            KeyringAction.READ: self.tr("Your secret key could not be read."),
+            KeyringAction.DELETE: self.tr("Your secret key could not be deleted."),
+            None: self.tr("Your secret key could not be used."),
         }[exc.action]
         p = KeyringProblem
         if exc.problem is p.NO_NAME:
-            return self.tr("The account needs a name before its token can be stored.")
+            return self.tr("The account needs a name before its key can be stored.")
         if exc.problem is p.EMPTY_TOKEN:
-            return self.tr("The token is empty: paste the API token from your account portal.")
+            return self.tr("The key is empty: paste the secret key from your account portal.")
         if exc.problem is p.NO_BACKEND:
-            why = self.tr("No system keyring is available.") + " " + self.keyring_hint(exc.platform)
+            why = (
+                self.tr("No password store is available on this computer.")
+                + " "
+                + self.keyring_hint(exc.platform)
+            )
         elif exc.problem is p.LOCKED:
             why = self.tr(
-                "The system keyring is locked. Unlock it (it usually asks for your login "
+                "The computer's password store is locked. Unlock it (it usually asks for your "
+                "login "
                 "password) and try again."
             )
         elif exc.problem is p.FAILED:
             why = (
-                self.tr("The system keyring did not work.") + " " + self.keyring_hint(exc.platform)
+                self.tr("The computer's password store did not work.")
+                + " "
+                + self.keyring_hint(exc.platform)
             )
         elif exc.problem is p.TIMEOUT:
             why = self.tr(
-                "The system keyring did not answer within {seconds}. It may be locked and "
+                "The computer's password store did not answer within {seconds}. It may be locked "
+                "and "
                 "waiting for a password prompt, or its service may have hung: unlock or "
                 "restart it and try again."
             ).format(seconds=self.seconds(round(exc.timeout or 0)))
         else:
             why = self.tr(
-                "The system keyring failed unexpectedly. Restart the keyring service or your "
+                "The computer's password store failed unexpectedly. Restart the password store "
+                "service or your "
                 "desktop session and try again."
             )
         return f"{failed} {why}"
@@ -249,10 +259,10 @@ class Words(QObject):
         from desktop_app.core.services.accounts import AccountProblem
 
         if exc.problem is AccountProblem.TOKEN_MISSING:
-            return self.tr("Paste the access token from your provider's portal.")
+            return self.tr("Paste the secret key from your provider's portal.")
         if exc.problem is AccountProblem.NO_SAVED_TOKEN:
             return self.tr(
-                "No access token is saved for “{name}” on this computer. Paste it again."
+                "No secret key is saved for “{name}” on this computer. Paste it again."
             ).format(name=exc.name or "")
         return self.tr("There is no saved account called “{name}”.").format(name=exc.name or "")
 
@@ -311,15 +321,15 @@ class Words(QObject):
             ),
             p.NOT_FOUND: self.tr("That record no longer exists."),
             p.ILLEGAL_MOVE: self.tr(
-                "That batch has already been dealt with (perhaps in another Tuma window)."
+                "That round has already been dealt with (perhaps in another Tuma window)."
             ),
             p.NO_RECIPIENTS: self.tr("Add at least one recipient."),
-            p.NO_SENDER: self.tr("Choose a sender ID."),
-            p.BAD_CHUNK_SIZE: self.tr("The batch size must be between 1 and {most}.").format(
+            p.NO_SENDER: self.tr("Choose a sender name."),
+            p.BAD_CHUNK_SIZE: self.tr("Recipients per round must be between 1 and {most}.").format(
                 most=number(MAX_CHUNK_SIZE)
             ),
             p.EMPTY_TEXT: self.tr("The message is empty."),
-            p.NOT_A_BROADCAST: self.tr("This kind of send cannot be sent in batches."),
+            p.NOT_A_BROADCAST: self.tr("This kind of send cannot be sent in rounds."),
             p.NO_MESSAGE_ID: self.tr("The service did not give this send a reference."),
             p.NO_NAME: self.tr("Give the template a name."),
             p.EXISTS: self.tr("A template called “{name}” already exists.").format(

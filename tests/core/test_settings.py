@@ -56,7 +56,7 @@ def test_valid_urls(url: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("url", "words"),
     [
-        ("", "Enter the service address"),
+        ("", "Enter the web address"),
         ("api.example.co.ke", "must start with https://"),
         ("ftp://api.example.co.ke", "must start with https://"),
         ("http://api.example.co.ke", "plain http"),
@@ -102,7 +102,7 @@ def test_profile_validation_tidies_and_checks() -> None:
     ("changes", "words"),
     [
         ({"name": " "}, "name"),
-        ({"base_url": "http://api.example.co.ke"}, "Service address: .*plain http"),
+        ({"base_url": "http://api.example.co.ke"}, "Web address: .*plain http"),
         ({"contacts_base_url": "nope"}, "Contacts address"),
         ({"bulk_chunk_size": 0}, "between 1 and 1,?000"),
         ({"bulk_chunk_size": 1001}, "between 1 and 1,?000"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine, Iterator
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -40,6 +41,31 @@ def qloop_running(qloop):  # type: ignore[no-untyped-def]
     asyncio.events._set_running_loop(qloop)
     yield
     asyncio.events._set_running_loop(None)
+
+
+class ShopClock:
+    """The shop's wall clock as the promotional rules see it (``core.rules.local_now``)."""
+
+    def __init__(self) -> None:
+        self.now = datetime.now().astimezone().replace(hour=10, minute=0, second=0, microsecond=0)
+
+    def set(self, hour: int, minute: int = 0) -> datetime:
+        self.now = self.now.replace(hour=hour, minute=minute)
+        return self.now
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def shop_clock(monkeypatch: pytest.MonkeyPatch) -> ShopClock:
+    """UI tests run at 10:00 in the shop, inside the hours for promotions, whatever the
+    machine's clock says; a test moves it with ``shop_clock.set(19, 30)``."""
+    from desktop_app.core import rules
+
+    clock = ShopClock()
+    monkeypatch.setattr(rules, "local_now", clock)
+    return clock
 
 
 def run_async(qtbot: Any, coro: Coroutine[Any, Any, T], timeout: float = 15.0) -> T:

@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from desktop_app.core.services.accounts import AccountsService, ClientFactory
     from desktop_app.core.services.balance import BalanceService
     from desktop_app.core.services.contacts import ContactsService
+    from desktop_app.core.services.delivery import DeliveryService
     from desktop_app.core.services.drafts import DraftsService
+    from desktop_app.core.services.optouts import OptOutService
     from desktop_app.core.services.sending import SendingService
     from desktop_app.core.services.templates import TemplatesService
 
@@ -85,6 +87,18 @@ class Services:
         from desktop_app.core.services.drafts import DraftsService
 
         return DraftsService(self.store, self.io)
+
+    @cached_property
+    def optouts(self) -> OptOutService:
+        from desktop_app.core.services.optouts import OptOutService
+
+        return OptOutService(self.store, self.io)
+
+    @cached_property
+    def delivery(self) -> DeliveryService:
+        from desktop_app.core.services.delivery import DeliveryService
+
+        return DeliveryService(self.store, self.io)
 
     @classmethod
     def open(

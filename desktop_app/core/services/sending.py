@@ -36,6 +36,7 @@ from desktop_app.core.background import Blocking, finish
 from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
 from desktop_app.core.personalise import has_merge_fields, render_all
 from desktop_app.core.recipients import Person
+from desktop_app.core.rules import SendCategory
 from desktop_app.core.services.balance import BalanceService
 from desktop_app.core.settings import DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, Profile
 from desktop_app.core.store import (
@@ -46,6 +47,8 @@ from desktop_app.core.store import (
     ChunkState,
     PriorSend,
     Recipient,
+    Schedule,
+    ScheduledSend,
     SentMessage,
     Store,
     StoreError,
@@ -77,6 +80,8 @@ __all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come
     "ChunkReason",
     "ChunkState",
     "PriorSend",
+    "ScheduledSend",
+    "SendCategory",
     "SentMessage",
     "StoreError",
     "StoreProblem",
@@ -311,6 +316,8 @@ class RunReport:
     #: Stopped for lack of credit: what the rest needs, and the balance then (when known).
     needed_credits: int | None = None
     balance: float | None = None
+    #: Recipients taken out before sending: they joined the opt-out list after the plan.
+    opted_out: int = 0
 
     @property
     def error(self) -> api.ApiError | None:
@@ -410,13 +417,27 @@ class SendingService:
         found = self._history.prior_sends(profile, contents, since)
         return Duplicates(checked=len(contents), found=tuple(found))
 
-    async def start(self, plan: SendPlan, profile: str) -> int:
+    async def start(
+        self,
+        plan: SendPlan,
+        profile: str,
+        *,
+        category: SendCategory | None = None,
+        due_at: datetime | None = None,
+    ) -> int:
         """Write the broadcast and its chunks down durably, and clear the account's draft in
         the same transaction: from here on it is this broadcast (resumed, reviewed), never a
-        ready-to-send form again. Nothing has been sent yet."""
-        return await self._io(self._start, plan, profile)
+        ready-to-send form again. Nothing has been sent yet. With *due_at* it waits on the
+        schedule until then (see :meth:`due`)."""
+        return await self._io(self._start, plan, profile, category, due_at)
 
-    def _start(self, plan: SendPlan, profile: str) -> int:
+    def _start(
+        self,
+        plan: SendPlan,
+        profile: str,
+        category: SendCategory | None = None,
+        due_at: datetime | None = None,
+    ) -> int:
         with self._store.db.write() as db:
             broadcast = self._journal.create_broadcast(
                 plan.kind,
@@ -427,8 +448,65 @@ class SendingService:
                 profile=profile,
                 db=db,
             )
+            if category is not None or due_at is not None:
+                Schedule.mark(
+                    db,
+                    broadcast.id,
+                    category=None if category is None else str(category),
+                    due_at=due_at,
+                )
             self._store.drafts.clear(profile, db=db)
         return broadcast.id
+
+    # -- sends waiting for their time -------------------------------------------------------------
+
+    async def scheduled(self, profile: str) -> list[ScheduledSend]:
+        """The account's scheduled sends, soonest first."""
+        return await self._io(self._store.schedule.scheduled, profile)
+
+    async def due(self, profile: str, at: datetime | None = None) -> list[ScheduledSend]:
+        """Scheduled sends whose time has come."""
+        return await self._io(self._store.schedule.due, profile, at)
+
+    async def release(self, broadcast_id: int) -> bool:
+        """Take a scheduled send off the schedule to send it now (then :meth:`run` it). Only
+        one caller wins: False means it was released (or cancelled) already."""
+        return await self._io(self._store.schedule.release, broadcast_id)
+
+    async def reschedule(self, broadcast_id: int, due_at: datetime) -> bool:
+        return await self._io(self._store.schedule.reschedule, broadcast_id, due_at)
+
+    async def scheduled_recipients(self, broadcast_id: int) -> list[str]:
+        """The phones a scheduled send is for (its pending chunks'), in order."""
+
+        def read() -> list[str]:
+            chunks = self._journal.chunks(broadcast_id, ChunkState.PENDING)
+            return [phone for chunk in chunks for phone in chunk.phones]
+
+        return await self._io(read)
+
+    async def cancel_scheduled(self, broadcast_id: int) -> bool:
+        """Cancel a scheduled send (nothing of it goes out). False when it was already sent
+        or cancelled."""
+        return await self._io(self._store.schedule.cancel, broadcast_id)
+
+    def _honour_opt_outs(self, broadcast_id: int) -> int:
+        """A promotional broadcast's pending recipients now on the opt-out list are taken
+        out before anything more is sent; returns how many."""
+        if self._store.schedule.category(broadcast_id) != SendCategory.PROMOTIONAL:
+            return 0
+        broadcast = self._journal.broadcast(broadcast_id)
+        pending = [
+            phone
+            for chunk in self._journal.chunks(broadcast_id, ChunkState.PENDING)
+            for phone in chunk.phones
+        ]
+        listed = self._store.optouts.among(broadcast.profile, pending)
+        if not listed:
+            return 0
+        removed = self._journal.withdraw_recipients(broadcast_id, listed)
+        log.info("%d opted-out recipients taken out of broadcast %d", removed, broadcast_id)
+        return removed
 
     async def run(
         self,
@@ -443,6 +521,7 @@ class SendingService:
         form), a run that sent nothing withdraws the broadcast, even when it was cancelled."""
         withdrawn = False
         needed: int | None = None
+        opted_out = await self._io(self._honour_opt_outs, broadcast_id)
         try:
             outcome = await run_broadcast(
                 client, self._journal, broadcast_id, progress=progress, cancel=cancel, io=self._io
@@ -465,6 +544,7 @@ class SendingService:
             withdrawn=withdrawn,
             needed_credits=needed,
             balance=balance,
+            opted_out=opted_out,
         )
 
     def _withdraw_if_untouched(self, broadcast_id: int) -> bool:

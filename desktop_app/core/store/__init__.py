@@ -8,6 +8,11 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
 - :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
 - :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
+- :mod:`~desktop_app.core.store.optouts`: the opt-out list and the account's sending rules;
+- :mod:`~desktop_app.core.store.schedule`: sends waiting for their time, and each send's
+  category (promotional or transactional).
+- :mod:`~desktop_app.core.store.delivery`: delivery reports per recipient, and when to look
+  each message up again.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from pathlib import Path
 
 from desktop_app.core.store.balances import BalanceReadings
 from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
+from desktop_app.core.store.delivery import DeliveryRecords
 from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
 from desktop_app.core.store.groups import Group, Groups, Member
 from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
@@ -29,6 +35,8 @@ from desktop_app.core.store.journal import (
     Journal,
     Recipient,
 )
+from desktop_app.core.store.optouts import OptOut, OptOuts, OptOutSource
+from desktop_app.core.store.schedule import Schedule, ScheduledSend
 from desktop_app.core.store.templates import Template, Templates
 
 __all__ = [
@@ -40,6 +48,7 @@ __all__ = [
     "ChunkReason",
     "ChunkState",
     "Database",
+    "DeliveryRecords",
     "Draft",
     "DraftPerson",
     "Drafts",
@@ -47,8 +56,13 @@ __all__ = [
     "Groups",
     "Journal",
     "Member",
+    "OptOut",
+    "OptOutSource",
+    "OptOuts",
     "PriorSend",
     "Recipient",
+    "Schedule",
+    "ScheduledSend",
     "SentHistory",
     "SentMessage",
     "Store",
@@ -71,6 +85,9 @@ class Store(Closing):
             self.balances = BalanceReadings(self.db)
             self.drafts = Drafts(self.db)
             self.groups = Groups(self.db)
+            self.optouts = OptOuts(self.db)
+            self.schedule = Schedule(self.db, self.journal)
+            self.delivery = DeliveryRecords(self.db)
         except BaseException:
             self.db.close()
             raise

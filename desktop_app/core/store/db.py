@@ -153,10 +153,13 @@ def _load_table_groups() -> None:
     # Importing the table groups registers their schema steps.
     from desktop_app.core.store import (  # noqa: F401
         balances,
+        delivery,
         drafts,
         groups,
         history,
         journal,
+        optouts,
+        schedule,
         templates,
     )
 

@@ -100,7 +100,9 @@ class SentHistory:
         """Of *candidates* ((phone, content key) pairs), those who got that very content
         from this profile since *since* (accepted or in doubt), or are due to get it in a
         broadcast not finished yet (pending or being sent, whenever it was written down).
-        One row per phone: the latest such send."""
+        One row per phone: the latest such send. A send whose delivery report says it
+        failed or was rejected (final) did not reach that person, so it does not count:
+        "Resend to failed" is not a second send (store.delivery keeps the reports)."""
         if not candidates:
             return []
         with self._db.write() as db:  # a temporary table of this connection, in one go
@@ -114,8 +116,11 @@ class SentHistory:
                 "FROM guard_candidates g JOIN recipients r "
                 "ON r.profile = ? AND r.phone = g.phone AND r.content = g.content "
                 "JOIN chunks c ON c.id = r.chunk_id "
-                "WHERE c.state IN ('pending', 'sending') OR (c.state IN ('accepted', 'in_doubt') "
-                "AND COALESCE(c.sent_at, c.updated_at) >= ?)",
+                "LEFT JOIN delivery_status d ON d.profile = r.profile "
+                "AND d.message_id = c.message_id AND d.phone = r.phone "
+                "WHERE (c.state IN ('pending', 'sending') OR (c.state IN ('accepted', 'in_doubt') "
+                "AND COALESCE(c.sent_at, c.updated_at) >= ?)) "
+                "AND (d.status IS NULL OR d.status NOT IN ('failed', 'rejected'))",
                 (profile, stamp(since)),
             ).fetchall()
             db.execute("DELETE FROM guard_candidates")

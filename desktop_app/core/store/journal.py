@@ -31,7 +31,7 @@ import os
 import sqlite3
 import sys
 import uuid
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -544,9 +544,11 @@ class Journal(Closing):
 
     def unfinished(self, profile: str) -> list[Broadcast]:
         """Broadcasts of this profile with chunks still to send (pending) or awaiting the
-        user's decision (in doubt), oldest first."""
+        user's decision (in doubt), oldest first. A send waiting for its scheduled time is
+        not one of them (see store.schedule)."""
         rows = self._db.read(
-            self._BROADCAST_SELECT + " WHERE b.profile = ? AND EXISTS (SELECT 1 FROM chunks x "
+            self._BROADCAST_SELECT + " WHERE b.profile = ? AND b.scheduled_for IS NULL "
+            "AND EXISTS (SELECT 1 FROM chunks x "
             "WHERE x.broadcast_id = b.id AND x.state IN ('pending', 'in_doubt')) "
             "GROUP BY b.id ORDER BY b.id",
             (profile,),
@@ -735,6 +737,48 @@ class Journal(Closing):
                 (ChunkState.CANCELLED, stamp(now()), broadcast_id, ChunkState.PENDING),
             )
             return cursor.rowcount
+
+    def withdraw_recipients(self, broadcast_id: int, phones: Collection[str]) -> int:
+        """Take *phones* out of the broadcast's pending chunks (they must not get it: they
+        opted out since it was planned). A chunk left empty is cancelled. Returns how many
+        recipients were taken out."""
+        skip = set(phones)
+        if not skip:
+            return 0
+        removed = 0
+        with self._db.write() as db:
+            rows = db.execute(
+                "SELECT id, recipients FROM chunks WHERE broadcast_id = ? AND state = ?",
+                (broadcast_id, ChunkState.PENDING),
+            ).fetchall()
+            moment = stamp(now())
+            for chunk_id, members_json in rows:
+                members = json.loads(members_json)
+                kept = [m for m in members if m[0] not in skip]
+                gone = len(members) - len(kept)
+                if not gone:
+                    continue
+                removed += gone
+                if kept:
+                    db.execute(
+                        "UPDATE chunks SET recipients = ?, size = ?, updated_at = ? WHERE id = ?",
+                        (json.dumps(kept), len(kept), moment, chunk_id),
+                    )
+                else:
+                    db.execute(
+                        "UPDATE chunks SET state = ?, updated_at = ? WHERE id = ?",
+                        (ChunkState.CANCELLED, moment, chunk_id),
+                    )
+                db.executemany(
+                    "DELETE FROM recipients WHERE chunk_id = ? AND phone = ?",
+                    [(chunk_id, m[0]) for m in members if m[0] in skip],
+                )
+            if removed:
+                db.execute(
+                    "UPDATE broadcasts SET recipients = recipients - ? WHERE id = ?",
+                    (removed, broadcast_id),
+                )
+        return removed
 
     def record_sent(
         self,

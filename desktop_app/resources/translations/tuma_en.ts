@@ -1,6 +1,40 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US" sourcelanguage="en">
     <context>
+        <name>DeliveryTab</name>
+        <message numerus="yes">
+            <source>%n send(s)</source>
+            <translation>
+                <numerusform>%n send</numerusform>
+                <numerusform>%n sends</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Exporting %n send(s)…</source>
+            <translation>
+                <numerusform>Exporting %n send…</numerusform>
+                <numerusform>Exporting %n sends…</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>Saved %n row(s) to {file}.</source>
+            <translation>
+                <numerusform>Saved %n row to {file}.</numerusform>
+                <numerusform>Saved %n rows to {file}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>ScheduledBanner</name>
+        <message numerus="yes">
+            <source>%n message(s) scheduled; the next goes out {when}.</source>
+            <translation>
+                <numerusform>%n message scheduled; the next goes out {when}.</numerusform>
+                <numerusform>%n messages scheduled; the next goes out {when}.</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>Words</name>
         <message numerus="yes">
             <source>%Ln credit(s)</source>
@@ -52,10 +86,10 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%Ln batch(es)</source>
+            <source>%Ln round(s)</source>
             <translation>
-                <numerusform>%Ln batch</numerusform>
-                <numerusform>%Ln batches</numerusform>
+                <numerusform>%Ln round</numerusform>
+                <numerusform>%Ln rounds</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -84,6 +118,37 @@
             <translation>
                 <numerusform>about %Ln minute</numerusform>
                 <numerusform>about %Ln minutes</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>_Counted</name>
+        <message numerus="yes">
+            <source>%n minute(s)</source>
+            <translation>
+                <numerusform>%n minute</numerusform>
+                <numerusform>%n minutes</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n hour(s)</source>
+            <translation>
+                <numerusform>%n hour</numerusform>
+                <numerusform>%n hours</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n day(s)</source>
+            <translation>
+                <numerusform>%n day</numerusform>
+                <numerusform>%n days</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%n customer(s) on your opt-out list will not get this promotion.</source>
+            <translation>
+                <numerusform>%n customer on your opt-out list will not get this promotion.</numerusform>
+                <numerusform>%n customers on your opt-out list will not get this promotion.</numerusform>
             </translation>
         </message>
     </context>

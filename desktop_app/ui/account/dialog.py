@@ -67,7 +67,7 @@ class AccountDialog(QDialog):
         intro = QLabel(
             self.tr(
                 "Enter the details your SMS provider gave you. Tuma checks them before saving, "
-                "and keeps the access token only in your computer's password store."
+                "and keeps the secret key only in your computer's password store."
             ),
             self,
         )
@@ -99,7 +99,13 @@ class AccountDialog(QDialog):
 
         self.base_url_edit = QLineEdit(self)
         self.base_url_edit.setPlaceholderText("https://api.example.co.ke")
-        form.addRow(self.tr("&Service address:"), self.base_url_edit)
+        self.base_url_edit.setToolTip(
+            self.tr(
+                "The web address of your SMS provider's service, from their portal "
+                "(technically: the API base URL)."
+            )
+        )
+        form.addRow(self.tr("&Web address:"), self.base_url_edit)
 
         self.contacts_url_edit = QLineEdit(self)
         self.contacts_url_edit.setPlaceholderText(self.tr("Usually the same as the service"))
@@ -110,9 +116,16 @@ class AccountDialog(QDialog):
         # arrived (length and kind only, never any of the token's body).
         self.token_edit = QLineEdit(self)
         self.token_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.token_edit.setPlaceholderText(self.tr("Paste the token, e.g. mbs_…"))
-        self.token_edit.setAccessibleName(self.tr("Access token"))
-        token_label = QLabel(self.tr("Access &token:"), self)
+        self.token_edit.setPlaceholderText(self.tr("Paste the key, e.g. mbs_…"))
+        self.token_edit.setAccessibleName(self.tr("Secret key"))
+        self.token_edit.setToolTip(
+            self.tr(
+                "The secret key from your provider's portal, where it is called an "
+                "“access token” or “API token”. Tuma keeps it only in this computer's "
+                "password store."
+            )
+        )
+        token_label = QLabel(self.tr("Secret &key:"), self)
         token_label.setBuddy(self.token_edit)
         form.addRow(token_label, self.token_edit)
 
@@ -125,9 +138,9 @@ class AccountDialog(QDialog):
 
         self.legacy_label = QLabel(
             self.tr(
-                "This looks like an older token (it does not start with mbs_). It can send SMS "
+                "This looks like an older key (it does not start with mbs_). It can send SMS "
                 "and check the balance, but it cannot reach your contacts, WhatsApp or surveys. "
-                "Ask your provider for a scoped token to use everything."
+                "Ask your provider for a newer key to use everything."
             ),
             self,
         )
@@ -139,9 +152,12 @@ class AccountDialog(QDialog):
         self.sender_edit = QLineEdit(self)
         self.sender_edit.setPlaceholderText(self.tr("e.g. MYSHOP, MYSHOP2"))
         self.sender_edit.setToolTip(
-            self.tr("The sender names registered for you by your provider, separated by commas.")
+            self.tr(
+                "The sender names registered for you by your provider, separated by commas "
+                "(your provider may call them “sender IDs”)."
+            )
         )
-        form.addRow(self.tr("Sender &IDs:"), self.sender_edit)
+        form.addRow(self.tr("Sender &names:"), self.sender_edit)
 
         self.price_spin = QDoubleSpinBox(self)
         self.price_spin.setRange(0.0, 100.0)
@@ -240,7 +256,7 @@ class AccountDialog(QDialog):
             self.price_spin.setValue(0.0)
             self._contacts_follows = True
             self._has_saved_token = False
-            self.token_edit.setPlaceholderText(self.tr("Paste the token, e.g. mbs_…"))
+            self.token_edit.setPlaceholderText(self.tr("Paste the key, e.g. mbs_…"))
             return
         self.name_edit.setText(profile.name)
         self.base_url_edit.setText(profile.base_url)
@@ -283,10 +299,10 @@ class AccountDialog(QDialog):
         if not token:
             return ""
         if token_kind(token) == "scoped":
-            return self.tr("Token entered: {count} characters, starts with {prefix}").format(
+            return self.tr("Key entered: {count} characters, starts with {prefix}").format(
                 count=len(token), prefix=SCOPED_PREFIX
             )
-        return self.tr("Token entered: {count} characters, an older kind").format(count=len(token))
+        return self.tr("Key entered: {count} characters, an older kind").format(count=len(token))
 
     def _fit(self) -> None:
         """Grow to fit wrapped messages shown after the dialog opened (never clip them)."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.recipients import InvalidNumber, NumberParser
+from desktop_app.core.rules import SendCategory
 from desktop_app.core.services.sending import (
     BroadcastKind,
     Duplicates,
@@ -28,8 +30,8 @@ from desktop_app.core.services.sending import (
     whatsapp_text,
 )
 from desktop_app.ui.compose.recipients import RecipientsPanel, pretty_phone
+from desktop_app.ui.compose.rules import people_left_out_text
 from desktop_app.ui.compose.send_dialog import ConfirmButtons, SendChoice
-from desktop_app.ui.compose.wording import tr
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.widgets import SideColumn
 from desktop_app.ui.words import counts, phone_problem
@@ -247,6 +249,33 @@ class _ChannelPanel(QWidget):
         self._outer.setSpacing(16)
         #: The confirmation while it is open (tests and quitting look at it).
         self.confirm_dialog: _ConfirmChannelDialog | None = None
+        #: The kind of message chosen on the tab (promotions skip the opt-out list).
+        self.category_source: Callable[[], SendCategory] = lambda: SendCategory.TRANSACTIONAL
+        #: How many numbers the last send left out as opted out of promotions.
+        self.opted_out = 0
+
+    async def _without_opted_out(self, session: Session, phones: list[str]) -> list[str]:
+        """*phones* less those on the opt-out list, for a promotion (all of them otherwise)."""
+        self.opted_out = 0
+        if self.category_source() is not SendCategory.PROMOTIONAL:
+            return phones
+        listed = await self._ctx.services.optouts.among(session.profile.name, phones)
+        self.opted_out = len(listed)
+        return [phone for phone in phones if phone not in listed]
+
+    def _opted_out_note(self) -> str:
+        if not self.opted_out:
+            return ""
+        return " " + people_left_out_text(self.opted_out)
+
+    def _all_opted_out(self) -> None:
+        self.result_label.show_result(
+            self.tr(
+                "Not sent: everyone here is on your opt-out list, so they get no promotions. "
+                "Choose “Service message” at the top if this is not a promotion."
+            ),
+            False,
+        )
 
     def _start_card(self, title: str, intro: str) -> QVBoxLayout:
         """Title and intro at the top of the card; returns the card's layout for the fields."""
@@ -298,7 +327,9 @@ class _ChannelPanel(QWidget):
 
     def _report_sent(self, accepted: Accepted, text: str) -> None:
         if accepted.record is None:
-            text += " " + tr("It could not be added to the Delivery tab.")
+            text += " " + QCoreApplication.translate(
+                "Compose", "It could not be added to the Delivery tab."
+            )
         self.result_label.show_result(text, True)
         self._validate()
         self.finished.emit(True)
@@ -451,6 +482,9 @@ class WhatsAppPanel(_ChannelPanel):
         self, session: Session, template: str, language: str, phone: str
     ) -> Accepted | None:
         text = whatsapp_text(template, language)
+        if not await self._without_opted_out(session, [phone]):
+            self._all_opted_out()
+            return None
         duplicates = await self._duplicates(session, BroadcastKind.WHATSAPP, text, [phone])
         dialog = ConfirmWhatsAppDialog(template, language, phone, self, duplicates=duplicates)
         choice = await self._ask(dialog)
@@ -538,6 +572,10 @@ class SurveyPanel(_ChannelPanel):
         self, session: Session, survey_id: str, people: list[str]
     ) -> Accepted | None:
         text = survey_text(survey_id)
+        people = await self._without_opted_out(session, people)
+        if not people:
+            self._all_opted_out()
+            return None
         duplicates = await self._duplicates(session, BroadcastKind.SURVEY, text, people)
         dialog = ConfirmSurveyDialog(
             survey_id, len(people), len(self.recipients.invalid()), self, duplicates=duplicates
@@ -559,7 +597,12 @@ class SurveyPanel(_ChannelPanel):
         reached = (
             result.recipients if result.recipients is not None else len(self.recipients.people())
         )
-        text = tr("Survey sent to {people}.").format(people=counts().people(reached))
+        text = QCoreApplication.translate("Compose", "Survey sent to {people}.").format(
+            people=counts().people(reached)
+        )
         if result.invalid:
-            text += " " + tr("Skipped: {numbers}.").format(numbers=", ".join(result.invalid))
+            text += " " + QCoreApplication.translate("Compose", "Skipped: {numbers}.").format(
+                numbers=", ".join(result.invalid)
+            )
+        text += self._opted_out_note()
         self._report_sent(accepted, text)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -29,12 +29,12 @@ def parts_text(estimate: Estimate) -> str:
 
 def shortfall_message(estimate: Estimate) -> str:
     """The plain-words reason a send is stopped, with the numbers."""
-    from desktop_app.ui.compose.wording import tr
 
     assert estimate.balance is not None
-    return tr(
+    return QCoreApplication.translate(
+        "Compose",
         "Not enough credit: this send needs {needed}, but your balance is {balance}. "
-        "Top up at least {missing}, or send to fewer people."
+        "Top up at least {missing}, or send to fewer people.",
     ).format(
         needed=counts().credits(estimate.credits),
         balance=counts().credits(estimate.balance),
@@ -64,7 +64,7 @@ class SummaryCard(QFrame):
         self.sender_combo = QComboBox()
         self.sender_combo.setObjectName("senderCombo")
         self.sender_combo.setToolTip(
-            self.tr("The name your customers see as the sender (your registered sender IDs)")
+            self.tr("The name your customers see as the sender (your registered sender names)")
         )
         sender_label = QLabel(self.tr("F&rom"))
         sender_label.setBuddy(self.sender_combo)

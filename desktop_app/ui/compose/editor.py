@@ -27,6 +27,19 @@ _MERGE_FIELD = re.compile(r"\{(?:first_name|last_name|phone)(?:\|[^{}]*)?\}")
 _LINE_BREAKS = str.maketrans({"\u2028": "\n", "\u2029": "\n", "\x85": "\n"})
 
 
+def cheaper_version(text: str, info: sms.MessageInfo) -> sms.MessageInfo | None:
+    """What *text* would cost in standard characters (look-alikes replaced, the characters
+    without one removed), or None when that saves nothing (it is already standard, or the
+    same number of parts): the special-characters notice only appears when it saves credits."""
+    if info.encoding != "UCS-2":
+        return None
+    converted = sms.to_gsm(text)
+    after = sms.analyse(converted)
+    if after.encoding == "UCS-2":
+        after = sms.analyse("".join(c for c in converted if c not in after.non_gsm))
+    return after if after.parts < info.parts else None
+
+
 def normalise_line_endings(text: str) -> str:
     """CRLF, lone CR and Unicode line separators all become one "\\n" (one GSM-7 place)."""
     return text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS)
@@ -154,7 +167,7 @@ class CounterBar(QWidget):
         self.info = sms.analyse("")
         self.show_info(self.info)
 
-    def show_info(self, info: sms.MessageInfo) -> None:
+    def show_info(self, info: sms.MessageInfo, text: str = "") -> None:
         self.info = info
         locale = QLocale()
         over = info.characters > MAX_CHARACTERS
@@ -166,17 +179,30 @@ class CounterBar(QWidget):
             )
         )
         self.parts_label.setText(counts().parts(info.parts))
-        self.parts_label.setToolTip(self.tr("Each part is billed as one SMS credit per recipient."))
+        self.parts_label.setToolTip(
+            self.tr(
+                "A long message goes out as several SMS “parts” (up to 160 characters each, 70 "
+                "with special characters); the phone joins them again. Each part costs one "
+                "credit per person."
+            )
+        )
         is_ucs2 = info.encoding == "UCS-2"
-        self.encoding_label.setText(info.encoding)
+        if is_ucs2:
+            self.encoding_label.setText(
+                self.tr("Uses special characters: costs more")
+                if cheaper_version(text, info) is not None
+                else self.tr("Uses special characters")
+            )
+        else:
+            self.encoding_label.setText(self.tr("Standard characters"))
         self.encoding_label.setProperty("ucs2", is_ucs2)
         self.encoding_label.setToolTip(
             self.tr(
-                "Special characters (highlighted) switch the whole message to UCS-2: "
-                "70 characters per part instead of 160."
+                "The highlighted characters are special: the whole message then holds only "
+                "70 characters per part instead of 160. (Technically: UCS-2 instead of GSM-7.)"
             )
             if is_ucs2
-            else self.tr("Standard SMS characters: up to 160 per part.")
+            else self.tr("Only standard SMS characters: up to 160 per part. (Technically: GSM-7.)")
         )
         self.left_label.setText(
             self.tr("{left} left in this part").format(left=locale.toString(info.units_left))
@@ -207,23 +233,27 @@ class MakeGsmBanner(QFrame):
         text_box.addWidget(self.summary_label)
         text_box.addWidget(self.detail_label)
         layout.addLayout(text_box, 1)
-        self.apply_button = QPushButton(self.tr("Make GSM-7"))
+        self.apply_button = QPushButton(self.tr("Use standard characters"))
         self.apply_button.setObjectName("makeGsmButton")
         self.apply_button.setToolTip(
-            self.tr("Replace the highlighted characters with standard look-alikes (undo: Ctrl+Z)")
+            self.tr(
+                "Replace the highlighted characters with standard look-alikes, so each part "
+                "holds 160 characters again (technically: GSM-7). Undo: Ctrl+Z"
+            )
         )
         self.apply_button.clicked.connect(self.apply_requested)
         layout.addWidget(self.apply_button, 0, Qt.AlignmentFlag.AlignVCenter)
         self.hide()
 
     def offer(self, text: str, info: sms.MessageInfo) -> None:
-        """Show the saving for `text`, or hide when there is nothing to gain."""
-        if info.encoding != "UCS-2":
+        """Show the saving for `text`, or hide when there is nothing to gain (no fewer parts)."""
+        cheaper = cheaper_version(text, info)
+        if cheaper is None:
             self.hide()
             return
+        before, after = counts().parts(info.parts), counts().parts(cheaper.parts)
         converted = sms.to_gsm(text)
         if converted == text:
-            stripped = sms.analyse("".join(c for c in text if c not in info.non_gsm))
             self.summary_label.setText(
                 self.tr(
                     "This message uses special characters ({chars}) that have no standard "
@@ -232,40 +262,26 @@ class MakeGsmBanner(QFrame):
             )
             self.detail_label.setText(
                 self.tr("Remove them to fit 160 characters per part: {before} → {after}.").format(
-                    before=counts().parts(info.parts), after=counts().parts(stripped.parts)
+                    before=before, after=after
                 )
             )
             self.apply_button.hide()
             self.show()
             return
-        after = sms.analyse(converted)
         replaced = [c for c in info.non_gsm if sms.to_gsm(c) != c]
         mapping = "   ".join(f"{c} → {sms.to_gsm(c)}" for c in replaced[:6])
         if len(replaced) > 6:
             mapping += " …"
-        if after.encoding == "UCS-2":
+        stubborn = sms.analyse(converted).non_gsm
+        if stubborn:
             # Look-alikes alone do not help: say what else has to go, and what that saves.
-            stubborn = after.non_gsm
-            stripped = sms.analyse("".join(c for c in converted if c not in stubborn))
             saving = self.tr(
-                "Some characters ({chars}) have no standard look-alike and keep this message "
-                "in UCS-2. Make GSM-7 and remove them to go from {before} → {after}."
-            ).format(
-                chars=" ".join(stubborn),
-                before=counts().parts(info.parts),
-                after=counts().parts(stripped.parts),
-            )
-        elif after.parts < info.parts:
-            saving = self.tr("Make GSM-7 to save credits: {before} → {after}.").format(
-                before=counts().parts(info.parts),
-                after=counts().parts(after.parts),
-            )
+                "Some characters ({chars}) have no standard look-alike. Use standard "
+                "characters and remove them to go from {before} → {after}."
+            ).format(chars=" ".join(stubborn), before=before, after=after)
         else:
-            saving = self.tr(
-                "Make GSM-7 to fit more characters in each part ({before} → {after} left)."
-            ).format(
-                before=QLocale().toString(info.units_left),
-                after=QLocale().toString(after.units_left),
+            saving = self.tr("Use standard characters to save credits: {before} → {after}.").format(
+                before=before, after=after
             )
         self.summary_label.setText(saving)
         self.detail_label.setText(self.tr("Replaces: {mapping}").format(mapping=mapping))
@@ -313,7 +329,7 @@ class MessageComposer(QWidget):
     def _on_text_changed(self) -> None:
         text = self.text()
         info = sms.analyse(text)
-        self.counter.show_info(info)
+        self.counter.show_info(info, text)
         self.counter.personalised_hint.setVisible(_MERGE_FIELD.search(text) is not None)
         self.gsm_banner.offer(text, info)
         self.changed.emit(text)

@@ -184,13 +184,18 @@ class PreviewCard(QFrame):
             self.bubble.setText(text)
             self.bubble.setProperty("empty", False)
             info = sms.analyse(text)
+            encoding = (
+                self.tr("special characters")
+                if info.encoding == "UCS-2"
+                else self.tr("standard characters")
+            )
             self.parts_label.setText(
                 self.tr("This recipient: {parts} · {encoding}").format(
-                    parts=counts().parts(info.parts), encoding=info.encoding
+                    parts=counts().parts(info.parts), encoding=encoding
                 )
                 if has_merge_fields(self._text)
                 else self.tr("{parts} · {encoding}").format(
-                    parts=counts().parts(info.parts), encoding=info.encoding
+                    parts=counts().parts(info.parts), encoding=encoding
                 )
             )
         self.bubble.style().unpolish(self.bubble)

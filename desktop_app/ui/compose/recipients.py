@@ -16,7 +16,7 @@ __all__ = [
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,7 +38,6 @@ from desktop_app.core.recipients import (
     RecipientList,
     merge_recipients,
 )
-from desktop_app.ui.compose.wording import tr
 from desktop_app.ui.words import counts, phone_problem
 
 #: Chips drawn at most; beyond this the summary line still counts everyone.
@@ -273,9 +272,11 @@ class RecipientsPanel(QWidget):
                 "<span style='color:#b42318'>"
                 + counts().invalid_numbers(len(self.current.invalid))
                 + " "
-                + tr("(skipped)")
+                + QCoreApplication.translate("Compose", "(skipped)")
                 + "</span>"
             )
         if self.current.duplicates:
             pieces.append(counts().duplicates_removed(self.current.duplicates))
-        self.summary_label.setText(" · ".join(pieces))
+        summary = " · ".join(pieces)
+        # A counted phrase may lead with its noun ("wapokeaji 6"): start with a capital.
+        self.summary_label.setText(summary[:1].upper() + summary[1:])

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QDateTime, QLocale, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.compose.recipients import pretty_phone
-from desktop_app.ui.compose.wording import number, tr
+from desktop_app.ui.compose.wording import number
 from desktop_app.ui.words import chunk_reason, counts
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def _phones(chunk: Chunk, limit: int = 3) -> str:
     more = len(chunk.phones) - len(shown)
     text = ", ".join(shown)
     if more > 0:
-        text += " " + tr("and {n} more").format(n=number(more))
+        text += " " + QCoreApplication.translate("Compose", "and {n} more").format(n=number(more))
     return text
 
 
@@ -142,14 +142,14 @@ class _BroadcastCard(QFrame):
             sent = QPushButton(self.tr("They got it"))
             sent.setObjectName("inDoubtSent")
             sent.setToolTip(
-                self.tr("Count this batch as sent (check the Delivery tab or ask a customer).")
+                self.tr("Count this round as sent (check the Delivery tab or ask a customer).")
             )
             sent.clicked.connect(lambda _c=False, cid=chunk.id: dialog.resolve(cid, True))
             again = QPushButton(self.tr("Send again"))
             again.setObjectName("inDoubtAgain")
             again.setToolTip(
                 self.tr(
-                    "Add this batch back to the messages to send; some people may get it twice."
+                    "Add this round back to the messages to send; some people may get it twice."
                 )
             )
             again.clicked.connect(lambda _c=False, cid=chunk.id: dialog.resolve(cid, False))
@@ -202,7 +202,7 @@ class ResumeDialog(QDialog):
         intro = QLabel(
             self.tr(
                 "These messages did not finish sending. Nothing is sent again without you: "
-                "send the rest when you are ready, and tell Tuma what happened to any batch "
+                "send the rest when you are ready, and tell Tuma what happened to any round "
                 "whose outcome is unknown."
             )
         )

@@ -8,7 +8,6 @@ Both are opened with open() and awaited through their `finished` signal
 from __future__ import annotations
 
 import asyncio
-import functools
 from datetime import datetime, timedelta
 from enum import StrEnum
 
@@ -57,12 +56,13 @@ def when_text(moment: datetime) -> str:
 def duplicates_text(duplicates: Duplicates, noun_total: str) -> str:
     """The guard's finding in words: "2,500 of these 3,000 customers already got this message
     today at 12:26." (+ those waiting in an unfinished broadcast)."""
-    tr = functools.partial(QCoreApplication.translate, "Compose")
     pieces = []
     if duplicates.already_sent:
         last = duplicates.last_sent_at
         pieces.append(
-            tr("{n} of these {total} already got this message {when}.").format(
+            QCoreApplication.translate(
+                "Compose", "{n} of these {total} already got this message {when}."
+            ).format(
                 n=number(duplicates.already_sent),
                 total=noun_total,
                 when=when_text(last) if last is not None else "",
@@ -70,9 +70,10 @@ def duplicates_text(duplicates: Duplicates, noun_total: str) -> str:
         )
     if duplicates.in_unfinished:
         pieces.append(
-            tr(
+            QCoreApplication.translate(
+                "Compose",
                 "{n} are waiting for it in a broadcast that has not finished (Review… in "
-                "Compose shows it)."
+                "Compose shows it).",
             ).format(n=counts().people(duplicates.in_unfinished))
         )
     return " ".join(pieces)
@@ -214,6 +215,8 @@ class ConfirmSendDialog(QDialog):
         chunks: int,
         duplicates: Duplicates | None = None,
         new_estimate: Estimate | None = None,
+        opted_out: int = 0,
+        due_at: datetime | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -261,7 +264,20 @@ class ConfirmSendDialog(QDialog):
             )
         if chunks > 1:
             form.addRow(self.tr("Sent in"), QLabel(counts().batches(chunks)))
+        if due_at is not None:
+            from desktop_app.ui.compose.rules import due_text
+
+            self.due_value = QLabel(due_text(due_at))
+            self.due_value.setObjectName("confirmDueAt")
+            form.addRow(self.tr("Goes out"), self.due_value)
         layout.addLayout(form)
+        if opted_out:
+            from desktop_app.ui.compose.rules import people_left_out_text
+
+            self.opted_out_label = QLabel(people_left_out_text(opted_out))
+            self.opted_out_label.setObjectName("optedOutNote")
+            self.opted_out_label.setWordWrap(True)
+            layout.addWidget(self.opted_out_label)
 
         preview = QLabel(message if len(message) <= 280 else message[:277] + "…")
         preview.setObjectName("smsBubble")
@@ -272,7 +288,7 @@ class ConfirmSendDialog(QDialog):
         self.confirm = ConfirmButtons(
             self,
             skipped=skipped,
-            send_text=self.tr("Send now"),
+            send_text=self.tr("Send now") if due_at is None else self.tr("Schedule"),
             name="confirmSendButton",
             duplicates=duplicates,
             total=duplicates.checked if duplicates else estimate.recipients,
@@ -303,11 +319,17 @@ class SendProgressDialog(QDialog):
         self.bar = QProgressBar()
         self.bar.setRange(0, max(1, total_chunks))
         self.bar.setValue(0)
-        self.bar.setFormat(self.tr("%v of %m batches"))
+        self.bar.setFormat(self.tr("%v of %m rounds sent"))
+        self.bar.setToolTip(
+            self.tr(
+                "A big send goes to your provider in rounds of a few hundred numbers "
+                "(technically: batches), so a lost connection only affects one round."
+            )
+        )
         layout.addWidget(self.bar)
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setToolTip(
-            self.tr("Stop after the batch being sent now. The rest can be sent later.")
+            self.tr("Stop after the round being sent now. The rest can be sent later.")
         )
         self.cancel_button.setAutoDefault(False)  # Enter must not cancel a send by accident
         self.cancel_button.clicked.connect(self.request_cancel)
@@ -316,7 +338,7 @@ class SendProgressDialog(QDialog):
     def request_cancel(self) -> None:
         self.cancel_event.set()
         self.cancel_button.setEnabled(False)
-        self.status_label.setText(self.tr("Stopping after the batch being sent now…"))
+        self.status_label.setText(self.tr("Stopping after the round being sent now…"))
 
     def reject(self) -> None:
         # Escape / closing the window means Cancel; the dialog closes when the send stops.

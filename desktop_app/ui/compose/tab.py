@@ -6,9 +6,10 @@ import asyncio
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -22,8 +23,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.core import rules
 from desktop_app.core.personalise import has_merge_fields
 from desktop_app.core.recipients import Person
+from desktop_app.core.rules import (
+    DEFAULT_OPT_OUT_LINE,
+    SendCategory,
+    has_opt_out_line,
+    next_promo_start,
+    opt_out_line_change,
+    with_opt_out_line,
+    within_promo_hours,
+)
 from desktop_app.core.services.drafts import Draft, DraftPerson
 from desktop_app.core.services.sending import BALANCE_CHECK_TIMEOUT, SendFlow, SendPlan
 from desktop_app.ui.compose.channels import SurveyPanel, WhatsAppPanel
@@ -33,10 +44,22 @@ from desktop_app.ui.compose.editor import MAX_CHARACTERS, MessageComposer
 from desktop_app.ui.compose.personalise import MergeFieldBar, PreviewCard
 from desktop_app.ui.compose.recipients import RecipientsPanel
 from desktop_app.ui.compose.resume import ResumeBanner, ResumeDialog
+from desktop_app.ui.compose.rules import (
+    CategoryChooser,
+    OptOutHint,
+    OverdueChoice,
+    OverdueDialog,
+    PromoHoursChoice,
+    PromoHoursDialog,
+    ScheduledBanner,
+    ScheduledDialog,
+    SendLaterDialog,
+    due_text,
+)
 from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendChoice, SendProgressDialog
 from desktop_app.ui.compose.style import STYLE
 from desktop_app.ui.compose.templates import TemplatesButton
-from desktop_app.ui.compose.wording import number, tr
+from desktop_app.ui.compose.wording import number
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.tabs import TabPage
@@ -51,6 +74,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 SEND_TASK = "compose.send"
+SCHEDULE_TASK = "compose.scheduled"
+#: How often the tab looks for scheduled sends that fell due (ms).
+DUE_CHECK_INTERVAL = 20_000
 
 SAMPLE_MESSAGE = (
     "Habari {first_name}! Mama Mboga Fresh Produce: this weekend only, sukuma wiki "
@@ -74,29 +100,38 @@ def outcome_text(summary: SendSummary) -> str:
     pieces: list[str] = []
     if summary.recipients_accepted:
         pieces.append(
-            tr("Sent to {people} ({credits}).").format(
+            QCoreApplication.translate("Compose", "Sent to {people} ({credits}).").format(
                 people=counts().people(summary.recipients_accepted),
                 credits=counts().credits(summary.credits),
             )
         )
     if summary.recipients_pending:
         pieces.append(
-            tr("{n} not sent yet: you can send them later.").format(
-                n=counts().recipients(summary.recipients_pending)
-            )
+            QCoreApplication.translate(
+                "Compose", "{n} not sent yet: you can send them later."
+            ).format(n=counts().recipients(summary.recipients_pending))
         )
     if summary.recipients_in_doubt:
         pieces.append(
-            tr(
+            QCoreApplication.translate(
+                "Compose",
                 "{n}: the connection broke while sending, so it is not known whether they got "
-                "it. Choose Review to decide; nothing is sent again on its own."
+                "it. Choose Review to decide; nothing is sent again on its own.",
             ).format(n=counts().recipients(summary.recipients_in_doubt))
         )
     if summary.refusals:
         reasons = "; ".join(chunk_reason(reason, detail) for reason, detail in summary.refusals)
-        pieces.append(tr("Some batches were refused: {reason}").format(reason=reasons))
+        pieces.append(
+            QCoreApplication.translate("Compose", "Some rounds were refused: {reason}").format(
+                reason=reasons
+            )
+        )
     if summary.recipients_accepted:
-        pieces.append(tr("Delivery reports will appear in the Delivery tab."))
+        pieces.append(
+            QCoreApplication.translate(
+                "Compose", "Delivery reports will appear in the Delivery tab."
+            )
+        )
     return " ".join(pieces)
 
 
@@ -206,6 +241,16 @@ class ComposeTab(TabPage):
         self._wanted_sender = ""
         #: False in --screenshots mode: the sample typed there is never saved as a draft
         self._keep_drafts = True
+        #: The account's opt-out line (read when the account connects).
+        self.opt_out_line = DEFAULT_OPT_OUT_LINE
+        self.scheduled_dialog: ScheduledDialog | None = None
+        self.overdue_dialog: OverdueDialog | None = None
+        #: Scheduled sends due before this moment fell due while Tuma was closed: the user
+        #: is asked about them; later ones are sent when due.
+        self.started_at = datetime.now(UTC)
+        #: Overdue sends already asked about in this run ("Decide later").
+        self._overdue_asked: set[int] = set()
+        self._scheduled_ids: list[int] = []
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 10, 16, 10)
@@ -229,20 +274,27 @@ class ComposeTab(TabPage):
             self.channel_buttons.append(button)
             channel_row.addWidget(button)
         channel_row.addStretch(1)
+        self.category = CategoryChooser()
+        self.category.changed.connect(self._on_category_chosen)
+        channel_row.addWidget(self.category)
         root.addLayout(channel_row)
 
         # Notes live in the right-hand column, where they move no control of the form.
         self.resume_banner = ResumeBanner()
         self.resume_banner.review_requested.connect(self.open_resume_dialog)
+        self.scheduled_banner = ScheduledBanner()
+        self.scheduled_banner.view_requested.connect(self.open_scheduled_dialog)
         self.notice = Notice()
 
         self.stack = QStackedWidget()
         root.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_sms_page())
         self.whatsapp = WhatsAppPanel(ctx)
+        self.whatsapp.category_source = self.category.category
         self.whatsapp.recorded.connect(self._on_channel_recorded)
         self.stack.addWidget(self.whatsapp)
         self.survey = SurveyPanel(ctx)
+        self.survey.category_source = self.category.category
         self.survey.recorded.connect(self._on_channel_recorded)
         self.survey.recipients.pick_contacts_requested.connect(
             lambda: self.open_contact_picker(self.survey.recipients)
@@ -262,11 +314,16 @@ class ComposeTab(TabPage):
         self._draft_timer.setSingleShot(True)
         self._draft_timer.setInterval(800)
         self._draft_timer.timeout.connect(self.save_draft)
+        self._due_timer = QTimer(self)
+        self._due_timer.setInterval(DUE_CHECK_INTERVAL)
+        self._due_timer.timeout.connect(self.check_scheduled)
 
         ctx.session_changed.connect(self._on_session_changed)
         ctx.balance_changed.connect(self._on_balance_changed)
         self.recipients.cleared.connect(self._on_recipients_cleared)
         ctx.compose_requested.connect(self.take_request)
+        ctx.scheduled_requested.connect(self._show_scheduled_list)
+        ctx.review_requested.connect(self.open_resume_dialog)
         self._on_session_changed()
 
     # --- layout -------------------------------------------------------------------------
@@ -312,6 +369,9 @@ class ComposeTab(TabPage):
         left.addWidget(self.merge_bar)
         self.composer.changed.connect(lambda _t: self._on_input_changed())
         left.addWidget(self.composer, 1)
+        self.opt_out_hint = OptOutHint()
+        self.opt_out_hint.add_requested.connect(self.add_opt_out_line)
+        left.addWidget(self.opt_out_hint)
         form = QWidget()
         form.setLayout(left)
 
@@ -319,15 +379,28 @@ class ComposeTab(TabPage):
         right.setContentsMargins(0, 0, 0, 0)
         right.setSpacing(8)
         self.summary = SummaryCard()
-        self.summary.send_button.clicked.connect(self.send)
+        self.summary.send_button.clicked.connect(lambda: self.send())
         self.summary.sender_combo.currentTextChanged.connect(lambda _t: self._on_input_changed())
+        self.summary.sender_combo.currentTextChanged.connect(self._load_category)
         right.addWidget(self.summary)
         self.preview = PreviewCard()
         right.addWidget(self.preview, 1)
         right.addWidget(self.resume_banner)
+        right.addWidget(self.scheduled_banner)
         right.addWidget(self.notice)
         right.addWidget(self.summary.send_button)
-        right.addWidget(self.summary.shortcut_hint)
+        later_row = QHBoxLayout()
+        later_row.setContentsMargins(0, 0, 0, 0)
+        self.later_button = QPushButton(self.tr("Send &later…"))
+        self.later_button.setObjectName("sendLaterButton")
+        self.later_button.setToolTip(self.tr("Choose a day and time for this message to go out"))
+        self.later_button.clicked.connect(self.send_later)
+        self.summary.shortcut_hint.setAlignment(
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        )
+        later_row.addWidget(self.summary.shortcut_hint, 1)
+        later_row.addWidget(self.later_button)
+        right.addLayout(later_row)
         holder = QWidget()
         holder.setLayout(right)
         # Beside the form on a wide window; below it on a narrow one (nothing scrolls
@@ -483,7 +556,7 @@ class ComposeTab(TabPage):
         combo.setEditable(session is not None and not ids)
         line_edit = combo.lineEdit() if combo.isEditable() else None
         if line_edit is not None:
-            line_edit.setPlaceholderText(self.tr("Your sender ID"))
+            line_edit.setPlaceholderText(self.tr("Your sender name"))
         if wanted:
             combo.setCurrentText(wanted)
         combo.blockSignals(False)
@@ -495,13 +568,24 @@ class ComposeTab(TabPage):
                 self.tr("Choose people from your contacts list")
                 if can_pick
                 else self.tr(
-                    "Your access token cannot read contacts (an older kind of token). Connect "
-                    "with a newer token from your provider to pick from contacts."
+                    "Your secret key cannot read contacts (an older kind of key). Connect "
+                    "with a newer key from your provider to pick from contacts."
                 )
                 if session is not None
                 else self.tr("Connect an account to pick from your contacts.")
             )
         self.resume_banner.hide()
+        self.scheduled_banner.hide()
+        for waiting in (self.scheduled_dialog, self.overdue_dialog):
+            if waiting is not None:
+                waiting.close()
+        self.opt_out_line = DEFAULT_OPT_OUT_LINE
+        if session is not None:
+            self.ctx.tasks.start("compose.rules", self._load_rules(session.profile.name))
+            self._due_timer.start()
+            QTimer.singleShot(0, self, self.check_scheduled)
+        else:
+            self._due_timer.stop()
         self._switch_draft(session.profile.name if session is not None else None)
         last = self.ctx.last_balance
         self.balance = last.credits if last is not None else None
@@ -591,7 +675,7 @@ class ComposeTab(TabPage):
         if self.ctx.session is None:
             return self.tr("Connect an account to send messages.")
         if not plan.sender_id:
-            return self.tr("Choose who the message is from (sender ID).")
+            return self.tr("Choose who the message is from (sender name).")
         if not plan.people:
             if plan.skipped:
                 return self.tr("None of the numbers is valid: check the ones marked in red.")
@@ -613,6 +697,7 @@ class ComposeTab(TabPage):
             plan = self.build_plan()
         self.summary.show_estimate(plan.estimate, connected=self.ctx.session is not None)
         self.preview.update_preview(plan.text, plan.people, self.merge_bar.fallback())
+        self._update_opt_out_hint(plan)
         reason = self.blocking_reason(plan)
         sending = self.flow.sending
         has_input = bool(plan.people or plan.text.strip())
@@ -733,9 +818,10 @@ class ComposeTab(TabPage):
         elif index == 2 and self.survey.send_button.isEnabled():
             self.survey.send()
 
-    def send(self) -> None:
-        """Check, confirm, write the broadcast down, then send it chunk by chunk. The plan is
-        built once, here, and carried through to the journal."""
+    def send(self, *, later: bool = False) -> None:
+        """Check, confirm, write the broadcast down, then send it chunk by chunk (with
+        *later*, asking first for the day and time it goes out). The plan is built once,
+        here, and carried through to the journal."""
         if self.flow.busy:
             return
         plan = self.update_estimate()
@@ -746,7 +832,10 @@ class ComposeTab(TabPage):
             return
         self._show_problem(None)
         self.flow.check()
-        self._start_send(self._confirm_and_send(plan))
+        self._start_send(self._confirm_and_send(plan, later=later))
+
+    def send_later(self) -> None:
+        self.send(later=True)
 
     def _start_send(self, flow: Coroutine[Any, Any, RunReport | None]) -> None:
         """Run a send or resume as the one SEND_TASK; `send_finished` fires once it has been
@@ -807,10 +896,45 @@ class ComposeTab(TabPage):
         self.update_estimate()
         self.send_finished.emit(outcome)
 
-    async def _confirm_and_send(self, plan: SendPlan) -> RunReport | None:
+    async def _confirm_and_send(self, plan: SendPlan, *, later: bool = False) -> RunReport | None:
         session = self.ctx.session
         assert session is not None
         sending = self.ctx.services.sending
+        category = self.category.category()
+        promotional = category is SendCategory.PROMOTIONAL
+        due_at: datetime | None = None
+        if later:
+            due_at = await self._ask_send_time(promotional)
+            if due_at is None:
+                return None
+        if promotional:
+            moment = due_at or rules.local_now()
+            if not within_promo_hours(moment):
+                hours = PromoHoursDialog(moment, next_promo_start(moment), self)
+                await wait_finished(hours)
+                hours_choice = hours.choice
+                hours.deleteLater()
+                if hours_choice is PromoHoursChoice.CANCEL:
+                    return None
+                if hours_choice is PromoHoursChoice.SCHEDULE:
+                    due_at = next_promo_start(moment)
+        opted_out = 0
+        if promotional:
+            listed = await self.ctx.services.optouts.among(
+                session.profile.name, [p.phone for p in plan.people]
+            )
+            if listed:
+                opted_out = len(listed)
+                plan = plan.without(listed)
+                if not plan.people:
+                    self._show_problem(
+                        self.tr(
+                            "Everyone you chose is on your opt-out list, so this promotion "
+                            "goes to nobody. Choose “Service message” if it is a receipt or "
+                            "a reminder."
+                        )
+                    )
+                    return None
         # A fresh balance: the estimate is checked against what the service says now.
         self.summary.show_note(self.tr("Checking your balance…"))
         self.balance = await sending.fresh_balance(
@@ -841,6 +965,8 @@ class ComposeTab(TabPage):
             chunks=plan.chunks,
             duplicates=duplicates or None,
             new_estimate=fresh_estimate,
+            opted_out=opted_out,
+            due_at=due_at,
             parent=self,
         )
         result = await wait_finished(self.confirm_dialog)
@@ -854,10 +980,266 @@ class ComposeTab(TabPage):
         if not plan.estimate.with_price(price).affordable:
             self._show_problem(shortfall_message(plan.estimate), sticky=False)
             return None
+        if due_at is not None:
+            await sending.start(plan, session.profile.name, category=category, due_at=due_at)
+            self._clear_form()
+            self.notice.show_text(
+                self.tr("Scheduled: it goes out {when} to {people}.").format(
+                    when=due_text(due_at), people=counts().people(len(plan.people))
+                ),
+                ok=True,
+            )
+            await self.show_scheduled()
+            return None
         self.flow.send()
         self.update_estimate(plan)
-        broadcast_id = await sending.start(plan, session.profile.name)
+        broadcast_id = await sending.start(plan, session.profile.name, category=category)
         return await self._run(broadcast_id, plan.chunks, len(plan.people), from_form=True)
+
+    async def _ask_send_time(
+        self, promotional: bool, current: datetime | None = None
+    ) -> datetime | None:
+        """The day and time the user picks (None: cancelled)."""
+        if current is not None:
+            suggested = current
+        else:
+            suggested = rules.local_now().replace(second=0, microsecond=0) + timedelta(hours=1)
+            if promotional:
+                suggested = next_promo_start(suggested)
+        dialog = SendLaterDialog(suggested, promotional=promotional, parent=self)
+        result = await wait_finished(dialog)
+        chosen = dialog.due_at()
+        dialog.deleteLater()
+        if result != SendLaterDialog.DialogCode.Accepted.value:
+            return None
+        return chosen
+
+    # --- the rules: category, opt-out line --------------------------------------------------
+
+    async def _load_rules(self, profile: str) -> None:
+        self.opt_out_line = await self.ctx.services.optouts.opt_out_line(profile)
+        await self._apply_category(profile, self.summary.sender_combo.currentText())
+        self.update_estimate()
+
+    async def _apply_category(self, profile: str, sender_id: str) -> None:
+        category = await self.ctx.services.optouts.category(profile, sender_id)
+        session = self.ctx.session
+        if (
+            session is not None
+            and session.profile.name == profile
+            and sender_id == self.summary.sender_combo.currentText()
+        ):
+            self.category.set_category(category)
+            self.update_estimate()
+
+    def _load_category(self, sender_id: str) -> None:
+        """Another sender ID: its usual kind of message."""
+        session = self.ctx.session
+        if session is not None and sender_id:
+            self.ctx.tasks.start(
+                "compose.category", self._apply_category(session.profile.name, sender_id)
+            )
+
+    def _on_category_chosen(self, category: SendCategory) -> None:
+        session = self.ctx.session
+        sender_id = self.summary.sender_combo.currentText()
+        if session is not None and sender_id:
+            self.ctx.tasks.start(
+                "compose.category.save",
+                self.ctx.services.optouts.remember_category(
+                    session.profile.name, sender_id, category
+                ),
+            )
+        self.update_estimate()
+
+    def _update_opt_out_hint(self, plan: SendPlan) -> None:
+        if self.category.promotional and plan.text.strip() and not has_opt_out_line(plan.text):
+            change = opt_out_line_change(plan.text, len(plan.people), self.opt_out_line)
+            self.opt_out_hint.show_change(change, self.opt_out_line)
+        else:
+            self.opt_out_hint.show_change(None, self.opt_out_line)
+
+    def add_opt_out_line(self) -> None:
+        """Add the account's opt-out line at the end of the message (Ctrl+Z takes it back)."""
+        text = self.composer.text()
+        if has_opt_out_line(text):
+            return
+        added = with_opt_out_line(text, self.opt_out_line)
+        editor = self.composer.editor
+        cursor = editor.textCursor()
+        cursor.beginEditBlock()
+        cursor.select(cursor.SelectionType.Document)
+        cursor.insertText(added)
+        cursor.endEditBlock()
+        editor.setTextCursor(cursor)
+        editor.setFocus()
+
+    # --- sends waiting for their time ---------------------------------------------------------
+
+    def check_scheduled(self) -> None:
+        """Bring the scheduled list up to date, and deal with sends that fell due: sent now
+        when they fell due while Tuma was running, asked about when they fell due while it
+        was closed."""
+        if self.ctx.session is None or self.ctx.tasks.is_running(SCHEDULE_TASK):
+            return
+        self.ctx.tasks.start(SCHEDULE_TASK, self._handle_due())
+
+    async def show_scheduled(self) -> list[Any]:
+        session = self.ctx.session
+        if session is None:
+            return []
+        sends = await self.ctx.services.sending.scheduled(session.profile.name)
+        if session is not self.ctx.session:
+            return []
+        self.scheduled_banner.show_scheduled(sends)
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.show_sends(sends)
+        if [s.broadcast.id for s in sends] != self._scheduled_ids:
+            self._scheduled_ids = [s.broadcast.id for s in sends]
+            self.ctx.scheduled_changed.emit()
+        return sends
+
+    #: A scheduled send was dealt with (sent, asked about, cancelled): tests wait on it.
+    scheduled_checked = Signal(object)
+
+    async def _handle_due(self) -> None:
+        session = self.ctx.session
+        if session is None:
+            return
+        sending = self.ctx.services.sending
+        due = await sending.due(session.profile.name)
+        for send in due:
+            if session is not self.ctx.session:
+                return
+            broadcast_id = send.broadcast.id
+            if send.due_at < self.started_at:
+                if broadcast_id in self._overdue_asked or self.overdue_dialog is not None:
+                    continue
+                self._overdue_asked.add(broadcast_id)
+                await self._ask_overdue(send)
+                continue
+            # Fell due while running: it goes now, unless a send is under way (next check).
+            if self.flow.busy:
+                break
+            self.send_scheduled_now(broadcast_id)
+            break
+        await self.show_scheduled()
+        self.scheduled_checked.emit(due)
+
+    async def _ask_overdue(self, send: Any) -> None:
+        now = rules.local_now()
+        promotional = send.category == SendCategory.PROMOTIONAL
+        self.overdue_dialog = OverdueDialog(
+            send, now=now, outside_hours=promotional and not within_promo_hours(now), parent=self
+        )
+        try:
+            await wait_finished(self.overdue_dialog)
+            choice = self.overdue_dialog.choice
+        finally:
+            self.overdue_dialog.deleteLater()
+            self.overdue_dialog = None
+        if choice is OverdueChoice.SEND_NOW:
+            self.send_scheduled_now(send.broadcast.id)
+        elif choice is OverdueChoice.CANCEL:
+            await self.ctx.services.sending.cancel_scheduled(send.broadcast.id)
+            self.notice.show_text(self.tr("The scheduled message was cancelled."), ok=True)
+
+    def send_scheduled_now(self, broadcast_id: int) -> None:
+        """Take a scheduled send off the schedule and send it (once: a second press, or the
+        timer at the same moment, finds it released already)."""
+        if self.flow.busy or self.ctx.session is None:
+            return
+        self.flow.send()
+        self._start_send(self._run_released(broadcast_id))
+
+    async def _run_released(self, broadcast_id: int) -> RunReport | None:
+        sending = self.ctx.services.sending
+        if not await sending.release(broadcast_id):
+            return None  # sent or cancelled already
+        try:
+            return await self._resume(broadcast_id)
+        finally:
+            await self.show_scheduled()
+
+    def _show_scheduled_list(self) -> None:
+        """Another tab asked for the scheduled list: it opens here, where its actions are."""
+        self.ctx.show_tab_requested.emit("compose")
+        self.open_scheduled_dialog()
+
+    def open_scheduled_dialog(self) -> None:
+        if self.scheduled_dialog is None:
+            dialog = ScheduledDialog(self)
+            dialog.send_now_requested.connect(self._scheduled_send_now)
+            dialog.change_time_requested.connect(self._scheduled_change_time)
+            dialog.edit_requested.connect(self._scheduled_edit)
+            dialog.cancel_requested.connect(self._scheduled_cancel)
+            dialog.finished.connect(lambda _r: self._forget_scheduled_dialog(dialog))
+            self.scheduled_dialog = dialog
+        self.scheduled_dialog.open()
+        self.ctx.tasks.start("compose.scheduled.list", self.show_scheduled())
+
+    def _forget_scheduled_dialog(self, dialog: ScheduledDialog) -> None:
+        if self.scheduled_dialog is dialog:
+            self.scheduled_dialog = None
+        dialog.deleteLater()
+
+    def _scheduled_send_now(self, broadcast_id: int) -> None:
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.close()
+        self.send_scheduled_now(broadcast_id)
+
+    def _scheduled_change_time(self, broadcast_id: int) -> None:
+        self.ctx.tasks.start("compose.scheduled.move", self._change_time(broadcast_id))
+
+    async def _change_time(self, broadcast_id: int) -> None:
+        session = self.ctx.session
+        if session is None:
+            return
+        sending = self.ctx.services.sending
+        waiting = await sending.scheduled(session.profile.name)
+        current = next((s for s in waiting if s.broadcast.id == broadcast_id), None)
+        if current is None:
+            return
+        promotional = current.category == SendCategory.PROMOTIONAL
+        chosen = await self._ask_send_time(promotional, current.due_at)
+        if chosen is None:
+            return
+        if await sending.reschedule(broadcast_id, chosen):
+            self.notice.show_text(
+                self.tr("Moved: it goes out {when}.").format(when=due_text(chosen)), ok=True
+            )
+        await self.show_scheduled()
+
+    def _scheduled_edit(self, broadcast_id: int) -> None:
+        self.ctx.tasks.start("compose.scheduled.edit", self._edit_scheduled(broadcast_id))
+
+    async def _edit_scheduled(self, broadcast_id: int) -> None:
+        """Off the schedule and into the form: the user changes it and sends (or schedules)
+        it again."""
+        sending = self.ctx.services.sending
+        phones = await sending.scheduled_recipients(broadcast_id)
+        broadcast = await sending.broadcast(broadcast_id)
+        if not await sending.cancel_scheduled(broadcast_id):
+            await self.show_scheduled()
+            return
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.close()
+        self.take_request(
+            ComposeRequest(
+                tuple(Person(phone) for phone in phones),
+                text=broadcast.text,
+                sender_id=broadcast.sender_id,
+            )
+        )
+        await self.show_scheduled()
+
+    def _scheduled_cancel(self, broadcast_id: int) -> None:
+        self.ctx.tasks.start("compose.scheduled.cancel", self._cancel_scheduled(broadcast_id))
+
+    async def _cancel_scheduled(self, broadcast_id: int) -> None:
+        if await self.ctx.services.sending.cancel_scheduled(broadcast_id):
+            self.notice.show_text(self.tr("The scheduled message was cancelled."), ok=True)
+        await self.show_scheduled()
 
     async def _run(
         self, broadcast_id: int, chunks: int, recipients: int, *, from_form: bool = False
@@ -955,7 +1337,9 @@ class ComposeTab(TabPage):
         if isinstance(exc, api.InsufficientBalance):
             if report.balance is not None:
                 self.balance = report.balance
-            text = tr("The service refused the send: your balance is too low.")
+            text = QCoreApplication.translate(
+                "Compose", "The service refused the send: your balance is too low."
+            )
             if report.needed_credits is not None and report.balance is not None:
                 needed = cost.CostEstimate(
                     recipients=0,
@@ -968,24 +1352,27 @@ class ComposeTab(TabPage):
                 if not needed.affordable:
                     text = shortfall_message(needed)
             if exc.service_message:
-                text += " " + tr("(The service said: “{message}”)").format(
-                    message=exc.service_message
-                )
+                text += " " + QCoreApplication.translate(
+                    "Compose", "(The service said: “{message}”)"
+                ).format(message=exc.service_message)
             if report.withdrawn:
-                text += " " + tr("Nothing was sent. Top up, then press Send again.")
+                text += " " + QCoreApplication.translate(
+                    "Compose", "Nothing was sent. Top up, then press Send again."
+                )
             else:
-                text += " " + tr(
-                    "The rest was not sent: top up, then resume it from the note above."
+                text += " " + QCoreApplication.translate(
+                    "Compose", "The rest was not sent: top up, then resume it from the note above."
                 )
             self._show_problem(text)
             return True
         if isinstance(exc, api.SenderIdRejected):
             sender = exc.sender_id or self.summary.sender_combo.currentText()
             self._show_problem(
-                tr(
-                    "The sender ID “{sender}” is not registered to your account, so nothing "
-                    "was sent. Choose another sender ID under “From”, or ask your provider "
-                    "to register it."
+                QCoreApplication.translate(
+                    "Compose",
+                    "The sender name “{sender}” is not registered to your account, so nothing "
+                    "was sent. Choose another sender name under “From”, or ask your provider "
+                    "to register it.",
                 ).format(sender=sender)
             )
             return True
@@ -999,7 +1386,9 @@ class ComposeTab(TabPage):
 
         if isinstance(exc, api.AuthError):
             self._show_problem(
-                tr("Your account needs to be connected again. Your message is kept.")
+                QCoreApplication.translate(
+                    "Compose", "Your account needs to be connected again. Your message is kept."
+                )
             )
             return False
         if isinstance(exc, api.ApiError):

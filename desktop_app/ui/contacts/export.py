@@ -15,10 +15,6 @@ from desktop_app.core.services.contacts import ExportFormat
 __all__ = ["ask_export_path", "default_file_name"]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ContactsExport", text)
-
-
 def default_file_name(label: str, today: date | None = None) -> str:
     """``contacts-wholesale-2025-01-03.xlsx``: what was exported, and when."""
     slug = re.sub(r"[^\w]+", "-", label.casefold()).strip("-") or "contacts"
@@ -32,12 +28,14 @@ def ask_export_path(
 ) -> QFileDialog:
     """Open a Save dialog (``open()``, never ``exec()``); *chosen* gets the path and format."""
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    dialog = QFileDialog(parent, _tr("Export contacts"))
+    dialog = QFileDialog(parent, QCoreApplication.translate("ContactsExport", "Export contacts"))
     dialog.setObjectName("exportDialog")
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-    excel = _tr("Excel workbook — phone numbers kept as text (*.xlsx)")
-    plain = _tr("CSV, UTF-8 — for other programs (*.csv)")
+    excel = QCoreApplication.translate(
+        "ContactsExport", "Excel workbook — phone numbers kept as text (*.xlsx)"
+    )
+    plain = QCoreApplication.translate("ContactsExport", "CSV, UTF-8 — for other programs (*.csv)")
     dialog.setNameFilters([excel, plain])
     dialog.setDefaultSuffix("xlsx")
     if folder:

@@ -77,10 +77,6 @@ class Column(IntEnum):
     ADDED = 5
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ContactsModel", text)
-
-
 def added_text(moment: datetime, *, with_time: bool = False) -> str:
     """When a contact was added, in the user's time zone and locale ("3 Jan 2025")."""
     local = moment.astimezone()
@@ -90,12 +86,12 @@ def added_text(moment: datetime, *, with_time: bool = False) -> str:
 
 def _headers() -> dict[Column, str]:
     return {
-        Column.NAME: _tr("Name"),
-        Column.PHONE: _tr("Phone"),
-        Column.GROUPS: _tr("Groups"),
-        Column.EMAIL: _tr("Email"),
-        Column.NOTES: _tr("Notes"),
-        Column.ADDED: _tr("Added"),
+        Column.NAME: QCoreApplication.translate("ContactsModel", "Name"),
+        Column.PHONE: QCoreApplication.translate("ContactsModel", "Phone"),
+        Column.GROUPS: QCoreApplication.translate("ContactsModel", "Groups"),
+        Column.EMAIL: QCoreApplication.translate("ContactsModel", "Email"),
+        Column.NOTES: QCoreApplication.translate("ContactsModel", "Notes"),
+        Column.ADDED: QCoreApplication.translate("ContactsModel", "Added"),
     }
 
 
@@ -312,7 +308,9 @@ class ContactsModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return self._headers[self._columns[section]]
         if role == Qt.ItemDataRole.ToolTipRole and section == 0:
-            return _tr("Newest first: the order your provider keeps")
+            return QCoreApplication.translate(
+                "ContactsModel", "Newest first: the order your provider keeps"
+            )
         return None
 
     def flags(self, index: Index) -> Qt.ItemFlag:
@@ -339,7 +337,11 @@ class ContactsModel(QAbstractTableModel):
                     self.want_page(number)
                 if column != Column.NAME:
                     return ""
-                return _tr("Loading…") if self.error is None else "—"
+                return (
+                    QCoreApplication.translate("ContactsModel", "Loading…")
+                    if self.error is None
+                    else "—"
+                )
             if role == Qt.ItemDataRole.ForegroundRole:
                 return _MUTED
             return None
@@ -369,13 +371,17 @@ class ContactsModel(QAbstractTableModel):
     def _text(self, row: ContactRow, column: Column) -> str:
         contact = row.contact
         if column == Column.NAME:
-            return row.name or _tr("No name")
+            return row.name or QCoreApplication.translate("ContactsModel", "No name")
         if column == Column.PHONE:
             return local_display(row.phone)
         if column == Column.GROUPS:
             return ", ".join(row.groups)
         if contact is None:
-            return _tr("Not in your contacts any more") if column == Column.EMAIL else ""
+            return (
+                QCoreApplication.translate("ContactsModel", "Not in your contacts any more")
+                if column == Column.EMAIL
+                else ""
+            )
         if column == Column.EMAIL:
             return contact.email or ""
         if column == Column.NOTES:
@@ -384,12 +390,15 @@ class ContactsModel(QAbstractTableModel):
 
     def _tooltip(self, row: ContactRow, column: Column) -> str | None:
         if row.contact is None:
-            return _tr(
+            return QCoreApplication.translate(
+                "ContactsModel",
                 "This number is in a group on this computer, but your provider no longer has "
-                "it as a contact (it was deleted or changed elsewhere)."
+                "it as a contact (it was deleted or changed elsewhere).",
             )
         if column == Column.PHONE:
-            return _tr("Stored as {number}").format(number=row.phone)
+            return QCoreApplication.translate("ContactsModel", "Stored as {number}").format(
+                number=row.phone
+            )
         if column == Column.NOTES and row.contact.notes:
             return row.contact.notes
         return None
@@ -492,7 +501,7 @@ def contacts_view(model: ContactsModel, name: str, row_height: int = 32) -> QTab
     view = QTableView()
     view.setObjectName(name)
     view.setModel(model)
-    view.setAccessibleName(_tr("Contacts"))
+    view.setAccessibleName(QCoreApplication.translate("ContactsModel", "Contacts"))
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -171,6 +171,11 @@ class ContactsTab(TabPage):
         self.message_group_action = self.message_menu.addAction(
             self.tr("Message this group"), self.message_group
         )
+        self.message_menu.addSeparator()
+        self.opt_out_selected_action = self.message_menu.addAction(
+            self.tr("Add selected to the opt-out list"), self.opt_out_selected
+        )
+        self.message_menu.addAction(self.tr("Opt-out list…"), self.open_opt_out_list)
         self.message_button.setMenu(self.message_menu)
         self.group_button = QPushButton(self.tr("&Groups"), self)
         self.group_button.setObjectName("groupButton")
@@ -492,14 +497,14 @@ class ContactsTab(TabPage):
     def _legacy_words(self) -> tuple[State, str, str, str]:
         return (
             State.LEGACY,
-            self.tr("Your access token cannot open your contacts"),
+            self.tr("Your secret key cannot open your contacts"),
             self.tr(
-                "You are connected with an older kind of token: it sends SMS and reads your "
+                "You are connected with an older kind of key: it sends SMS and reads your "
                 "balance, but your provider does not let it reach your customer list. Ask your "
-                "provider for a scoped token (it starts with “mbs_” and includes contacts), "
+                "provider for a newer key (it starts with “mbs_” and includes contacts), "
                 "then connect with it. Your messages and balance keep working meanwhile."
             ),
-            self.tr("Connect with a new token…"),
+            self.tr("Connect with a new key…"),
         )
 
     def _nothing_words(self, query: ContactQuery) -> tuple[State, str, str, str, str]:
@@ -677,6 +682,7 @@ class ContactsTab(TabPage):
             else self.tr("&Delete…")
         )
         self.message_selected_action.setEnabled(selected > 0)
+        self.opt_out_selected_action.setEnabled(selected > 0 and not busy)
         self.message_selected_action.setText(
             self.tr("Message selected ({n})").format(n=number(selected))
             if selected
@@ -918,6 +924,45 @@ class ContactsTab(TabPage):
             return [row.person() for row in await self.model.rows_for(rows)]
 
         self._run_job(self.tr("Getting the selected contacts…"), job(), self._compose)
+
+    def opt_out_selected(self) -> None:
+        """The selected customers get no more promotions (they asked to stop)."""
+        rows = self.selected_rows()
+        if not rows:
+            return
+
+        async def job() -> int | None:
+            from desktop_app.core.services.optouts import OptOutSource
+            from desktop_app.ui.optouts import add_to_opt_out_list
+
+            people = [row.person() for row in await self.model.rows_for(rows)]
+            return await add_to_opt_out_list(
+                self.ctx, [p.phone for p in people], OptOutSource.STAFF
+            )
+
+        def done(added: int | None) -> None:
+            if added is None:
+                return
+            chosen = len(rows)
+            self.show_notice(
+                self.tr(
+                    "{added} added to the opt-out list: they get no more promotions "
+                    "(service messages still reach them)."
+                ).format(added=counts().people(added))
+                if added == chosen
+                else self.tr(
+                    "{added} added to the opt-out list; {already} were on it already."
+                ).format(added=counts().people(added), already=number(chosen - added))
+            )
+
+        self._run_job(self.tr("Adding to the opt-out list…"), job(), done)
+
+    def open_opt_out_list(self) -> None:
+        from desktop_app.ui.optouts import OptOutListDialog
+
+        dialog = OptOutListDialog(self.ctx, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.open()
 
     def message_matching(self) -> None:
         query = self.model.query

@@ -350,8 +350,8 @@ def test_user_messages_say_what_to_do() -> None:
         "Your balance is too low for this send. Top up your account, then try again."
     )
     assert said(errors.AuthError()).endswith(
-        "Your access token was not accepted (it may have expired or been revoked). "
-        "Connect your account again with a new token."
+        "Your secret key was not accepted (it may have expired or been revoked). "
+        "Connect your account again with a new key."
     )
     assert "“SHOP”" in said(errors.SenderIdRejected(sender_id="SHOP"))
     assert "30 seconds" in said(errors.RateLimited(retry_after=30))

@@ -95,7 +95,7 @@ def test_the_token_is_never_shown_only_its_length_and_kind(qtbot, dialog, accoun
     assert dialog.token_edit.displayText() != account.token
     assert not dialog.token_info.isHidden()
     assert dialog.token_info.text() == (
-        f"Token entered: {len(account.token)} characters, starts with mbs_"
+        f"Key entered: {len(account.token)} characters, starts with mbs_"
     )
     _assert_token_not_shown(dialog, account.token)
     QApplication.clipboard().clear()
@@ -113,7 +113,7 @@ def test_the_token_is_never_shown_only_its_length_and_kind(qtbot, dialog, accoun
     # A legacy token has no public prefix: only its length is shown.
     dialog.token_edit.setText(account.legacy_token)
     assert dialog.token_info.text() == (
-        f"Token entered: {len(account.legacy_token)} characters, an older kind"
+        f"Key entered: {len(account.legacy_token)} characters, an older kind"
     )
     _assert_token_not_shown(dialog, account.legacy_token)
 

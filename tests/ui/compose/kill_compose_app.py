@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from datetime import datetime
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[3]
@@ -23,6 +24,7 @@ os.environ["QT_API"] = "pyside6"
 import qasync  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from desktop_app.core import rules  # noqa: E402
 from desktop_app.core.services import Services  # noqa: E402
 from desktop_app.core.settings import Profile  # noqa: E402
 from desktop_app.ui.compose import ComposeTab  # noqa: E402
@@ -38,6 +40,8 @@ async def scenario(argv: list[str], numbers: str) -> None:
     services.settings.upsert_profile(profile)
     services.preferences.save()
     await ctx.open_session(profile, os.environ["TUMA_KILL_TOKEN"])
+    # The shop's clock at 10:00, as in the UI tests: a promotion goes now, whatever the hour.
+    rules.local_now = lambda: datetime.now().astimezone().replace(hour=10, minute=0)
     tab = ComposeTab(ctx)
     tab.show()
     while ctx.last_balance is None:  # noqa: ASYNC110 (a GUI state, polled as a user waits)

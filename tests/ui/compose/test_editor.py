@@ -52,7 +52,7 @@ def test_counter_follows_every_keystroke_across_the_160_boundary(qtbot) -> None:
     assert composer.counter.characters_label.text() == "160 characters"
     assert composer.counter.parts_label.text() == "1 part"
     assert composer.counter.left_label.text() == "0 left in this part"
-    assert composer.counter.encoding_label.text() == "GSM-7"
+    assert composer.counter.encoding_label.text() == "Standard characters"
     qtbot.keyClick(composer.editor, "c")
     assert composer.counter.characters_label.text() == "161 characters"
     assert composer.counter.parts_label.text() == "2 parts"
@@ -66,10 +66,12 @@ def test_ucs2_switch_highlight_and_make_gsm7_shows_the_saving_first(qtbot) -> No
     composer = _composer(qtbot)
     text = "Karibu! Bei ni nafuu sana leo " * 4  # 120 characters, GSM-7
     qtbot.keyClicks(composer.editor, text)
-    assert composer.counter.encoding_label.text() == "GSM-7"
+    assert composer.counter.encoding_label.text() == "Standard characters"
     assert composer.gsm_banner.isHidden()
     type_text(composer.editor, "“café”")
-    assert composer.counter.encoding_label.text() == "UCS-2"
+    # Plain words on screen, the technical term on hover.
+    assert composer.counter.encoding_label.text() == "Uses special characters: costs more"
+    assert "UCS-2" in composer.counter.encoding_label.toolTip()
     assert composer.counter.parts_label.text() == "2 parts"
     assert composer.counter.encoding_label.property("ucs2") is True
     qtbot.waitUntil(lambda: sorted(_highlighted(composer)) == ["“", "”"])
@@ -80,7 +82,7 @@ def test_ucs2_switch_highlight_and_make_gsm7_shows_the_saving_first(qtbot) -> No
     assert composer.text().endswith("“café”")
     qtbot.mouseClick(composer.gsm_banner.apply_button, Qt.MouseButton.LeftButton)
     assert composer.text().endswith('"café"')  # é is GSM-7: left alone
-    assert composer.counter.encoding_label.text() == "GSM-7"
+    assert composer.counter.encoding_label.text() == "Standard characters"
     assert composer.counter.parts_label.text() == "1 part"
     assert composer.gsm_banner.isHidden()
     assert _highlighted(composer) == []
@@ -90,12 +92,30 @@ def test_ucs2_switch_highlight_and_make_gsm7_shows_the_saving_first(qtbot) -> No
 
 def test_characters_without_a_look_alike_are_explained(qtbot) -> None:  # type: ignore[no-untyped-def]
     composer = _composer(qtbot)
-    type_text(composer.editor, "Asante 🙏")
-    assert composer.counter.encoding_label.text() == "UCS-2"
+    # 100 characters and a 🙏: 2 parts of 67; without it, 1 part of 160.
+    type_text(composer.editor, "Asante sana kwa kununua leo, karibu tena dukani! " * 2 + "🙏")
+    assert composer.counter.encoding_label.text() == "Uses special characters: costs more"
     assert composer.gsm_banner.isVisible()
     assert composer.gsm_banner.apply_button.isHidden()
     assert "🙏" in composer.gsm_banner.summary_label.text()
+    assert "2 parts → 1 part" in composer.gsm_banner.detail_label.text()
     qtbot.waitUntil(lambda: _highlighted(composer) == ["🙏"])  # a surrogate pair, both halves
+
+
+def test_the_special_characters_notice_appears_only_when_it_saves_parts(qtbot) -> None:  # type: ignore[no-untyped-def]
+    composer = _composer(qtbot)
+    type_text(composer.editor, "Asante 🙏")  # 1 part with or without the 🙏
+    assert composer.counter.encoding_label.text() == "Uses special characters"
+    assert "UCS-2" in composer.counter.encoding_label.toolTip()
+    assert composer.gsm_banner.isHidden()
+    composer.set_text("Karibu “Mama Njeri”")  # look-alikes, but 1 part either way
+    assert composer.info().encoding == "UCS-2"
+    assert composer.gsm_banner.isHidden()
+    composer.set_text("Karibu “Mama Njeri” " + "x" * 60)  # 80 characters: 2 parts → 1
+    assert composer.gsm_banner.isVisible()
+    assert "2 parts → 1 part" in composer.gsm_banner.summary_label.text()
+    assert composer.gsm_banner.apply_button.text() == "Use standard characters"
+    assert "GSM-7" in composer.gsm_banner.apply_button.toolTip()
 
 
 def test_pasted_line_endings_are_normalised(qtbot) -> None:  # type: ignore[no-untyped-def]
@@ -163,7 +183,7 @@ def test_preview_for_any_chosen_recipient_shows_its_exact_parts(qtbot) -> None: 
     card.update_preview(text, people, "customer")
     assert card.person_combo.count() == 2
     assert card.bubble.text().startswith("Habari Jo! ")
-    assert card.parts_label.text() == "This recipient: 1 part · GSM-7"
+    assert card.parts_label.text() == "This recipient: 1 part · standard characters"
     card.person_combo.setCurrentIndex(1)
     assert card.bubble.text().startswith(f"Habari {long_name}! ")
-    assert card.parts_label.text() == "This recipient: 2 parts · GSM-7"
+    assert card.parts_label.text() == "This recipient: 2 parts · standard characters"

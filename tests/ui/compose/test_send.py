@@ -190,7 +190,7 @@ def test_revoked_token_asks_to_connect_again(qtbot, tab, ctx, admin, account) ->
     run.click_send()
     run.wait()
     qtbot.waitUntil(lambda: bool(reasons))
-    assert "token" in reasons[0].lower()
+    assert "secret key" in reasons[0].lower()
     assert tab.composer.text() == "Hello"
     assert admin.messages(account.account_id) == []
 

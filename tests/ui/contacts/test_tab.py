@@ -156,7 +156,7 @@ def test_a_403_anyway_shows_the_same_state(qtbot, ctx, arun, admin, account) -> 
     arun(ctx.open_session(ctx.session.profile, token))
     tab = make_tab(qtbot, ctx)
     qtbot.waitUntil(lambda: tab.state_page.state is State.LEGACY, timeout=10000)
-    assert tab.state_page.title.text() == "Your access token cannot open your contacts"
+    assert tab.state_page.title.text() == "Your secret key cannot open your contacts"
     assert ctx.errors.last is None  # said in the tab, not also in the message bar
 
 

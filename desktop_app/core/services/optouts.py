@@ -1,0 +1,132 @@
+"""The promotional rules of an account: its opt-out list, its opt-out line, and the category
+each sender ID's sends usually are.
+
+Numbers on the opt-out list never get a promotional send: Compose takes them out of the plan
+(and says how many), and :meth:`SendingService.run` takes out any added since a broadcast was
+planned (a resumed or scheduled one), so every send path honours the list as it stands when
+the message actually goes.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from desktop_app.core import phones as phone_rules
+from desktop_app.core.background import Blocking, run_in_daemon_thread
+from desktop_app.core.rules import DEFAULT_OPT_OUT_LINE, MAX_OPT_OUT_LINE, SendCategory
+from desktop_app.core.store import OptOut, OptOutSource, Store
+
+__all__ = [
+    "NumbersRead",
+    "OptOut",
+    "OptOutService",
+    "OptOutSource",
+    "SendCategory",
+]
+
+log = logging.getLogger(__name__)
+
+#: A send's category until the user chooses one for the sender ID: the promotional rules
+#: protect the shop from fines, and a receipt is one click away.
+DEFAULT_CATEGORY = SendCategory.PROMOTIONAL
+
+
+@dataclass(frozen=True)
+class NumbersRead:
+    """Phone numbers read from typed text or a file: the valid ones (E.164) and how many
+    entries could not be read as a number."""
+
+    phones: tuple[str, ...]
+    unreadable: int
+
+
+def read_numbers(text: str, region: str = "KE") -> NumbersRead:
+    """Numbers typed or pasted (one per line, or separated by commas / semicolons)."""
+    found: list[str] = []
+    bad = 0
+    for raw in text.replace(";", "\n").replace(",", "\n").splitlines():
+        entry = raw.strip()
+        if not entry:
+            continue
+        number = phone_rules.try_normalize(entry, region)
+        if number is None:
+            bad += 1
+        else:
+            found.append(number)
+    return NumbersRead(tuple(dict.fromkeys(found)), bad)
+
+
+def _read_file(path: Path) -> NumbersRead:
+    from desktop_app.core.importing import validate_contacts_file
+
+    report = validate_contacts_file(path)
+    phones = tuple(dict.fromkeys(row.phone for row in report.valid))
+    return NumbersRead(phones, len(report.rejected))
+
+
+class OptOutService:
+    def __init__(self, store: Store, io: Blocking) -> None:
+        self._optouts = store.optouts
+        self._io = io
+
+    # -- the list ------------------------------------------------------------------------------
+
+    async def add(
+        self, profile: str, phones: Iterable[str], source: OptOutSource, note: str = ""
+    ) -> int:
+        """Put numbers on the list; returns how many were new to it."""
+        return await self._io(self._optouts.add, profile, list(phones), source, note)
+
+    async def remove(self, profile: str, phones: Iterable[str]) -> int:
+        return await self._io(self._optouts.remove, profile, list(phones))
+
+    async def among(self, profile: str, phones: Sequence[str]) -> set[str]:
+        """Which of *phones* are on the list."""
+        return await self._io(self._optouts.among, profile, list(phones))
+
+    async def count(self, profile: str) -> int:
+        return await self._io(self._optouts.count, profile)
+
+    async def page(
+        self, profile: str, *, search: str = "", offset: int = 0, limit: int = 100
+    ) -> list[OptOut]:
+        return await self._io(
+            self._optouts.page, profile, search=search, offset=offset, limit=limit
+        )
+
+    @staticmethod
+    def read_typed(text: str) -> NumbersRead:
+        return read_numbers(text)
+
+    async def read_file(self, path: Path) -> NumbersRead:
+        """The numbers in a CSV or Excel file (read in a worker thread). Raises
+        core.importing's ImportError (with a code) when the file cannot be read."""
+        return await run_in_daemon_thread(_read_file, path)
+
+    # -- the account's rules ---------------------------------------------------------------------
+
+    async def opt_out_line(self, profile: str) -> str:
+        """The line "Add opt-out line" adds: the account's own, or the default."""
+        line = await self._io(self._optouts.opt_out_line, profile)
+        return line or DEFAULT_OPT_OUT_LINE
+
+    async def set_opt_out_line(self, profile: str, line: str) -> str:
+        """Save the account's line (trimmed; empty: back to the default). Returns it."""
+        cleaned = " ".join(line.split())[:MAX_OPT_OUT_LINE]
+        await self._io(self._optouts.set_opt_out_line, profile, cleaned or None)
+        return cleaned or DEFAULT_OPT_OUT_LINE
+
+    async def category(self, profile: str, sender_id: str) -> SendCategory:
+        """The category last chosen for this sender ID's sends (promotional until chosen)."""
+        raw = await self._io(self._optouts.category, profile, sender_id)
+        try:
+            return SendCategory(raw) if raw else DEFAULT_CATEGORY
+        except ValueError:
+            return DEFAULT_CATEGORY
+
+    async def remember_category(self, profile: str, sender_id: str, category: SendCategory) -> None:
+        if sender_id:
+            await self._io(self._optouts.set_category, profile, sender_id, str(category))

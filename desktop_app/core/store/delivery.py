@@ -1,0 +1,814 @@
+"""Delivery reports kept on this computer: one row per recipient of every message id, the
+schedule of the next look-up of each message, and per-broadcast tallies for the history.
+
+- ``delivery_messages``: one row per message id the app follows (every accepted send, and any
+  id looked up by hand), with when it was sent, how many recipients it has, how many times it
+  was looked up and when it is next due. ``next_check`` is NULL once every recipient is final,
+  or after :data:`NO_REPORT_AFTER` (the rest is then marked "no report"). The schedule is in
+  the file, so refreshing picks up where it was after a restart.
+- ``delivery_status``: one row per (message id, phone): the normalised status, the raw
+  wording, the reason, when it was delivered. A final status is never overwritten
+  (:func:`~desktop_app.core.delivery.merge_status`).
+- ``delivery_tally``: per broadcast, how many recipients are in each :class:`Outcome` except
+  ``pending`` (pending is what is left of the accepted recipients), kept up to date in the
+  same transaction as the rows, so the history never counts 100,000 rows to show a page.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import StrEnum
+from typing import Any
+
+from desktop_app.core.delivery import DeliveryStatus, merge_status
+from desktop_app.core.store.db import Database, migration, parse_time, run_script, stamp
+from desktop_app.core.store.journal import BroadcastKind, ChunkState
+
+__all__ = [
+    "NO_REPORT_AFTER",
+    "BroadcastRow",
+    "DeliveryRecords",
+    "HistoryFilter",
+    "Outcome",
+    "RecipientRow",
+    "Report",
+    "StatusFilter",
+    "Tally",
+    "outcome_of",
+]
+
+#: A message with recipients still not final this long after it was sent is given up on:
+#: they are marked "no report" and no longer looked up by themselves.
+NO_REPORT_AFTER = timedelta(hours=24)
+
+
+class Outcome(StrEnum):
+    """What the Delivery tab counts and charts, for one recipient of an accepted send."""
+
+    DELIVERED = "delivered"
+    SENT = "sent"  # handed to the network, no final word yet
+    FAILED = "failed"
+    REJECTED = "rejected"
+    PENDING = "pending"  # no report yet (or queued / unknown)
+    NO_REPORT = "no_report"  # still not final after NO_REPORT_AFTER
+
+    @property
+    def is_failure(self) -> bool:
+        return self in (Outcome.FAILED, Outcome.REJECTED)
+
+
+_TALLIED = (Outcome.DELIVERED, Outcome.SENT, Outcome.FAILED, Outcome.REJECTED, Outcome.NO_REPORT)
+
+
+def outcome_of(status: DeliveryStatus | str | None, no_report: bool = False) -> Outcome:
+    if status is None:
+        return Outcome.NO_REPORT if no_report else Outcome.PENDING
+    status = DeliveryStatus(status)
+    if status.is_final:
+        return Outcome(str(status))
+    if no_report:
+        return Outcome.NO_REPORT
+    if status is DeliveryStatus.SENT:
+        return Outcome.SENT
+    return Outcome.PENDING
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Recipients by outcome (an accepted send's, a broadcast's or a period's)."""
+
+    counts: dict[Outcome, int] = field(default_factory=dict)
+
+    def __getitem__(self, outcome: Outcome) -> int:
+        return self.counts.get(outcome, 0)
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def failed(self) -> int:
+        return self[Outcome.FAILED] + self[Outcome.REJECTED]
+
+    @property
+    def waiting(self) -> int:
+        """Not final yet: pending or sent."""
+        return self[Outcome.PENDING] + self[Outcome.SENT]
+
+    def __add__(self, other: Tally) -> Tally:
+        merged = Counter(self.counts)
+        merged.update(other.counts)
+        return Tally({k: v for k, v in merged.items() if v})
+
+
+#: Report reasons (lower case, no spaces) meaning the customer blocked promotional messages.
+_BLOCKED = ("senderblacklisted", "sendernameblacklisted", "userinblacklist")
+
+
+@dataclass(frozen=True)
+class Report:
+    """One recipient's report as received (already normalised)."""
+
+    phone: str
+    status: DeliveryStatus
+    raw_status: str
+    reason: str | None = None
+    delivered_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class BroadcastRow:
+    """One line of the sent history: a broadcast (or a WhatsApp / survey send)."""
+
+    broadcast_id: int
+    kind: BroadcastKind
+    sender_id: str
+    text: str
+    created_at: datetime
+    sent_at: datetime | None
+    recipients: int  # asked for
+    accepted: int  # recipients in accepted requests
+    parts: int | None
+    credits: int | None
+    message_ids: int
+    chunks_pending: int
+    chunks_in_doubt: int
+    chunks_rejected: int
+    chunks_cancelled: int
+    tally: Tally
+
+    @property
+    def unfinished(self) -> bool:
+        """Left to send, or waiting for the user's word on an in-doubt batch: Review."""
+        return self.chunks_pending > 0 or self.chunks_in_doubt > 0
+
+    @property
+    def channel(self) -> str:
+        if self.kind in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY):
+            return str(self.kind)
+        return "sms"
+
+
+@dataclass(frozen=True)
+class RecipientRow:
+    """One recipient of a broadcast, with the delivery report kept for it."""
+
+    row_id: int
+    phone: str
+    message_id: str | None
+    chunk_state: ChunkState
+    status: DeliveryStatus | None
+    raw_status: str | None
+    reason: str | None
+    delivered_at: datetime | None
+    no_report: bool
+    updated_at: datetime | None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """None when the recipient's batch was never accepted (see ``chunk_state``)."""
+        if self.chunk_state is not ChunkState.ACCEPTED:
+            return None
+        return outcome_of(self.status, self.no_report)
+
+
+class StatusFilter(StrEnum):
+    ANY = "any"
+    WAITING = "waiting"  # some recipients have no final report yet
+    FAILED = "failed"  # some recipients' messages failed or were rejected
+    DELIVERED = "delivered"  # every accepted recipient delivered
+    UNFINISHED = "unfinished"  # left to send or in doubt
+
+
+@dataclass(frozen=True)
+class HistoryFilter:
+    since: datetime | None = None
+    until: datetime | None = None  # exclusive
+    status: StatusFilter = StatusFilter.ANY
+    channel: str | None = None  # "sms", "whatsapp", "survey"
+    phone: str | None = None  # E.164
+    text: str = ""
+
+
+@migration(6, "delivery")
+def _create(db: sqlite3.Connection) -> None:
+    run_script(
+        db,
+        """
+        CREATE TABLE IF NOT EXISTS delivery_messages (
+            profile TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            broadcast_id INTEGER,
+            chunk_id INTEGER,
+            sent_at TEXT NOT NULL,
+            expected INTEGER NOT NULL DEFAULT 0,
+            attempts INTEGER NOT NULL DEFAULT 0,
+            checked_at TEXT,
+            next_check TEXT,
+            PRIMARY KEY (profile, message_id)
+        );
+        CREATE INDEX IF NOT EXISTS delivery_messages_due
+            ON delivery_messages (profile, next_check) WHERE next_check IS NOT NULL;
+        CREATE TABLE IF NOT EXISTS delivery_status (
+            profile TEXT NOT NULL,
+            message_id TEXT NOT NULL,
+            phone TEXT NOT NULL,
+            status TEXT NOT NULL,
+            raw_status TEXT,
+            reason TEXT,
+            delivered_at TEXT,
+            no_report INTEGER NOT NULL DEFAULT 0,
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (profile, message_id, phone)
+        ) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS delivery_tally (
+            broadcast_id INTEGER NOT NULL,
+            outcome TEXT NOT NULL,
+            n INTEGER NOT NULL,
+            PRIMARY KEY (broadcast_id, outcome)
+        ) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS broadcasts_by_profile ON broadcasts (profile, id);
+        """,
+    )
+
+
+def _phone(raw: str) -> str:
+    """Reports may name a number as 2547…, 07… or +2547…: kept in E.164 like the journal."""
+    from desktop_app.core import phones  # phonenumbers: loaded when first needed
+
+    return phones.try_normalize(raw) or raw
+
+
+_KINDS = {
+    "sms": tuple(
+        str(k) for k in BroadcastKind if k not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
+    ),
+    "whatsapp": (str(BroadcastKind.WHATSAPP),),
+    "survey": (str(BroadcastKind.SURVEY),),
+}
+
+_ROW_SELECT = """
+    SELECT b.id, b.kind, b.sender_id, b.text, b.created_at, b.recipients,
+           MAX(c.sent_at),
+           COALESCE(SUM(CASE WHEN c.state = 'accepted'
+                        THEN COALESCE(c.accepted_recipients, c.size) END), 0),
+           SUM(CASE WHEN c.state = 'accepted' THEN c.parts END),
+           SUM(CASE WHEN c.state = 'accepted' THEN c.credits END),
+           COALESCE(SUM(c.state = 'accepted' AND c.message_id IS NOT NULL), 0),
+           COALESCE(SUM(c.state IN ('pending', 'sending')), 0),
+           COALESCE(SUM(c.state = 'in_doubt'), 0),
+           COALESCE(SUM(c.state = 'rejected'), 0),
+           COALESCE(SUM(c.state = 'cancelled'), 0),
+           (SELECT group_concat(t.outcome || '=' || t.n) FROM delivery_tally t
+            WHERE t.broadcast_id = b.id)
+    FROM broadcasts b LEFT JOIN chunks c ON c.broadcast_id = b.id
+"""
+
+
+def _tally_of(text: str | None, accepted: int) -> Tally:
+    counts: dict[Outcome, int] = {}
+    if text:
+        for item in text.split(","):
+            name, _, n = item.partition("=")
+            if int(n):
+                counts[Outcome(name)] = int(n)
+    pending = accepted - sum(counts.values())
+    if pending > 0:
+        counts[Outcome.PENDING] = pending
+    return Tally(counts)
+
+
+def _broadcast_row(row: Sequence[Any]) -> BroadcastRow:
+    return BroadcastRow(
+        broadcast_id=row[0],
+        kind=BroadcastKind(row[1]),
+        sender_id=row[2],
+        text=row[3],
+        created_at=parse_time(row[4]),
+        recipients=row[5],
+        sent_at=None if row[6] is None else parse_time(row[6]),
+        accepted=row[7],
+        parts=row[8],
+        credits=row[9],
+        message_ids=row[10],
+        chunks_pending=row[11],
+        chunks_in_doubt=row[12],
+        chunks_rejected=row[13],
+        chunks_cancelled=row[14],
+        tally=_tally_of(row[15], row[7]),
+    )
+
+
+def _like(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def history_where(profile: str, f: HistoryFilter) -> tuple[str, str, list[Any]]:
+    """WHERE and HAVING clauses (and their arguments) of a history query."""
+    where = ["b.profile = ?"]
+    args: list[Any] = [profile]
+    if f.since is not None:
+        where.append("b.created_at >= ?")
+        args.append(stamp(f.since))
+    if f.until is not None:
+        where.append("b.created_at < ?")
+        args.append(stamp(f.until))
+    if f.channel:
+        kinds = _KINDS.get(f.channel, ())
+        where.append(f"b.kind IN ({', '.join('?' for _ in kinds) or 'NULL'})")
+        args.extend(kinds)
+    if f.text.strip():
+        where.append("b.text LIKE ? ESCAPE '\\'")
+        args.append(_like(f.text.strip()))
+    if f.phone:
+        where.append(
+            "EXISTS (SELECT 1 FROM recipients r WHERE r.profile = b.profile AND r.phone = ? "
+            "AND r.broadcast_id = b.id)"
+        )
+        args.append(f.phone)
+    having = ""
+    final = (
+        "COALESCE((SELECT SUM(t.n) FROM delivery_tally t WHERE t.broadcast_id = b.id "
+        "AND t.outcome IN ({})), 0)"
+    )
+    accepted = (
+        "COALESCE(SUM(CASE WHEN c.state = 'accepted' "
+        "THEN COALESCE(c.accepted_recipients, c.size) END), 0)"
+    )
+    if f.status is StatusFilter.UNFINISHED:
+        having = " HAVING SUM(c.state IN ('pending', 'sending', 'in_doubt')) > 0"
+    elif f.status is StatusFilter.FAILED:
+        having = " HAVING " + final.format("'failed', 'rejected'") + " > 0"
+    elif f.status is StatusFilter.DELIVERED:
+        having = f" HAVING {accepted} > 0 AND " + final.format("'delivered'") + f" >= {accepted}"
+    elif f.status is StatusFilter.WAITING:
+        having = f" HAVING {accepted} > " + final.format(
+            "'delivered', 'failed', 'rejected', 'no_report'"
+        )
+    return " WHERE " + " AND ".join(where), having, args
+
+
+def history_sql(profile: str, f: HistoryFilter, limit: int, offset: int) -> tuple[str, list[Any]]:
+    where, having, args = history_where(profile, f)
+    sql = _ROW_SELECT + where + " GROUP BY b.id" + having + " ORDER BY b.id DESC LIMIT ? OFFSET ?"
+    return sql, [*args, limit, offset]
+
+
+class DeliveryRecords:
+    """The delivery tables of one store file (blocking: call them on the store's thread)."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+        self._synced_since: dict[str, str] = {}
+
+    # --- the history ------------------------------------------------------------------------
+
+    def history(
+        self, profile: str, f: HistoryFilter, *, limit: int = 100, offset: int = 0
+    ) -> list[BroadcastRow]:
+        sql, args = history_sql(profile, f, limit, offset)
+        return [_broadcast_row(row) for row in self._db.read(sql, args)]
+
+    def history_count(self, profile: str, f: HistoryFilter) -> int:
+        where, having, args = history_where(profile, f)
+        if not having:
+            row = self._db.read_one("SELECT COUNT(*) FROM broadcasts b" + where, args)
+        else:
+            row = self._db.read_one(
+                "SELECT COUNT(*) FROM (SELECT b.id FROM broadcasts b LEFT JOIN chunks c "
+                "ON c.broadcast_id = b.id" + where + " GROUP BY b.id" + having + ")",
+                args,
+            )
+        return int(row[0]) if row else 0
+
+    def broadcast_row(self, profile: str, broadcast_id: int) -> BroadcastRow | None:
+        rows = self._db.read(
+            _ROW_SELECT + " WHERE b.profile = ? AND b.id = ? GROUP BY b.id",
+            (profile, broadcast_id),
+        )
+        return _broadcast_row(rows[0]) if rows else None
+
+    def period_tally(self, profile: str, f: HistoryFilter) -> Tally:
+        """Every recipient of the broadcasts matching *f*, by outcome (the period chart)."""
+        total = Tally()
+        offset = 0
+        while True:
+            rows = self.history(profile, f, limit=500, offset=offset)
+            for row in rows:
+                total = total + row.tally
+            if len(rows) < 500:
+                return total
+            offset += 500
+
+    def recipients(
+        self,
+        profile: str,
+        broadcast_id: int,
+        *,
+        after: int = 0,
+        limit: int = 200,
+        outcomes: Iterable[Outcome] | None = None,
+    ) -> list[RecipientRow]:
+        """A page of a broadcast's recipients in sending order, after row id *after*."""
+        sql = (
+            "SELECT r.id, r.phone, c.message_id, c.state, d.status, d.raw_status, d.reason, "
+            "d.delivered_at, d.no_report, d.updated_at FROM recipients r "
+            "JOIN chunks c ON c.id = r.chunk_id "
+            "LEFT JOIN delivery_status d ON d.profile = r.profile "
+            "AND d.message_id = c.message_id AND d.phone = r.phone "
+            "WHERE r.broadcast_id = ? AND r.profile = ? AND r.id > ?"
+        )
+        args: list[Any] = [broadcast_id, profile, after]
+        wanted = set(outcomes) if outcomes is not None else None
+        if wanted is not None:
+            statuses = [str(o) for o in wanted if o not in (Outcome.PENDING, Outcome.SENT)]
+            conditions = []
+            if statuses:
+                conditions.append(
+                    f"d.status IN ({', '.join('?' for _ in statuses)}) AND d.no_report = 0"
+                )
+                args.extend(statuses)
+            if Outcome.NO_REPORT in wanted:
+                conditions.append(
+                    "d.no_report = 1 AND d.status NOT IN ('delivered', 'failed', 'rejected')"
+                )
+            if Outcome.SENT in wanted:
+                conditions.append("d.status = 'sent' AND d.no_report = 0")
+            if Outcome.PENDING in wanted:
+                conditions.append(
+                    "c.state = 'accepted' AND (d.status IS NULL OR "
+                    "(d.status IN ('queued', 'unknown') AND d.no_report = 0))"
+                )
+            sql += (
+                " AND c.state = 'accepted' AND ("
+                + " OR ".join(f"({c})" for c in conditions or ["0"])
+                + ")"
+            )
+        sql += " ORDER BY r.id LIMIT ?"
+        args.append(limit)
+        return [_recipient_row(row) for row in self._db.read(sql, args)]
+
+    def recipient_count(self, broadcast_id: int) -> int:
+        row = self._db.read_one(
+            "SELECT COUNT(*) FROM recipients WHERE broadcast_id = ?", (broadcast_id,)
+        )
+        return int(row[0]) if row else 0
+
+    def message_statuses(self, profile: str, message_id: str) -> list[Report]:
+        rows = self._db.read(
+            "SELECT phone, status, raw_status, reason, delivered_at FROM delivery_status "
+            "WHERE profile = ? AND message_id = ? ORDER BY phone",
+            (profile, message_id),
+        )
+        return [
+            Report(
+                phone=r[0],
+                status=DeliveryStatus(r[1]),
+                raw_status=r[2] or "",
+                reason=r[3],
+                delivered_at=None if r[4] is None else parse_time(r[4]),
+            )
+            for r in rows
+        ]
+
+    def broadcast_text(self, profile: str, broadcast_id: int) -> tuple[str, str, str] | None:
+        """(kind, sender ID, text) of a broadcast of *profile*."""
+        row = self._db.read_one(
+            "SELECT kind, sender_id, text FROM broadcasts WHERE profile = ? AND id = ?",
+            (profile, broadcast_id),
+        )
+        return None if row is None else (row[0], row[1], row[2])
+
+    # --- following messages -----------------------------------------------------------------
+
+    def sync(self, profile: str) -> int:
+        """Follow every accepted send of *profile* not followed yet (looked up from the time
+        of the last sync on: cheap to call often). Returns how many were added."""
+        since = self._synced_since.get(profile, "")
+        if since:  # a margin for a send accepted by another process meanwhile
+            since = stamp(parse_time(since) - timedelta(minutes=1))
+        newest, missing = self._db.read_one(
+            "SELECT MAX(c.sent_at), COALESCE(SUM(c.state = 'accepted' AND c.message_id IS NOT "
+            "NULL AND b.profile = ? AND NOT EXISTS (SELECT 1 FROM delivery_messages m WHERE "
+            "m.profile = b.profile AND m.message_id = c.message_id)), 0) "
+            "FROM chunks c JOIN broadcasts b ON b.id = c.broadcast_id WHERE c.sent_at >= ?",
+            (profile, since),
+        ) or (None, 0)
+        if not missing:  # nothing new: no write (a durable commit costs a disk flush)
+            if newest is not None:
+                self._synced_since[profile] = newest
+            return 0
+        with self._db.write() as db:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO delivery_messages "
+                "(profile, message_id, broadcast_id, chunk_id, sent_at, expected, next_check) "
+                "SELECT b.profile, c.message_id, b.id, c.id, c.sent_at, "
+                "(SELECT COUNT(*) FROM recipients r WHERE r.chunk_id = c.id), c.sent_at "
+                "FROM chunks c JOIN broadcasts b ON b.id = c.broadcast_id "
+                "WHERE c.sent_at >= ? AND c.state = 'accepted' AND c.message_id IS NOT NULL "
+                "AND b.profile = ?",
+                (since, profile),
+            )
+            added = max(cursor.rowcount, 0)
+        if newest is not None:
+            self._synced_since[profile] = newest
+        return added
+
+    def backdate(self, broadcast_id: int, moment: datetime) -> None:
+        """Move a send back in time (the screenshots' sample history only)."""
+        at = stamp(moment)
+        with self._db.write() as db:
+            db.execute("UPDATE broadcasts SET created_at = ? WHERE id = ?", (at, broadcast_id))
+            db.execute(
+                "UPDATE chunks SET sent_at = CASE WHEN sent_at IS NULL THEN NULL ELSE ? END, "
+                "updated_at = ? WHERE broadcast_id = ?",
+                (at, at, broadcast_id),
+            )
+            db.execute(
+                "UPDATE delivery_messages SET sent_at = ? WHERE broadcast_id = ?",
+                (at, broadcast_id),
+            )
+
+    def register(self, profile: str, broadcast_id: int) -> None:
+        """Follow the accepted sends of one broadcast now (whatever their time)."""
+        with self._db.write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO delivery_messages "
+                "(profile, message_id, broadcast_id, chunk_id, sent_at, expected, next_check) "
+                "SELECT ?, c.message_id, c.broadcast_id, c.id, c.sent_at, "
+                "(SELECT COUNT(*) FROM recipients r WHERE r.chunk_id = c.id), c.sent_at "
+                "FROM chunks c WHERE c.broadcast_id = ? AND c.state = 'accepted' "
+                "AND c.message_id IS NOT NULL",
+                (profile, broadcast_id),
+            )
+
+    def stop_following(self, profile: str, message_id: str) -> None:
+        with self._db.write() as db:
+            db.execute(
+                "UPDATE delivery_messages SET next_check = NULL WHERE profile = ? "
+                "AND message_id = ?",
+                (profile, message_id),
+            )
+
+    def due(self, profile: str, moment: datetime, limit: int) -> list[str]:
+        """Message ids of *profile* due for a look-up at *moment*, most overdue first."""
+        rows = self._db.read(
+            "SELECT message_id FROM delivery_messages WHERE profile = ? AND next_check IS NOT "
+            "NULL AND next_check <= ? ORDER BY next_check LIMIT ?",
+            (profile, stamp(moment), limit),
+        )
+        return [r[0] for r in rows]
+
+    def next_due(self, profile: str) -> datetime | None:
+        row = self._db.read_one(
+            "SELECT MIN(next_check) FROM delivery_messages WHERE profile = ? "
+            "AND next_check IS NOT NULL",
+            (profile,),
+        )
+        return None if row is None or row[0] is None else parse_time(row[0])
+
+    def following(self, profile: str) -> int:
+        """How many messages are still looked up by themselves."""
+        row = self._db.read_one(
+            "SELECT COUNT(*) FROM delivery_messages WHERE profile = ? AND next_check IS NOT NULL",
+            (profile,),
+        )
+        return int(row[0]) if row else 0
+
+    def message_info(self, profile: str, message_id: str) -> tuple[int | None, int, int] | None:
+        """(broadcast id, recipients expected, look-ups so far) of a followed message."""
+        row = self._db.read_one(
+            "SELECT broadcast_id, expected, attempts FROM delivery_messages "
+            "WHERE profile = ? AND message_id = ?",
+            (profile, message_id),
+        )
+        return None if row is None else (row[0], int(row[1]), int(row[2]))
+
+    def apply(
+        self,
+        profile: str,
+        results: Sequence[tuple[str, Sequence[Report] | None]],
+        moment: datetime,
+        backoff: Sequence[timedelta],
+        *,
+        no_report_after: timedelta = NO_REPORT_AFTER,
+    ) -> set[int]:
+        """Record the reports of one batch of look-ups (message id → records, or None when
+        the service did not know the id), in one transaction, and schedule each message's
+        next look-up: none when everyone is final or it is past *no_report_after* (the rest
+        are then marked "no report"), else after ``backoff[attempts]`` (the last step
+        repeats). Returns the broadcasts whose numbers changed."""
+        touched: set[int] = set()
+        at = stamp(moment)
+        with self._db.write() as db:
+            for message_id, reports in results:
+                info = db.execute(
+                    "SELECT broadcast_id, chunk_id, sent_at, expected, attempts "
+                    "FROM delivery_messages WHERE profile = ? AND message_id = ?",
+                    (profile, message_id),
+                ).fetchone()
+                if info is None:
+                    sent_at = at
+                    db.execute(
+                        "INSERT INTO delivery_messages (profile, message_id, sent_at, expected) "
+                        "VALUES (?, ?, ?, ?)",
+                        (profile, message_id, at, len(reports or ())),
+                    )
+                    broadcast_id, chunk_id, expected, attempts = None, None, len(reports or ()), 0
+                else:
+                    broadcast_id, chunk_id, sent_at, expected, attempts = info
+                delta: Counter[Outcome] = Counter()
+                for report in reports or ():
+                    self._apply_one(db, profile, message_id, report, at, delta)
+                if broadcast_id is None and reports:
+                    expected = max(expected, len(reports))
+                attempts += 1
+                finals = db.execute(
+                    "SELECT COUNT(*) FROM delivery_status WHERE profile = ? AND message_id = ? "
+                    "AND status IN ('delivered', 'failed', 'rejected')",
+                    (profile, message_id),
+                ).fetchone()[0]
+                next_check: str | None
+                if expected and finals >= expected:
+                    next_check = None
+                elif moment - parse_time(sent_at) >= no_report_after:
+                    next_check = None
+                    self._mark_no_report(db, profile, message_id, chunk_id, at, delta)
+                else:
+                    step = backoff[min(attempts - 1, len(backoff) - 1)]
+                    next_check = stamp(moment + step)
+                db.execute(
+                    "UPDATE delivery_messages SET attempts = ?, checked_at = ?, next_check = ?, "
+                    "expected = ? WHERE profile = ? AND message_id = ?",
+                    (attempts, at, next_check, expected, profile, message_id),
+                )
+                if broadcast_id is not None and any(delta.values()):
+                    self._add_tally(db, broadcast_id, delta)
+                    touched.add(broadcast_id)
+        return touched
+
+    @staticmethod
+    def _apply_one(
+        db: sqlite3.Connection,
+        profile: str,
+        message_id: str,
+        report: Report,
+        at: str,
+        delta: Counter[Outcome],
+    ) -> None:
+        phone = _phone(report.phone)
+        row = db.execute(
+            "SELECT status, no_report FROM delivery_status WHERE profile = ? AND message_id = ? "
+            "AND phone = ?",
+            (profile, message_id, phone),
+        ).fetchone()
+        delivered = None if report.delivered_at is None else stamp(report.delivered_at)
+        if row is None:
+            db.execute(
+                "INSERT INTO delivery_status (profile, message_id, phone, status, raw_status, "
+                "reason, delivered_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    profile,
+                    message_id,
+                    phone,
+                    report.status,
+                    report.raw_status,
+                    report.reason,
+                    delivered,
+                    at,
+                ),
+            )
+            delta[outcome_of(report.status)] += 1
+            return
+        current = DeliveryStatus(row[0])
+        no_report = bool(row[1])
+        merged = merge_status(current, report.status)
+        if merged == current and current.is_final:
+            return  # the first final word stands (raw value and reason included)
+        if merged == current and merged is not DeliveryStatus.UNKNOWN and not no_report:
+            db.execute(
+                "UPDATE delivery_status SET raw_status = ?, reason = COALESCE(?, reason) "
+                "WHERE profile = ? AND message_id = ? AND phone = ?",
+                (report.raw_status, report.reason, profile, message_id, phone),
+            )
+            return
+        if merged == current:
+            return
+        # a final word ends "no report" too: it arrived after all
+        keep_no_report = no_report and not merged.is_final
+        db.execute(
+            "UPDATE delivery_status SET status = ?, raw_status = ?, reason = ?, "
+            "delivered_at = ?, no_report = ?, updated_at = ? "
+            "WHERE profile = ? AND message_id = ? AND phone = ?",
+            (
+                merged,
+                report.raw_status,
+                report.reason,
+                delivered,
+                int(keep_no_report),
+                at,
+                profile,
+                message_id,
+                phone,
+            ),
+        )
+        delta[outcome_of(current, no_report)] -= 1
+        delta[outcome_of(merged, keep_no_report)] += 1
+
+    @staticmethod
+    def _mark_no_report(
+        db: sqlite3.Connection,
+        profile: str,
+        message_id: str,
+        chunk_id: int | None,
+        at: str,
+        delta: Counter[Outcome],
+    ) -> None:
+        rows = db.execute(
+            "SELECT status FROM delivery_status WHERE profile = ? AND message_id = ? "
+            "AND no_report = 0 AND status NOT IN ('delivered', 'failed', 'rejected')",
+            (profile, message_id),
+        ).fetchall()
+        for (status,) in rows:
+            delta[outcome_of(status)] -= 1
+            delta[Outcome.NO_REPORT] += 1
+        db.execute(
+            "UPDATE delivery_status SET no_report = 1, updated_at = ? WHERE profile = ? "
+            "AND message_id = ? AND no_report = 0 "
+            "AND status NOT IN ('delivered', 'failed', 'rejected')",
+            (at, profile, message_id),
+        )
+        if chunk_id is None:
+            return
+        # recipients the service never reported at all
+        missing = db.execute(
+            "INSERT INTO delivery_status (profile, message_id, phone, status, no_report, "
+            "updated_at) SELECT r.profile, ?, r.phone, 'unknown', 1, ? FROM recipients r "
+            "WHERE r.chunk_id = ? AND NOT EXISTS (SELECT 1 FROM delivery_status d WHERE "
+            "d.profile = r.profile AND d.message_id = ? AND d.phone = r.phone)",
+            (message_id, at, chunk_id, message_id),
+        ).rowcount
+        if missing > 0:
+            delta[Outcome.NO_REPORT] += missing
+
+    @staticmethod
+    def _add_tally(db: sqlite3.Connection, broadcast_id: int, delta: Counter[Outcome]) -> None:
+        for outcome, n in delta.items():
+            if n == 0 or outcome is Outcome.PENDING:
+                continue
+            db.execute(
+                "INSERT INTO delivery_tally (broadcast_id, outcome, n) VALUES (?, ?, ?) "
+                "ON CONFLICT (broadcast_id, outcome) DO UPDATE SET n = n + excluded.n",
+                (broadcast_id, outcome, n),
+            )
+
+    def failed_phones(self, profile: str, broadcast_id: int) -> list[str]:
+        """Recipients of a broadcast whose message failed or was rejected (final), in order."""
+        rows = self._db.read(
+            "SELECT DISTINCT r.phone FROM recipients r JOIN chunks c ON c.id = r.chunk_id "
+            "JOIN delivery_status d ON d.profile = r.profile AND d.message_id = c.message_id "
+            "AND d.phone = r.phone WHERE r.broadcast_id = ? AND r.profile = ? "
+            "AND d.status IN ('failed', 'rejected') ORDER BY r.id",
+            (broadcast_id, profile),
+        )
+        return [r[0] for r in rows]
+
+    def blocked_phones(self, profile: str, broadcast_id: int) -> list[str]:
+        """Recipients of a broadcast whose report says they blocked promotional messages
+        (``SenderBlacklisted``, ``UserInBlacklist``), in order."""
+        rows = self._db.read(
+            "SELECT DISTINCT r.phone FROM recipients r JOIN chunks c ON c.id = r.chunk_id "
+            "JOIN delivery_status d ON d.profile = r.profile AND d.message_id = c.message_id "
+            "AND d.phone = r.phone WHERE r.broadcast_id = ? AND r.profile = ? "
+            "AND d.status IN ('failed', 'rejected') "
+            "AND (lower(replace(coalesce(d.reason, ''), ' ', '')) IN (?, ?, ?) "
+            "OR lower(replace(coalesce(d.raw_status, ''), ' ', '')) IN (?, ?, ?)) "
+            "ORDER BY r.id",
+            (broadcast_id, profile, *_BLOCKED, *_BLOCKED),
+        )
+        return [r[0] for r in rows]
+
+    def chunk_members(self, chunk_id: int) -> list[str]:
+        row = self._db.read_one("SELECT recipients FROM chunks WHERE id = ?", (chunk_id,))
+        return [] if row is None else [phone for phone, _m in json.loads(row[0])]
+
+
+def _recipient_row(row: Sequence[Any]) -> RecipientRow:
+    return RecipientRow(
+        row_id=row[0],
+        phone=row[1],
+        message_id=row[2],
+        chunk_state=ChunkState(row[3]),
+        status=None if row[4] is None else DeliveryStatus(row[4]),
+        raw_status=row[5],
+        reason=row[6],
+        delivered_at=None if row[7] is None else parse_time(row[7]),
+        no_report=bool(row[8]),
+        updated_at=None if row[9] is None else parse_time(row[9]),
+    )

@@ -1,0 +1,4105 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="sw" sourcelanguage="en">
+<context>
+    <name>AccountDialog</name>
+    <message>
+        <source>Connect an account</source>
+        <extracomment>a test or save attempt ended (True = it worked); for tests and busy indicators</extracomment>
+        <translation>Unganisha akaunti</translation>
+    </message>
+    <message>
+        <source>Connect your messaging account</source>
+        <translation>Unganisha akaunti yako ya ujumbe</translation>
+    </message>
+    <message>
+        <source>Enter the details your SMS provider gave you. Tuma checks them before saving, and keeps the secret key only in your computer&apos;s password store.</source>
+        <translation>Weka maelezo uliyopewa na mtoa huduma wako wa SMS. Tuma inayakagua kabla ya kuhifadhi, na inaweka ufunguo wa siri kwenye hifadhi ya nenosiri ya kompyuta yako pekee.</translation>
+    </message>
+    <message>
+        <source>Saved accounts</source>
+        <translation>Akaunti zilizohifadhiwa</translation>
+    </message>
+    <message>
+        <source>&amp;Account:</source>
+        <translation>&amp;Akaunti:</translation>
+    </message>
+    <message>
+        <source>For example: Mama Njeri Shop</source>
+        <translation>Kwa mfano: Duka la Mama Njeri</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Jina:</translation>
+    </message>
+    <message>
+        <source>The web address of your SMS provider&apos;s service, from their portal (technically: the API base URL).</source>
+        <translation>Anwani ya tovuti ya huduma ya mtoa huduma wako wa SMS, kutoka kwenye tovuti yao (kitaalamu: API base URL).</translation>
+    </message>
+    <message>
+        <source>&amp;Web address:</source>
+        <translation>Anwani ya &amp;tovuti:</translation>
+    </message>
+    <message>
+        <source>Usually the same as the service</source>
+        <translation>Kwa kawaida ni sawa na ya huduma</translation>
+    </message>
+    <message>
+        <source>C&amp;ontacts address:</source>
+        <translation>Tovuti ya a&amp;nwani:</translation>
+    </message>
+    <message>
+        <source>Paste the key, e.g. mbs_…</source>
+        <translation>Bandika ufunguo, k.m. mbs_…</translation>
+    </message>
+    <message>
+        <source>Secret key</source>
+        <translation>Ufunguo wa siri</translation>
+    </message>
+    <message>
+        <source>The secret key from your provider&apos;s portal, where it is called an “access token” or “API token”. Tuma keeps it only in this computer&apos;s password store.</source>
+        <translation>Ufunguo wa siri kutoka kwenye tovuti ya mtoa huduma wako, ambako unaitwa “access token” au “API token”. Tuma inauweka kwenye hifadhi ya nenosiri ya kompyuta hii pekee.</translation>
+    </message>
+    <message>
+        <source>Secret &amp;key:</source>
+        <translation>&amp;Ufunguo wa siri:</translation>
+    </message>
+    <message>
+        <source>This looks like an older key (it does not start with mbs_). It can send SMS and check the balance, but it cannot reach your contacts, WhatsApp or surveys. Ask your provider for a newer key to use everything.</source>
+        <translation>Huu unaonekana kuwa ufunguo wa zamani (hauanzi na mbs_). Unaweza kutuma SMS na kuangalia salio, lakini haufikii anwani, WhatsApp wala tafiti zako. Omba mtoa huduma wako ufunguo mpya ili utumie kila kitu.</translation>
+    </message>
+    <message>
+        <source>e.g. MYSHOP, MYSHOP2</source>
+        <translation>k.m. DUKALANGU, DUKALANGU2</translation>
+    </message>
+    <message>
+        <source>The sender names registered for you by your provider, separated by commas (your provider may call them “sender IDs”).</source>
+        <translation>Majina ya mtumaji uliyosajiliwa na mtoa huduma wako, yakitenganishwa kwa koma (mtoa huduma anaweza kuyaita “sender IDs”).</translation>
+    </message>
+    <message>
+        <source>Sender &amp;names:</source>
+        <translation>Majina ya &amp;mtumaji:</translation>
+    </message>
+    <message>
+        <source>KES </source>
+        <translation>KES </translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>Haijawekwa</translation>
+    </message>
+    <message>
+        <source>What one SMS part costs you. Used to show costs in shillings.</source>
+        <translation>Gharama ya sehemu moja ya SMS kwako. Inatumika kuonyesha gharama kwa shilingi.</translation>
+    </message>
+    <message>
+        <source>&amp;Price per SMS part:</source>
+        <translation>&amp;Bei kwa sehemu ya SMS:</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>Ja&amp;ribu muunganisho</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Ghairi</translation>
+    </message>
+    <message>
+        <source>&amp;Save and connect</source>
+        <translation>&amp;Hifadhi na uunganishe</translation>
+    </message>
+    <message>
+        <source>New account…</source>
+        <translation>Akaunti mpya…</translation>
+    </message>
+    <message>
+        <source>Saved on this computer — leave empty to keep it</source>
+        <translation>Imehifadhiwa kwenye kompyuta hii — acha tupu ili kuuweka</translation>
+    </message>
+    <message>
+        <source>Key entered: {count} characters, starts with {prefix}</source>
+        <translation>Ufunguo umewekwa: herufi {count}, unaanza na {prefix}</translation>
+    </message>
+    <message>
+        <source>Key entered: {count} characters, an older kind</source>
+        <translation>Ufunguo umewekwa: herufi {count}, wa aina ya zamani</translation>
+    </message>
+    <message>
+        <source>Checking the connection…</source>
+        <translation>Inakagua muunganisho…</translation>
+    </message>
+    <message>
+        <source>✓ Connected. Balance: {credits} credits. Click Save to keep this account.</source>
+        <translation>✓ Imeunganishwa. Salio: krediti {credits}. Bofya Hifadhi ili kuweka akaunti hii.</translation>
+    </message>
+    <message>
+        <source>A send is in progress: save this account once it has finished.</source>
+        <translation>Utumaji unaendelea: hifadhi akaunti hii ukishakamilika.</translation>
+    </message>
+    <message>
+        <source>Checking and saving…</source>
+        <translation>Inakagua na kuhifadhi…</translation>
+    </message>
+</context>
+<context>
+    <name>AddNumbersDialog</name>
+    <message>
+        <source>Add to the opt-out list</source>
+        <extracomment>Rows shown at once; a search finds the others.</extracomment>
+        <translation>Ongeza kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Phone numbers, one per line (0712 345 678 or +254712345678):</source>
+        <translation>Namba za simu, moja kwa kila mstari (0712 345 678 au +254712345678):</translation>
+    </message>
+    <message>
+        <source>&amp;Why</source>
+        <translation>&amp;Sababu</translation>
+    </message>
+    <message>
+        <source>They replied STOP</source>
+        <translation>Walijibu STOP</translation>
+    </message>
+    <message>
+        <source>They asked us (in the shop, on the phone)</source>
+        <translation>Walituomba (dukani, kwa simu)</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Ongeza</translation>
+    </message>
+</context>
+<context>
+    <name>BalanceChart</name>
+    <message>
+        <source>Balance history chart</source>
+        <translation>Chati ya historia ya salio</translation>
+    </message>
+    <message>
+        <source>No balance readings yet.</source>
+        <translation>Bado hakuna vipimo vya salio.</translation>
+    </message>
+    <message>
+        <source>{count} readings; {spent} credits spent in the last {days} days.</source>
+        <translation>Vipimo {count}; krediti {spent} zimetumika katika siku {days} zilizopita.</translation>
+    </message>
+    <message>
+        <source>Balance (credits)</source>
+        <translation>Salio (krediti)</translation>
+    </message>
+    <message>
+        <source>Credits spent per day</source>
+        <translation>Krediti zilizotumika kwa siku</translation>
+    </message>
+    <message>
+        <source>No readings in the last two weeks. Press Refresh to take one.</source>
+        <translation>Hakuna vipimo katika wiki mbili zilizopita. Bonyeza Sasisha ili kupima.</translation>
+    </message>
+    <message>
+        <source>No readings yet. The chart fills in each time Tuma checks your balance.</source>
+        <translation>Bado hakuna vipimo. Chati inajaa kila Tuma inapoangalia salio lako.</translation>
+    </message>
+    <message>
+        <source>Warning below {threshold}</source>
+        <translation>Onyo chini ya {threshold}</translation>
+    </message>
+</context>
+<context>
+    <name>BalanceTab</name>
+    <message>
+        <source>Balance</source>
+        <translation>Salio</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Sasisha</translation>
+    </message>
+    <message>
+        <source>Check the balance again (F5)</source>
+        <translation>Angalia salio tena (F5)</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Krediti</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Thamani</translation>
+    </message>
+    <message>
+        <source>Messages it buys</source>
+        <translation>Jumbe inazonunua</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>Historia</translation>
+    </message>
+    <message>
+        <source>Sample history for the practice account</source>
+        <translation>Historia ya mfano (mazoezi)</translation>
+    </message>
+    <message>
+        <source>These readings were made up to show what the chart looks like. Your own account&apos;s chart starts with its first balance check.</source>
+        <translation>Vipimo hivi ni vya kubuni ili kuonyesha jinsi chati inavyoonekana. Chati ya akaunti yako inaanza na ukaguzi wake wa kwanza wa salio.</translation>
+    </message>
+    <message>
+        <source>Warn me when credits fall &amp;below</source>
+        <translation>Onyo krediti zikiwa &amp;chini ya</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>kamwe</translation>
+    </message>
+    <message>
+        <source>The status bar turns to a warning below this many credits. 0 turns it off.</source>
+        <translation>Upau wa hali unaonyesha onyo krediti zikiwa chini ya idadi hii. 0 inazima onyo.</translation>
+    </message>
+    <message>
+        <source>Each dot is a balance check by Tuma (at start, after each send and when you press Refresh). Top-ups are not counted as spending.</source>
+        <translation>Kila nukta ni ukaguzi wa salio uliofanywa na Tuma (inapofunguliwa, baada ya kila utumaji na unapobonyeza Sasisha). Kuongeza salio hakuhesabiwi kama matumizi.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Inaangalia…</translation>
+    </message>
+    <message>
+        <source>No account connected.</source>
+        <translation>Hakuna akaunti iliyounganishwa.</translation>
+    </message>
+    <message>
+        <source>Could not check the balance just now — see the message above.</source>
+        <translation>Imeshindwa kuangalia salio sasa hivi — tazama ujumbe ulio juu.</translation>
+    </message>
+    <message>
+        <source>Checking the balance…</source>
+        <translation>Inaangalia salio…</translation>
+    </message>
+    <message>
+        <source>{account} · last checked at {time}</source>
+        <translation>{account} · iliangaliwa mwisho saa {time}</translation>
+    </message>
+    <message>
+        <source>1 credit = 1 SMS part</source>
+        <translation>Krediti 1 = sehemu 1 ya SMS</translation>
+    </message>
+    <message>
+        <source>your provider&apos;s rate</source>
+        <translation>bei ya mtoa huduma wako</translation>
+    </message>
+    <message>
+        <source>the price in your account settings</source>
+        <translation>bei iliyo kwenye mipangilio ya akaunti yako</translation>
+    </message>
+    <message>
+        <source>at {price} per SMS part ({source})</source>
+        <translation>kwa {price} kila sehemu ya SMS ({source})</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Haijulikani</translation>
+    </message>
+    <message>
+        <source>Set the price per SMS part under Account → Connect an account…</source>
+        <translation>Weka bei kwa sehemu ya SMS kwenye Akaunti → Unganisha akaunti…</translation>
+    </message>
+    <message>
+        <source>single-part SMS (up to 160 plain characters each)</source>
+        <translation>SMS za sehemu moja (hadi herufi 160 za kawaida kila moja)</translation>
+    </message>
+    <message>
+        <source>Your balance is low: {credits} credits left, below your warning level of {threshold}. Top up with your provider before a big broadcast.</source>
+        <translation>Salio lako liko chini: zimebaki krediti {credits}, chini ya kiwango chako cha onyo cha {threshold}. Ongeza salio kwa mtoa huduma wako kabla ya kutuma kwa watu wengi.</translation>
+    </message>
+</context>
+<context>
+    <name>CategoryChooser</name>
+    <message>
+        <source>&amp;Kind of message</source>
+        <translation>&amp;Aina ya ujumbe</translation>
+    </message>
+    <message>
+        <source>Promotion</source>
+        <translation>Tangazo</translation>
+    </message>
+    <message>
+        <source>Offers, sales, new stock: the rules for promotions apply</source>
+        <translation>Ofa, punguzo, bidhaa mpya: sheria za matangazo zinatumika</translation>
+    </message>
+    <message>
+        <source>Service message</source>
+        <translation>Ujumbe wa huduma</translation>
+    </message>
+    <message>
+        <source>Receipts, reminders, delivery notices to a customer</source>
+        <translation>Risiti, vikumbusho, taarifa za mzigo kwa mteja</translation>
+    </message>
+    <message>
+        <source>Promotions may only go out between {hours}, must say how to stop them, and never go to numbers on your opt-out list. Service messages (a receipt, a reminder, a delivery notice) are not promotions.</source>
+        <translation>Matangazo yanaweza kutumwa kati ya {hours} tu, lazima yaseme jinsi ya kujiondoa, na hayatumwi kamwe kwa namba zilizo kwenye orodha ya waliojiondoa. Ujumbe wa huduma (risiti, kikumbusho, taarifa ya mzigo) si tangazo.</translation>
+    </message>
+</context>
+<context>
+    <name>Compose</name>
+    <message>
+        <source>It could not be added to the Delivery tab.</source>
+        <translation>Haikuweza kuongezwa kwenye kichupo cha Ufikishaji.</translation>
+    </message>
+    <message>
+        <source>Survey sent to {people}.</source>
+        <translation>Utafiti umetumwa kwa {people}.</translation>
+    </message>
+    <message>
+        <source>Skipped: {numbers}.</source>
+        <translation>Zimerukwa: {numbers}.</translation>
+    </message>
+    <message>
+        <source>Not enough credit: this send needs {needed}, but your balance is {balance}. Top up at least {missing}, or send to fewer people.</source>
+        <translation>Krediti hazitoshi: utumaji huu unahitaji {needed}, lakini salio lako ni {balance}. Ongeza angalau {missing}, au tuma kwa watu wachache.</translation>
+    </message>
+    <message>
+        <source>(skipped)</source>
+        <translation>(imerukwa)</translation>
+    </message>
+    <message>
+        <source>and {n} more</source>
+        <translation>na wengine {n}</translation>
+    </message>
+    <message>
+        <source>today at {time}</source>
+        <translation>leo saa {time}</translation>
+    </message>
+    <message>
+        <source>yesterday at {time}</source>
+        <translation>jana saa {time}</translation>
+    </message>
+    <message>
+        <source>on {date} at {time}</source>
+        <translation>tarehe {date} saa {time}</translation>
+    </message>
+    <message>
+        <source>{n} of these {total} already got this message {when}.</source>
+        <translation>{n} kati ya {total} hawa tayari walipata ujumbe huu {when}.</translation>
+    </message>
+    <message>
+        <source>{n} are waiting for it in a broadcast that has not finished (Review… in Compose shows it).</source>
+        <translation>{n} wanausubiri katika utumaji ambao haujakamilika (Kagua… kwenye Andika inauonyesha).</translation>
+    </message>
+    <message>
+        <source>Sent to {people} ({credits}).</source>
+        <extracomment>How often the tab looks for scheduled sends that fell due (ms).</extracomment>
+        <translation>Umetumwa kwa {people} ({credits}).</translation>
+    </message>
+    <message>
+        <source>{n} not sent yet: you can send them later.</source>
+        <translation>{n} bado hawajatumiwa: unaweza kuwatumia baadaye.</translation>
+    </message>
+    <message>
+        <source>{n}: the connection broke while sending, so it is not known whether they got it. Choose Review to decide; nothing is sent again on its own.</source>
+        <translation>{n}: muunganisho ulikatika wakati wa kutuma, kwa hiyo haijulikani kama waliupata. Chagua Kagua ili uamue; hakuna kinachotumwa tena chenyewe.</translation>
+    </message>
+    <message>
+        <source>Some rounds were refused: {reason}</source>
+        <translation>Baadhi ya awamu zilikataliwa: {reason}</translation>
+    </message>
+    <message>
+        <source>Delivery reports will appear in the Delivery tab.</source>
+        <translation>Ripoti za ufikishaji zitaonekana kwenye kichupo cha Ufikishaji.</translation>
+    </message>
+    <message>
+        <source>The service refused the send: your balance is too low.</source>
+        <translation>Huduma imekataa utumaji: salio lako ni dogo mno.</translation>
+    </message>
+    <message>
+        <source>(The service said: “{message}”)</source>
+        <translation>(Huduma ilisema: “{message}”)</translation>
+    </message>
+    <message>
+        <source>Nothing was sent. Top up, then press Send again.</source>
+        <translation>Hakuna kilichotumwa. Ongeza salio, kisha bonyeza Tuma tena.</translation>
+    </message>
+    <message>
+        <source>The rest was not sent: top up, then resume it from the note above.</source>
+        <translation>Zilizobaki hazikutumwa: ongeza salio, kisha endelea kutoka kwenye taarifa iliyo juu.</translation>
+    </message>
+    <message>
+        <source>The sender name “{sender}” is not registered to your account, so nothing was sent. Choose another sender name under “From”, or ask your provider to register it.</source>
+        <translation>Jina la mtumaji “{sender}” halijasajiliwa kwenye akaunti yako, kwa hiyo hakuna kilichotumwa. Chagua jina jingine la mtumaji kwenye “Kutoka”, au muombe mtoa huduma wako alisajili.</translation>
+    </message>
+    <message>
+        <source>Your account needs to be connected again. Your message is kept.</source>
+        <translation>Akaunti yako inahitaji kuunganishwa tena. Ujumbe wako umehifadhiwa.</translation>
+    </message>
+</context>
+<context>
+    <name>ComposeTab</name>
+    <message>
+        <source>SMS</source>
+        <extracomment>SentMessage records of an accepted send (list) -&gt; the Delivery tab refreshes. Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed: the user is asked about them; later ones are sent when due. Overdue sends already asked about in this run (&quot;Decide later&quot;).</extracomment>
+        <translation>SMS</translation>
+    </message>
+    <message>
+        <source>WhatsApp template</source>
+        <translation>Kiolezo cha WhatsApp</translation>
+    </message>
+    <message>
+        <source>Survey</source>
+        <translation>Utafiti</translation>
+    </message>
+    <message>
+        <source>&amp;To</source>
+        <translation>&amp;Kwa</translation>
+    </message>
+    <message>
+        <source>Recipients&apos; phone numbers</source>
+        <translation>Namba za simu za wapokeaji</translation>
+    </message>
+    <message>
+        <source>&amp;Message</source>
+        <translation>&amp;Ujumbe</translation>
+    </message>
+    <message>
+        <source>Message text</source>
+        <translation>Maandishi ya ujumbe</translation>
+    </message>
+    <message>
+        <source>Templates updated: “{name}”.</source>
+        <translation>Violezo vimesasishwa: “{name}”.</translation>
+    </message>
+    <message>
+        <source>Send &amp;later…</source>
+        <translation>Tuma &amp;baadaye…</translation>
+    </message>
+    <message>
+        <source>Choose a day and time for this message to go out</source>
+        <translation>Chagua siku na saa ujumbe huu utumwe</translation>
+    </message>
+    <message>
+        <source>Template inserted. Ctrl+Z puts back what was there.</source>
+        <translation>Kiolezo kimewekwa. Ctrl+Z inarudisha kilichokuwepo.</translation>
+    </message>
+    <message>
+        <source>Connect an account to pick from your contacts.</source>
+        <translation>Unganisha akaunti ili uchague kutoka kwenye anwani zako.</translation>
+    </message>
+    <message>
+        <source>Added {contacts}.</source>
+        <translation>Zimeongezwa {contacts}.</translation>
+    </message>
+    <message>
+        <source>Your sender name</source>
+        <translation>Jina lako la mtumaji</translation>
+    </message>
+    <message>
+        <source>Choose people from your contacts list</source>
+        <translation>Chagua watu kutoka kwenye orodha ya anwani zako</translation>
+    </message>
+    <message>
+        <source>Your secret key cannot read contacts (an older kind of key). Connect with a newer key from your provider to pick from contacts.</source>
+        <translation>Ufunguo wako wa siri hauwezi kusoma anwani (ni ufunguo wa aina ya zamani). Unganisha kwa ufunguo mpya kutoka kwa mtoa huduma wako ili uchague kutoka kwenye anwani.</translation>
+    </message>
+    <message>
+        <source>Ready to send to {people}: check the message, then press Send.</source>
+        <translation>Tayari kutuma kwa {people}: kagua ujumbe, kisha bonyeza Tuma.</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Tendua</translation>
+    </message>
+    <message>
+        <source>Recipients cleared.</source>
+        <translation>Wapokeaji wameondolewa.</translation>
+    </message>
+    <message>
+        <source>Connect an account to send messages.</source>
+        <translation>Unganisha akaunti ili utume jumbe.</translation>
+    </message>
+    <message>
+        <source>Choose who the message is from (sender name).</source>
+        <translation>Chagua ujumbe unatoka kwa nani (jina la mtumaji).</translation>
+    </message>
+    <message>
+        <source>None of the numbers is valid: check the ones marked in red.</source>
+        <translation>Hakuna namba iliyo sahihi: kagua zilizowekwa alama nyekundu.</translation>
+    </message>
+    <message>
+        <source>Add at least one recipient.</source>
+        <translation>Ongeza angalau mpokeaji mmoja.</translation>
+    </message>
+    <message>
+        <source>Type a message.</source>
+        <translation>Andika ujumbe.</translation>
+    </message>
+    <message>
+        <source>The message is too long: {n} characters; the limit is {limit}.</source>
+        <translation>Ujumbe ni mrefu mno: herufi {n}; kikomo ni {limit}.</translation>
+    </message>
+    <message>
+        <source>Some recipients would get an empty message: add text or a fallback.</source>
+        <translation>Baadhi ya wapokeaji wangepata ujumbe mtupu: ongeza maandishi au neno la akiba.</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Inatuma…</translation>
+    </message>
+    <message>
+        <source>Needs {needed}; you have {balance}</source>
+        <translation>Inahitaji {needed}; una {balance}</translation>
+    </message>
+    <message>
+        <source>Send to {people}</source>
+        <translation>Tuma kwa {people}</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Tuma</translation>
+    </message>
+    <message>
+        <source>Everyone you chose is on your opt-out list, so this promotion goes to nobody. Choose “Service message” if it is a receipt or a reminder.</source>
+        <extracomment>A draft read from the store was put in the form (tests wait on it).</extracomment>
+        <translation>Wote uliowachagua wako kwenye orodha ya waliojiondoa, kwa hiyo tangazo hili halitamfikia yeyote. Chagua “Ujumbe wa huduma” kama ni risiti au kikumbusho.</translation>
+    </message>
+    <message>
+        <source>Checking your balance…</source>
+        <translation>Inaangalia salio lako…</translation>
+    </message>
+    <message>
+        <source>SMS (personalised)</source>
+        <translation>SMS (yenye majina)</translation>
+    </message>
+    <message>
+        <source>Scheduled: it goes out {when} to {people}.</source>
+        <translation>Umepangwa: utatumwa {when} kwa {people}.</translation>
+    </message>
+    <message>
+        <source>The scheduled message was cancelled.</source>
+        <extracomment>A scheduled send was dealt with (sent, asked about, cancelled): tests wait on it.</extracomment>
+        <translation>Ujumbe uliopangwa umeghairiwa.</translation>
+    </message>
+    <message>
+        <source>Moved: it goes out {when}.</source>
+        <translation>Umehamishwa: utatumwa {when}.</translation>
+    </message>
+    <message>
+        <source>Stopped before anything was sent.</source>
+        <translation>Imesimamishwa kabla ya kutuma chochote.</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmButtons</name>
+    <message>
+        <source>{invalid} and will be skipped.</source>
+        <translation>{invalid}. Namba zisizo sahihi zinarukwa.</translation>
+    </message>
+    <message>
+        <source>Send only to the {n} new</source>
+        <translation>Tuma kwa wapya {n} pekee</translation>
+    </message>
+    <message>
+        <source>Send only to the 1 new person</source>
+        <translation>Tuma kwa mtu 1 mpya pekee</translation>
+    </message>
+    <message>
+        <source>Send to all {n} anyway…</source>
+        <translation>Tuma kwa wote {n} hata hivyo…</translation>
+    </message>
+    <message>
+        <source>{n} will get this message a second time. Click again to send to all.</source>
+        <translation>{n} watapata ujumbe huu mara ya pili. Bofya tena ili kutuma kwa wote.</translation>
+    </message>
+    <message>
+        <source>Yes, send to all {n} again</source>
+        <translation>Ndiyo, tuma tena kwa wote {n}</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmSendDialog</name>
+    <message>
+        <source>Send this message?</source>
+        <translation>Utume ujumbe huu?</translation>
+    </message>
+    <message>
+        <source>Send to {people}?</source>
+        <translation>Utume kwa {people}?</translation>
+    </message>
+    <message>
+        <source>Send to {people} who did not get it yet?</source>
+        <translation>Utume kwa {people} ambao bado hawajaupata?</translation>
+    </message>
+    <message>
+        <source>Everyone here got this message or is waiting for it</source>
+        <translation>Kila mtu hapa ameupata ujumbe huu au anausubiri</translation>
+    </message>
+    <message>
+        <source>Everyone here already got this message</source>
+        <translation>Kila mtu hapa tayari ameupata ujumbe huu</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Njia</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Kutoka</translation>
+    </message>
+    <message>
+        <source>Recipients</source>
+        <translation>Wapokeaji</translation>
+    </message>
+    <message>
+        <source>Parts per message</source>
+        <translation>Sehemu kwa kila ujumbe</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Krediti</translation>
+    </message>
+    <message>
+        <source>Estimated cost</source>
+        <translation>Gharama inayokadiriwa</translation>
+    </message>
+    <message>
+        <source>Balance after</source>
+        <translation>Salio baadaye</translation>
+    </message>
+    <message>
+        <source>Sent in</source>
+        <translation>Inatumwa kwa</translation>
+    </message>
+    <message>
+        <source>Goes out</source>
+        <translation>Utatumwa</translation>
+    </message>
+    <message>
+        <source>Send now</source>
+        <translation>Tuma sasa</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>Panga</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmSurveyDialog</name>
+    <message>
+        <source>Send this survey?</source>
+        <translation>Utume utafiti huu?</translation>
+    </message>
+    <message>
+        <source>Send survey “{survey}” to {people}?</source>
+        <translation>Utume utafiti “{survey}” kwa {people}?</translation>
+    </message>
+    <message>
+        <source>Each person gets the survey&apos;s questions by SMS and answers by reply. Your provider charges for these messages like any other SMS.</source>
+        <translation>Kila mtu anapata maswali ya utafiti kwa SMS na kujibu kwa kurudisha ujumbe. Mtoa huduma wako anatoza jumbe hizi kama SMS nyingine yoyote.</translation>
+    </message>
+    <message>
+        <source>Send survey</source>
+        <translation>Tuma utafiti</translation>
+    </message>
+</context>
+<context>
+    <name>ConfirmWhatsAppDialog</name>
+    <message>
+        <source>Send this WhatsApp template?</source>
+        <translation>Utume kiolezo hiki cha WhatsApp?</translation>
+    </message>
+    <message>
+        <source>Send template “{template}” ({language}) to {phone}?</source>
+        <translation>Utume kiolezo “{template}” ({language}) kwa {phone}?</translation>
+    </message>
+    <message>
+        <source>The customer gets your approved template on WhatsApp. Nothing is charged if the template or the customer&apos;s opt-in is refused.</source>
+        <translation>Mteja anapata kiolezo chako kilichoidhinishwa kwenye WhatsApp. Hakuna malipo kiolezo au idhini ya mteja ikikataliwa.</translation>
+    </message>
+    <message>
+        <source>Send template</source>
+        <translation>Tuma kiolezo</translation>
+    </message>
+</context>
+<context>
+    <name>ContactFormDialog</name>
+    <message>
+        <source>Edit contact</source>
+        <extracomment>A save attempt ended (saved, refused or failed): tests wait on it.</extracomment>
+        <translation>Hariri anwani</translation>
+    </message>
+    <message>
+        <source>Add a contact</source>
+        <translation>Ongeza anwani</translation>
+    </message>
+    <message>
+        <source>New contact</source>
+        <translation>Anwani mpya</translation>
+    </message>
+    <message>
+        <source>Added {when}</source>
+        <translation>Iliongezwa {when}</translation>
+    </message>
+    <message>
+        <source>name@example.co.ke (optional)</source>
+        <translation>jina@mfano.co.ke (si lazima)</translation>
+    </message>
+    <message>
+        <source>For example: buys every Friday</source>
+        <translation>Kwa mfano: ananunua kila Ijumaa</translation>
+    </message>
+    <message>
+        <source>Any form: 0712 345 678, 254712345678 or +254712345678</source>
+        <translation>Kwa namna yoyote: 0712 345 678, 254712345678 au +254712345678</translation>
+    </message>
+    <message>
+        <source>&amp;Phone</source>
+        <translation>&amp;Simu</translation>
+    </message>
+    <message>
+        <source>&amp;First name</source>
+        <translation>&amp;Jina la kwanza</translation>
+    </message>
+    <message>
+        <source>&amp;Last name</source>
+        <translation>Jina la &amp;mwisho</translation>
+    </message>
+    <message>
+        <source>&amp;Email</source>
+        <translation>&amp;Barua pepe</translation>
+    </message>
+    <message>
+        <source>N&amp;otes</source>
+        <translation>Ma&amp;elezo</translation>
+    </message>
+    <message>
+        <source>Save changes</source>
+        <translation>Hifadhi mabadiliko</translation>
+    </message>
+    <message>
+        <source>Add contact</source>
+        <translation>Ongeza anwani</translation>
+    </message>
+    <message>
+        <source>Saved as {number}</source>
+        <translation>Imehifadhiwa kama {number}</translation>
+    </message>
+    <message>
+        <source>This is not an email address. Write it like name@example.co.ke, or leave it empty.</source>
+        <translation>Hii si anwani ya barua pepe. Iandike kama jina@mfano.co.ke, au iache tupu.</translation>
+    </message>
+    <message>
+        <source>Saving…</source>
+        <translation>Inahifadhi…</translation>
+    </message>
+    <message>
+        <source>Your provider refused this: “{words}”</source>
+        <translation>Mtoa huduma wako amekataa hili: “{words}”</translation>
+    </message>
+    <message>
+        <source>Another contact already has {number}. Search for it to edit it.</source>
+        <translation>Anwani nyingine tayari ina {number}. Itafute ili uihariri.</translation>
+    </message>
+    <message>
+        <source>{name} already has {number}: a number can belong to one contact only.</source>
+        <translation>{name} tayari ana {number}: namba moja inaweza kuwa ya anwani moja tu.</translation>
+    </message>
+    <message>
+        <source>Open {name}</source>
+        <translation>Fungua {name}</translation>
+    </message>
+    <message>
+        <source>Discard changes?</source>
+        <translation>Uache mabadiliko?</translation>
+    </message>
+    <message>
+        <source>Close without saving this contact?</source>
+        <translation>Ufunge bila kuhifadhi anwani hii?</translation>
+    </message>
+    <message>
+        <source>What you typed here will be lost.</source>
+        <translation>Ulichoandika hapa kitapotea.</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Acha</translation>
+    </message>
+    <message>
+        <source>Keep editing</source>
+        <translation>Endelea kuhariri</translation>
+    </message>
+</context>
+<context>
+    <name>ContactPickerDialog</name>
+    <message>
+        <source>Add recipients from contacts</source>
+        <extracomment>The task that collects the people to add (Cancel stops it: nobody is added). Emitted when a page of the list or &quot;add all&quot; finishes (tests wait on it).</extracomment>
+        <translation>Ongeza wapokeaji kutoka kwenye anwani</translation>
+    </message>
+    <message>
+        <source>Search by name or phone number</source>
+        <translation>Tafuta kwa jina au namba ya simu</translation>
+    </message>
+    <message>
+        <source>Group</source>
+        <translation>Kikundi</translation>
+    </message>
+    <message>
+        <source>Groups are kept on this computer</source>
+        <translation>Vikundi vinawekwa kwenye kompyuta hii</translation>
+    </message>
+    <message>
+        <source>Add selected</source>
+        <translation>Ongeza waliochaguliwa</translation>
+    </message>
+    <message>
+        <source>Add all matching</source>
+        <translation>Ongeza wote wanaolingana</translation>
+    </message>
+    <message>
+        <source>All contacts</source>
+        <translation>Anwani zote</translation>
+    </message>
+    <message>
+        <source>Connect an account to see your contacts.</source>
+        <translation>Unganisha akaunti ili uone anwani zako.</translation>
+    </message>
+    <message>
+        <source>Loading contacts…</source>
+        <translation>Inapakia anwani…</translation>
+    </message>
+    <message>
+        <source>No contacts match “{search}”.</source>
+        <translation>Hakuna anwani inayolingana na “{search}”.</translation>
+    </message>
+    <message>
+        <source>Nobody is in this group yet.</source>
+        <translation>Bado hakuna mtu kwenye kikundi hiki.</translation>
+    </message>
+    <message>
+        <source>Your contacts list is empty.</source>
+        <translation>Orodha yako ya anwani haina kitu.</translation>
+    </message>
+    <message>
+        <source>{contacts}, newest first. Select some, or add them all.</source>
+        <translation>{contacts}, mpya kwanza. Chagua baadhi, au waongeze wote.</translation>
+    </message>
+    <message>
+        <source>Add {n}</source>
+        <translation>Ongeza {n}</translation>
+    </message>
+    <message>
+        <source>Add everyone in “{group}” ({n})</source>
+        <translation>Ongeza kila mtu wa “{group}” ({n})</translation>
+    </message>
+    <message>
+        <source>Add all {n}</source>
+        <translation>Ongeza wote {n}</translation>
+    </message>
+    <message>
+        <source>Add all contacts ({n})</source>
+        <translation>Ongeza anwani zote ({n})</translation>
+    </message>
+    <message>
+        <source>Collecting every matching contact…</source>
+        <translation>Inakusanya kila anwani inayolingana…</translation>
+    </message>
+    <message>
+        <source>Collecting every matching contact… {n} of {total}</source>
+        <translation>Inakusanya kila anwani inayolingana… {n} kati ya {total}</translation>
+    </message>
+</context>
+<context>
+    <name>ContactsExport</name>
+    <message>
+        <source>Export contacts</source>
+        <translation>Hamisha anwani</translation>
+    </message>
+    <message>
+        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
+        <translation>Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV, UTF-8 — for other programs (*.csv)</source>
+        <translation>CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>ContactsModel</name>
+    <message>
+        <source>Name</source>
+        <extracomment>Pages kept in memory (at 100 rows a page: 1,000 contacts, well under a megabyte). Pages remembered as wanted while one is being fetched: a fast scroll leaves many behind, only the last few (the ones on screen) are worth fetching. The role that gives a row&apos;s :class:`~desktop_app.core.services.contacts.ContactRow`.</extracomment>
+        <translation>Jina</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Simu</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>Vikundi</translation>
+    </message>
+    <message>
+        <source>Email</source>
+        <translation>Barua pepe</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Maelezo</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Iliongezwa</translation>
+    </message>
+    <message>
+        <source>Newest first: the order your provider keeps</source>
+        <extracomment>A page arrived (its number, from 1). The number of rows (the service&apos;s total for the query) is known or changed. True while pages are being fetched, False when the fetching stopped. Fetching failed: the exception (the tab shows it, with Retry). The last failure, until a retry (None when fetching works).</extracomment>
+        <translation>Mpya kwanza: mpangilio wa mtoa huduma wako</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Inapakia…</translation>
+    </message>
+    <message>
+        <source>No name</source>
+        <translation>Hana jina</translation>
+    </message>
+    <message>
+        <source>Not in your contacts any more</source>
+        <translation>Haimo tena kwenye anwani zako</translation>
+    </message>
+    <message>
+        <source>This number is in a group on this computer, but your provider no longer has it as a contact (it was deleted or changed elsewhere).</source>
+        <translation>Namba hii iko kwenye kikundi kwenye kompyuta hii, lakini mtoa huduma wako hanayo tena kama anwani (ilifutwa au kubadilishwa mahali pengine).</translation>
+    </message>
+    <message>
+        <source>Stored as {number}</source>
+        <translation>Imehifadhiwa kama {number}</translation>
+    </message>
+    <message>
+        <source>Contacts</source>
+        <translation>Anwani</translation>
+    </message>
+</context>
+<context>
+    <name>ContactsTab</name>
+    <message>
+        <source>Contacts</source>
+        <extracomment>Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
+        <translation>Anwani</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>Sasisha</translation>
+    </message>
+    <message>
+        <source>Read the list again from your provider</source>
+        <translation>Soma orodha tena kutoka kwa mtoa huduma wako</translation>
+    </message>
+    <message>
+        <source>&amp;Add contact</source>
+        <translation>&amp;Ongeza anwani</translation>
+    </message>
+    <message>
+        <source>Search by name or number (0712…, 254712…)</source>
+        <translation>Tafuta kwa jina au namba (0712…, 254712…)</translation>
+    </message>
+    <message>
+        <source>Search contacts</source>
+        <translation>Tafuta anwani</translation>
+    </message>
+    <message>
+        <source>&amp;Message</source>
+        <translation>T&amp;uma ujumbe</translation>
+    </message>
+    <message>
+        <source>Message selected</source>
+        <translation>Tuma ujumbe kwa waliochaguliwa</translation>
+    </message>
+    <message>
+        <source>Message everyone matching</source>
+        <translation>Tuma ujumbe kwa wote wanaolingana</translation>
+    </message>
+    <message>
+        <source>Message this group</source>
+        <translation>Tuma ujumbe kwa kikundi hiki</translation>
+    </message>
+    <message>
+        <source>Add selected to the opt-out list</source>
+        <translation>Ongeza waliochaguliwa kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Opt-out list…</source>
+        <translation>Orodha ya waliojiondoa…</translation>
+    </message>
+    <message>
+        <source>&amp;Groups</source>
+        <translation>&amp;Vikundi</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Hariri…</translation>
+    </message>
+    <message>
+        <source>&amp;Delete…</source>
+        <translation>&amp;Futa…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>Ha&amp;misha…</translation>
+    </message>
+    <message>
+        <source>Save the contacts shown (every page) as an Excel or CSV file</source>
+        <translation>Hifadhi anwani zinazoonyeshwa (kurasa zote) kama faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Jaribu tena</translation>
+    </message>
+    <message>
+        <source>Newest first</source>
+        <translation>Mpya kwanza</translation>
+    </message>
+    <message>
+        <source>Your provider lists contacts newest first and offers no other order. Search to find someone quickly.</source>
+        <translation>Mtoa huduma wako anaorodhesha anwani mpya kwanza na hana mpangilio mwingine. Tafuta ili umpate mtu haraka.</translation>
+    </message>
+    <message>
+        <source>{n} per page</source>
+        <translation>{n} kwa ukurasa</translation>
+    </message>
+    <message>
+        <source>Contacts per page</source>
+        <translation>Anwani kwa ukurasa</translation>
+    </message>
+    <message>
+        <source>« First</source>
+        <translation>« Mwanzo</translation>
+    </message>
+    <message>
+        <source>‹ Previous</source>
+        <translation>‹ Nyuma</translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation>Mbele ›</translation>
+    </message>
+    <message>
+        <source>Last »</source>
+        <translation>Mwisho »</translation>
+    </message>
+    <message>
+        <source>{text} ({keys})</source>
+        <translation>{text} ({keys})</translation>
+    </message>
+    <message>
+        <source>No account connected</source>
+        <translation>Hakuna akaunti iliyounganishwa</translation>
+    </message>
+    <message>
+        <source>Connect your account to see your customers.</source>
+        <translation>Unganisha akaunti yako ili uone wateja wako.</translation>
+    </message>
+    <message>
+        <source>Loading your contacts…</source>
+        <translation>Inapakia anwani zako…</translation>
+    </message>
+    <message>
+        <source>Some contacts could not be loaded. {title}: {text}</source>
+        <translation>Baadhi ya anwani hazikuweza kupakiwa. {title}: {text}</translation>
+    </message>
+    <message>
+        <source>Your secret key cannot open your contacts</source>
+        <translation>Ufunguo wako wa siri hauwezi kufungua anwani zako</translation>
+    </message>
+    <message>
+        <source>You are connected with an older kind of key: it sends SMS and reads your balance, but your provider does not let it reach your customer list. Ask your provider for a newer key (it starts with “mbs_” and includes contacts), then connect with it. Your messages and balance keep working meanwhile.</source>
+        <translation>Umeunganishwa kwa ufunguo wa aina ya zamani: unatuma SMS na kusoma salio lako, lakini mtoa huduma wako haukubalii kufikia orodha ya wateja wako. Omba mtoa huduma wako ufunguo mpya (unaanza na “mbs_” na unajumuisha anwani), kisha uunganishe kwa huo. Jumbe zako na salio vinaendelea kufanya kazi kwa sasa.</translation>
+    </message>
+    <message>
+        <source>Connect with a new key…</source>
+        <translation>Unganisha kwa ufunguo mpya…</translation>
+    </message>
+    <message>
+        <source>Nobody in “{group}” matches “{search}”.</source>
+        <translation>Hakuna mtu wa “{group}” anayelingana na “{search}”.</translation>
+    </message>
+    <message>
+        <source>No contacts match “{search}”.</source>
+        <translation>Hakuna anwani inayolingana na “{search}”.</translation>
+    </message>
+    <message>
+        <source>Check the spelling, or search by part of a name or number (for example 0712).</source>
+        <translation>Kagua tahajia, au tafuta kwa sehemu ya jina au namba (kwa mfano 0712).</translation>
+    </message>
+    <message>
+        <source>Clear the search</source>
+        <translation>Futa utafutaji</translation>
+    </message>
+    <message>
+        <source>“{group}” has nobody in it yet</source>
+        <translation>Bado hakuna mtu kwenye “{group}”</translation>
+    </message>
+    <message>
+        <source>Go to All contacts, select customers, then use Groups ▸ Add selected to “{group}”.</source>
+        <translation>Nenda kwenye Anwani zote, chagua wateja, kisha tumia Vikundi ▸ Ongeza waliochaguliwa kwenye “{group}”.</translation>
+    </message>
+    <message>
+        <source>Show all contacts</source>
+        <translation>Onyesha anwani zote</translation>
+    </message>
+    <message>
+        <source>No customers yet</source>
+        <translation>Bado hakuna wateja</translation>
+    </message>
+    <message>
+        <source>Import a spreadsheet of your customers, or add one now. Everyone you add here can get your SMS.</source>
+        <translation>Ingiza faili ya Excel ya wateja wako, au ongeza mmoja sasa. Kila unayemwongeza hapa anaweza kupata SMS zako.</translation>
+    </message>
+    <message>
+        <source>Add a customer</source>
+        <translation>Ongeza mteja</translation>
+    </message>
+    <message>
+        <source>Import a spreadsheet</source>
+        <translation>Ingiza faili ya Excel</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>Inatafuta…</translation>
+    </message>
+    <message>
+        <source>Loading…</source>
+        <translation>Inapakia…</translation>
+    </message>
+    <message>
+        <source>{contacts} in “{group}” match “{search}”</source>
+        <translation>Zinazolingana na “{search}” kwenye “{group}”: {contacts}</translation>
+    </message>
+    <message>
+        <source>{contacts} match “{search}”</source>
+        <translation>Zinazolingana na “{search}”: {contacts}</translation>
+    </message>
+    <message>
+        <source>{contacts} in “{group}”</source>
+        <translation>Kuna {contacts} kwenye “{group}”</translation>
+    </message>
+    <message>
+        <source>{contacts} in your list</source>
+        <translation>Kuna {contacts} kwenye orodha yako</translation>
+    </message>
+    <message>
+        <source>Page {page} of {pages}</source>
+        <translation>Ukurasa {page}/{pages}</translation>
+    </message>
+    <message>
+        <source>&amp;Delete {n}…</source>
+        <translation>&amp;Futa {n}…</translation>
+    </message>
+    <message>
+        <source>Message selected ({n})</source>
+        <translation>Tuma ujumbe kwa waliochaguliwa ({n})</translation>
+    </message>
+    <message>
+        <source>Message everyone matching ({n})</source>
+        <translation>Tuma ujumbe kwa wote wanaolingana ({n})</translation>
+    </message>
+    <message>
+        <source>Message everyone in “{group}”</source>
+        <translation>Tuma ujumbe kwa kila mtu wa “{group}”</translation>
+    </message>
+    <message>
+        <source>Message this group (choose a group first)</source>
+        <translation>Tuma ujumbe kwa kikundi hiki (chagua kikundi kwanza)</translation>
+    </message>
+    <message>
+        <source>Add selected to</source>
+        <translation>Ongeza waliochaguliwa kwenye</translation>
+    </message>
+    <message>
+        <source>Add selected to (select first)</source>
+        <translation>Ongeza waliochaguliwa kwenye (chagua kwanza)</translation>
+    </message>
+    <message>
+        <source>New group…</source>
+        <translation>Kikundi kipya…</translation>
+    </message>
+    <message>
+        <source>Remove selected from “{group}”</source>
+        <translation>Ondoa waliochaguliwa kwenye “{group}”</translation>
+    </message>
+    <message>
+        <source>{number} is in a group here but no longer in your provider&apos;s contacts: add it again to edit it.</source>
+        <translation>{number} iko kwenye kikundi hapa lakini haimo tena kwenye anwani za mtoa huduma wako: iongeze tena ili uihariri.</translation>
+    </message>
+    <message>
+        <source>Added {name}.</source>
+        <translation>{name} ameongezwa.</translation>
+    </message>
+    <message>
+        <source>Saved {name}.</source>
+        <translation>{name} amehifadhiwa.</translation>
+    </message>
+    <message>
+        <source>Delete contacts?</source>
+        <translation>Ufute anwani?</translation>
+    </message>
+    <message>
+        <source>Delete {contacts} from your provider&apos;s contact list?</source>
+        <translation>Ufute {contacts} kwenye orodha ya anwani ya mtoa huduma wako?</translation>
+    </message>
+    <message>
+        <source>This cannot be undone. They also leave the groups on this computer. Messages already sent to them are not affected.</source>
+        <translation>Hili haliwezi kutenduliwa. Wataondolewa pia kwenye vikundi vya kompyuta hii. Jumbe ambazo tayari wametumiwa haziathiriwi.</translation>
+    </message>
+    <message>
+        <source>Delete {contacts}</source>
+        <translation>Futa {contacts}</translation>
+    </message>
+    <message>
+        <source>Keep them</source>
+        <translation>Wabaki</translation>
+    </message>
+    <message>
+        <source>Deleting {contacts}…</source>
+        <translation>Inafuta {contacts}…</translation>
+    </message>
+    <message>
+        <source>Deleted {deleted}; {failed} could not be deleted. {why}</source>
+        <translation>Zimefutwa {deleted}; {failed} hazikuweza kufutwa. {why}</translation>
+    </message>
+    <message>
+        <source>Stopped: {contacts} were deleted before you cancelled.</source>
+        <translation>Imesimamishwa: {contacts} zilifutwa kabla hujaghairi.</translation>
+    </message>
+    <message>
+        <source>Deleted {contacts}.</source>
+        <translation>Zimefutwa {contacts}.</translation>
+    </message>
+    <message>
+        <source>Added {contacts} to “{group}”.</source>
+        <translation>Zimeongezwa {contacts} kwenye “{group}”.</translation>
+    </message>
+    <message>
+        <source>They were all in “{group}” already.</source>
+        <translation>Wote walikuwa tayari kwenye “{group}”.</translation>
+    </message>
+    <message>
+        <source>Adding to “{group}”…</source>
+        <translation>Inaongeza kwenye “{group}”…</translation>
+    </message>
+    <message>
+        <source>Took {contacts} out of “{group}” (they stay in your contacts).</source>
+        <translation>Zimeondolewa {contacts} kwenye “{group}” (zinabaki kwenye anwani zako).</translation>
+    </message>
+    <message>
+        <source>Updating “{group}”…</source>
+        <translation>Inasasisha “{group}”…</translation>
+    </message>
+    <message>
+        <source>Select at most {n} people, or use Message everyone matching.</source>
+        <translation>Chagua watu {n} au wachache, au tumia Tuma ujumbe kwa wote wanaolingana.</translation>
+    </message>
+    <message>
+        <source>Getting the selected contacts…</source>
+        <translation>Inachukua anwani zilizochaguliwa…</translation>
+    </message>
+    <message>
+        <source>{added} added to the opt-out list: they get no more promotions (service messages still reach them).</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa: hawatapata matangazo tena (jumbe za huduma bado zitawafikia).</translation>
+    </message>
+    <message>
+        <source>{added} added to the opt-out list; {already} were on it already.</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa; {already} walikuwa tayari wamo.</translation>
+    </message>
+    <message>
+        <source>Adding to the opt-out list…</source>
+        <translation>Inaongeza kwenye orodha ya waliojiondoa…</translation>
+    </message>
+    <message>
+        <source>Collecting everyone matching…</source>
+        <translation>Inakusanya wote wanaolingana…</translation>
+    </message>
+    <message>
+        <source>Collecting everyone in “{group}”…</source>
+        <translation>Inakusanya kila mtu wa “{group}”…</translation>
+    </message>
+    <message>
+        <source>Only the first {n} were added</source>
+        <translation>Ni {n} wa kwanza pekee walioongezwa</translation>
+    </message>
+    <message>
+        <source>{total} match, more than one message can go to from here. To reach everyone, narrow the search or send in several goes.</source>
+        <translation>{total} wanalingana, zaidi ya idadi ambayo ujumbe mmoja unaweza kufikia kutoka hapa. Ili kumfikia kila mtu, punguza utafutaji au tuma kwa mara kadhaa.</translation>
+    </message>
+    <message>
+        <source>Exported {contacts} to {file}.</source>
+        <translation>Zimehamishwa {contacts} kwenda {file}.</translation>
+    </message>
+    <message>
+        <source>Exporting {contacts}…</source>
+        <translation>Inahamisha {contacts}…</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Inasimamisha…</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was changed.</source>
+        <translation>Imeghairiwa: hakuna kilichobadilishwa.</translation>
+    </message>
+</context>
+<context>
+    <name>CounterBar</name>
+    <message>
+        <source>as typed: names change the count, see Preview</source>
+        <translation>kama ilivyoandikwa: majina yanabadilisha hesabu, tazama Hakikisho</translation>
+    </message>
+    <message>
+        <source>Messages can be at most {limit} characters long.</source>
+        <translation>Ujumbe unaweza kuwa na herufi {limit} zaidi.</translation>
+    </message>
+    <message>
+        <source>A long message goes out as several SMS “parts” (up to 160 characters each, 70 with special characters); the phone joins them again. Each part costs one credit per person.</source>
+        <translation>Ujumbe mrefu unatumwa kama “sehemu” kadhaa za SMS (hadi herufi 160 kila moja, 70 zikiwa na herufi maalum); simu inaziunganisha tena. Kila sehemu inagharimu krediti moja kwa kila mtu.</translation>
+    </message>
+    <message>
+        <source>Uses special characters: costs more</source>
+        <translation>Ina herufi maalum: inagharimu zaidi</translation>
+    </message>
+    <message>
+        <source>Uses special characters</source>
+        <translation>Ina herufi maalum</translation>
+    </message>
+    <message>
+        <source>Standard characters</source>
+        <translation>Herufi za kawaida</translation>
+    </message>
+    <message>
+        <source>The highlighted characters are special: the whole message then holds only 70 characters per part instead of 160. (Technically: UCS-2 instead of GSM-7.)</source>
+        <translation>Herufi zilizoangaziwa ni maalum: ujumbe wote basi unabeba herufi 70 tu kwa kila sehemu badala ya 160. (Kitaalamu: UCS-2 badala ya GSM-7.)</translation>
+    </message>
+    <message>
+        <source>Only standard SMS characters: up to 160 per part. (Technically: GSM-7.)</source>
+        <translation>Herufi za kawaida za SMS pekee: hadi 160 kwa kila sehemu. (Kitaalamu: GSM-7.)</translation>
+    </message>
+    <message>
+        <source>{left} left in this part</source>
+        <translation>Zimebaki {left} katika sehemu hii</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryChart</name>
+    <message>
+        <source>Nothing sent here yet.</source>
+        <translation>Bado hakuna kilichotumwa hapa.</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryModel</name>
+    <message>
+        <source>Sent</source>
+        <extracomment>The role that gives a row&apos;s dataclass (BroadcastRow / RecipientRow). The role that gives the Delivery column&apos;s tally (the delegate paints it). A page arrived (how many rows are loaded now). Reading failed (the exception; the presenter has shown it).</extracomment>
+        <translation>Ilitumwa</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Njia</translation>
+    </message>
+    <message>
+        <source>Sender ID</source>
+        <translation>Jina la mtumaji</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Ujumbe</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Kwa</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>Sehemu</translation>
+    </message>
+    <message>
+        <source>Credits</source>
+        <translation>Krediti</translation>
+    </message>
+    <message>
+        <source>Delivery</source>
+        <translation>Ufikishaji</translation>
+    </message>
+    <message>
+        <source>WhatsApp</source>
+        <translation>WhatsApp</translation>
+    </message>
+    <message>
+        <source>Survey</source>
+        <translation>Utafiti</translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation>SMS</translation>
+    </message>
+    <message>
+        <source>In doubt: review</source>
+        <translation>Haijulikani: kagua</translation>
+    </message>
+    <message>
+        <source>Unfinished: review</source>
+        <translation>Haijakamilika: kagua</translation>
+    </message>
+    <message>
+        <source>{n} delivered</source>
+        <translation>{n} zimefika</translation>
+    </message>
+    <message>
+        <source>{n} failed</source>
+        <translation>{n} zimeshindwa</translation>
+    </message>
+    <message>
+        <source>{n} waiting</source>
+        <translation>{n} zinasubiri</translation>
+    </message>
+    <message>
+        <source>{n} no report</source>
+        <translation>{n} hazina ripoti</translation>
+    </message>
+    <message>
+        <source>Nothing sent</source>
+        <translation>Hakuna kilichotumwa</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <extracomment>The number of sends matching the filter is known.</extracomment>
+        <translation>Simu</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Hali</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>Maana yake</translation>
+    </message>
+    <message>
+        <source>Last news</source>
+        <translation>Taarifa ya mwisho</translation>
+    </message>
+    <message>
+        <source>Message ID</source>
+        <translation>Namba ya ujumbe</translation>
+    </message>
+    <message>
+        <source>As reported by the network: {raw}</source>
+        <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryTab</name>
+    <message>
+        <source>Delivery</source>
+        <extracomment>The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Recipients of the selected send who blocked promotions (for the opt-out list).</extracomment>
+        <translation>Ufikishaji</translation>
+    </message>
+    <message>
+        <source>Paste a message ID to look it up</source>
+        <translation>Bandika namba ya ujumbe ili uitafute</translation>
+    </message>
+    <message>
+        <source>Message ID to look up</source>
+        <translation>Namba ya ujumbe ya kutafuta</translation>
+    </message>
+    <message>
+        <source>&amp;Look up</source>
+        <translation>&amp;Tafuta</translation>
+    </message>
+    <message>
+        <source>Search the messages, or a phone number</source>
+        <translation>Tafuta jumbe, au namba ya simu</translation>
+    </message>
+    <message>
+        <source>Search sent messages</source>
+        <translation>Tafuta jumbe zilizotumwa</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Kipindi</translation>
+    </message>
+    <message>
+        <source>Last 7 days</source>
+        <translation>Siku 7 zilizopita</translation>
+    </message>
+    <message>
+        <source>Last 30 days</source>
+        <translation>Siku 30 zilizopita</translation>
+    </message>
+    <message>
+        <source>Last 90 days</source>
+        <translation>Siku 90 zilizopita</translation>
+    </message>
+    <message>
+        <source>All time</source>
+        <translation>Muda wote</translation>
+    </message>
+    <message>
+        <source>Between dates…</source>
+        <translation>Kati ya tarehe…</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Kutoka</translation>
+    </message>
+    <message>
+        <source>To (included)</source>
+        <translation>Hadi (ikiwemo)</translation>
+    </message>
+    <message>
+        <source>Channel</source>
+        <translation>Njia</translation>
+    </message>
+    <message>
+        <source>All channels</source>
+        <translation>Njia zote</translation>
+    </message>
+    <message>
+        <source>SMS</source>
+        <translation>SMS</translation>
+    </message>
+    <message>
+        <source>WhatsApp</source>
+        <translation>WhatsApp</translation>
+    </message>
+    <message>
+        <source>Survey</source>
+        <translation>Utafiti</translation>
+    </message>
+    <message>
+        <source>Delivery status</source>
+        <translation>Hali ya ufikishaji</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Hali yoyote</translation>
+    </message>
+    <message>
+        <source>Waiting for reports</source>
+        <translation>Zinasubiri ripoti</translation>
+    </message>
+    <message>
+        <source>Some failed</source>
+        <translation>Baadhi zimeshindwa</translation>
+    </message>
+    <message>
+        <source>All delivered</source>
+        <translation>Zote zimefika</translation>
+    </message>
+    <message>
+        <source>Unfinished or in doubt</source>
+        <translation>Haijakamilika au haijulikani</translation>
+    </message>
+    <message>
+        <source>Export &amp;history…</source>
+        <translation>Hamisha &amp;historia…</translation>
+    </message>
+    <message>
+        <source>Save the sends listed (every page) as an Excel or CSV file</source>
+        <translation>Hifadhi utumaji ulioorodheshwa (kurasa zote) kama faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>This period</source>
+        <translation>Kipindi hiki</translation>
+    </message>
+    <message>
+        <source>Choose a send above to see each customer&apos;s status.</source>
+        <translation>Chagua utumaji hapo juu ili uone hali ya kila mteja.</translation>
+    </message>
+    <message>
+        <source>Recipients to show</source>
+        <translation>Wapokeaji wa kuonyesha</translation>
+    </message>
+    <message>
+        <source>Everyone</source>
+        <translation>Wote</translation>
+    </message>
+    <message>
+        <source>Failed only</source>
+        <translation>Imeshindwa pekee</translation>
+    </message>
+    <message>
+        <source>Waiting only</source>
+        <translation>Inasubiri pekee</translation>
+    </message>
+    <message>
+        <source>Delivered only</source>
+        <translation>Imefika pekee</translation>
+    </message>
+    <message>
+        <source>&amp;Review…</source>
+        <translation>&amp;Kagua…</translation>
+    </message>
+    <message>
+        <source>Send the rest, or settle the batches whose outcome is unknown</source>
+        <translation>Tuma zilizobaki, au amua kuhusu awamu ambazo matokeo yake hayajulikani</translation>
+    </message>
+    <message>
+        <source>Resend to &amp;failed…</source>
+        <translation>Tuma tena &amp;zilizoshindwa…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport report…</source>
+        <translation>Hamisha &amp;ripoti…</translation>
+    </message>
+    <message>
+        <source>Save every customer&apos;s status for this send as an Excel or CSV file</source>
+        <translation>Hifadhi hali ya kila mteja kwa utumaji huu kama faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>Stop promotions to them</source>
+        <translation>Acha kuwatumia matangazo</translation>
+    </message>
+    <message>
+        <source>This send</source>
+        <translation>Utumaji huu</translation>
+    </message>
+    <message>
+        <source>{start} to {end}</source>
+        <translation>{start} hadi {end}</translation>
+    </message>
+    <message>
+        <source>Connect an account to see what was sent.</source>
+        <translation>Unganisha akaunti ili uone kilichotumwa.</translation>
+    </message>
+    <message>
+        <source>Nothing sent in this period. Messages you send from Compose appear here, with each customer&apos;s delivery status.</source>
+        <translation>Hakuna kilichotumwa katika kipindi hiki. Jumbe unazotuma kutoka Andika zinaonekana hapa, pamoja na hali ya ufikishaji ya kila mteja.</translation>
+    </message>
+    <message>
+        <source>No sends match these filters. Clear the search or pick All time.</source>
+        <translation>Hakuna utumaji unaolingana na vichujio hivi. Futa utafutaji au chagua Muda wote.</translation>
+    </message>
+    <message>
+        <source>No account connected</source>
+        <translation>Hakuna akaunti iliyounganishwa</translation>
+    </message>
+    <message>
+        <source>Offline: reports are checked again when the connection is back</source>
+        <translation>Hakuna intaneti: ripoti zitaangaliwa tena muunganisho ukirudi</translation>
+    </message>
+    <message>
+        <source>Statuses refresh by themselves</source>
+        <translation>Hali zinasasishwa zenyewe</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n send(s)</source>
+        <translation>
+            <numerusform>utumaji %n</numerusform>
+            <numerusform>utumaji %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>“{text}” to {recipients}</source>
+        <translation>“{text}” kwa {recipients}</translation>
+    </message>
+    <message>
+        <source>{people} blocked promotional messages (for example with *456*9*5#). Put them on your opt-out list so promotions skip them.</source>
+        <translation>{people} wamezuia jumbe za matangazo (kwa mfano kwa *456*9*5#). Waweke kwenye orodha ya waliojiondoa ili matangazo yawaruke.</translation>
+    </message>
+    <message>
+        <source>{people} added to the opt-out list: promotions skip them from now on.</source>
+        <translation>{people} wameongezwa kwenye orodha ya waliojiondoa: matangazo yatawaruka kuanzia sasa.</translation>
+    </message>
+    <message>
+        <source>They are on the opt-out list already.</source>
+        <translation>Tayari wako kwenye orodha ya waliojiondoa.</translation>
+    </message>
+    <message>
+        <source>Write a new send to the {people} whose message failed</source>
+        <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa</translation>
+    </message>
+    <message>
+        <source>Nobody&apos;s message failed in this send</source>
+        <translation>Hakuna ujumbe ulioshindwa katika utumaji huu</translation>
+    </message>
+    <message>
+        <source>Nobody&apos;s message failed in this send.</source>
+        <translation>Hakuna ujumbe ulioshindwa katika utumaji huu.</translation>
+    </message>
+    <message>
+        <source>Paste a message ID first (from a report or a receipt).</source>
+        <translation>Bandika namba ya ujumbe kwanza (kutoka kwenye ripoti au risiti).</translation>
+    </message>
+    <message>
+        <source>No message with the ID {id} on this account. Check that it was copied whole.</source>
+        <translation>Hakuna ujumbe wenye namba {id} kwenye akaunti hii. Hakikisha imenakiliwa yote.</translation>
+    </message>
+    <message>
+        <source>Export delivery report</source>
+        <translation>Hamisha ripoti ya ufikishaji</translation>
+    </message>
+    <message>
+        <source>Export sent history</source>
+        <translation>Hamisha historia ya utumaji</translation>
+    </message>
+    <message>
+        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
+        <translation>Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
+    </message>
+    <message>
+        <source>CSV, UTF-8 — for other programs (*.csv)</source>
+        <translation>CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
+    </message>
+    <message>
+        <source>Exporting the report for {recipients}…</source>
+        <translation>Inahamisha ripoti ya {recipients}…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Exporting %n send(s)…</source>
+        <translation>
+            <numerusform>Inahamisha utumaji %n…</numerusform>
+            <numerusform>Inahamisha utumaji %n…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n row(s) to {file}.</source>
+        <translation>
+            <numerusform>Mstari %n umehifadhiwa kwenye {file}.</numerusform>
+            <numerusform>Mistari %n imehifadhiwa kwenye {file}.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Uhamishaji umeghairiwa: hakuna faili iliyoandikwa.</translation>
+    </message>
+</context>
+<context>
+    <name>DeliveryWords</name>
+    <message>
+        <source>Delivered</source>
+        <extracomment>The order outcomes are listed and charted in.</extracomment>
+        <translation>Imefika</translation>
+    </message>
+    <message>
+        <source>On its way</source>
+        <translation>Njiani</translation>
+    </message>
+    <message>
+        <source>Waiting for report</source>
+        <translation>Inasubiri ripoti</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Imeshindwa</translation>
+    </message>
+    <message>
+        <source>Rejected</source>
+        <translation>Imekataliwa</translation>
+    </message>
+    <message>
+        <source>No report</source>
+        <translation>Hakuna ripoti</translation>
+    </message>
+    <message>
+        <source>Not sent</source>
+        <translation>Haijatumwa</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Imetumwa</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>Inasubiri</translation>
+    </message>
+    <message>
+        <source>Not sent yet: the broadcast did not finish.</source>
+        <translation>Bado haijatumwa: utumaji haukukamilika.</translation>
+    </message>
+    <message>
+        <source>Being sent right now.</source>
+        <translation>Inatumwa sasa hivi.</translation>
+    </message>
+    <message>
+        <source>Unknown whether it went out: open Review in this send&apos;s row to settle it.</source>
+        <translation>Haijulikani kama ilitoka: fungua Kagua kwenye mstari wa utumaji huu ili uamue.</translation>
+    </message>
+    <message>
+        <source>The service refused this batch: it was not sent.</source>
+        <translation>Huduma ilikataa awamu hii: haikutumwa.</translation>
+    </message>
+    <message>
+        <source>Not sent: you chose not to send the rest.</source>
+        <translation>Haikutumwa: ulichagua kutotuma zilizobaki.</translation>
+    </message>
+    <message>
+        <source>It reached the customer&apos;s phone.</source>
+        <translation>Imefika kwenye simu ya mteja.</translation>
+    </message>
+    <message>
+        <source>Handed to the mobile network; the phone has not confirmed yet.</source>
+        <translation>Imekabidhiwa kwa mtandao wa simu; simu bado haijathibitisha.</translation>
+    </message>
+    <message>
+        <source>No report yet. Tuma checks again by itself.</source>
+        <translation>Bado hakuna ripoti. Tuma itaangalia tena yenyewe.</translation>
+    </message>
+    <message>
+        <source>The network sent no report within 24 hours. It may still have arrived; ask the customer if it matters.</source>
+        <translation>Mtandao haukutuma ripoti ndani ya saa 24. Huenda ilifika hata hivyo; muulize mteja kama ni muhimu.</translation>
+    </message>
+    <message>
+        <source>The phone was off or out of coverage. It may arrive later when the phone is back on; if not, resend to this customer.</source>
+        <translation>Simu ilikuwa imezimwa au nje ya mtandao. Huenda ikafika baadaye simu ikiwashwa; isipofika, mtumie mteja huyu tena.</translation>
+    </message>
+    <message>
+        <source>The customer blocked promotional messages (for example with *456*9*5#). Do not resend: ask them to unblock if they want your messages.</source>
+        <translation>Mteja amezuia jumbe za matangazo (kwa mfano kwa *456*9*5#). Usitume tena: muombe aondoe kizuizi kama anataka jumbe zako.</translation>
+    </message>
+    <message>
+        <source>The customer opted out of your messages. Do not resend.</source>
+        <translation>Mteja amejiondoa kwenye jumbe zako. Usitume tena.</translation>
+    </message>
+    <message>
+        <source>The number cannot receive SMS (wrong or no longer in use). Check the number with the customer.</source>
+        <translation>Namba hii haiwezi kupokea SMS (si sahihi au haitumiki tena). Hakikisha namba na mteja.</translation>
+    </message>
+    <message>
+        <source>The network gave up after trying for a long time (phone off for days). Resend when the customer is reachable.</source>
+        <translation>Mtandao uliacha baada ya kujaribu kwa muda mrefu (simu imezimwa kwa siku kadhaa). Tuma tena mteja akipatikana.</translation>
+    </message>
+    <message>
+        <source>The network deleted the message before it arrived. Resend it.</source>
+        <translation>Mtandao ulifuta ujumbe kabla haujafika. Utume tena.</translation>
+    </message>
+    <message>
+        <source>The network refused the message. Check the number and the text, then resend.</source>
+        <translation>Mtandao ulikataa ujumbe. Kagua namba na maandishi, kisha utume tena.</translation>
+    </message>
+    <message>
+        <source>It did not reach the phone. You can resend to this customer.</source>
+        <translation>Haikufika kwenye simu. Unaweza kumtumia mteja huyu tena.</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsPanel</name>
+    <message>
+        <source>Groups</source>
+        <extracomment>Longest group name accepted in the name box (the store keeps at most this many). The chosen group changed: a Group, or None for all contacts. The list of groups was read again (tests and menus follow it): list[Group].</extracomment>
+        <translation>Vikundi</translation>
+    </message>
+    <message>
+        <source>Kept on this computer only</source>
+        <translation>Vinawekwa kwenye kompyuta hii pekee</translation>
+    </message>
+    <message>
+        <source>Your provider has no groups, so Tuma keeps them on this computer, for this account. Another computer will not see them; the contacts in them are your provider&apos;s.</source>
+        <translation>Mtoa huduma wako hana vikundi, kwa hiyo Tuma inaviweka kwenye kompyuta hii, kwa akaunti hii. Kompyuta nyingine haitaviona; anwani zilizomo ni za mtoa huduma wako.</translation>
+    </message>
+    <message>
+        <source>&amp;New group…</source>
+        <translation>Kikundi &amp;kipya…</translation>
+    </message>
+    <message>
+        <source>Make a new group</source>
+        <translation>Unda kikundi kipya</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Badilisha</translation>
+    </message>
+    <message>
+        <source>Rename or delete the chosen group</source>
+        <translation>Badilisha jina au futa kikundi kilichochaguliwa</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>Badilisha jina…</translation>
+    </message>
+    <message>
+        <source>Delete…</source>
+        <translation>Futa…</translation>
+    </message>
+    <message>
+        <source>Delete the group (its contacts stay in your contacts list)</source>
+        <translation>Futa kikundi (anwani zake zinabaki kwenye orodha yako ya anwani)</translation>
+    </message>
+    <message>
+        <source>All contacts</source>
+        <translation>Anwani zote</translation>
+    </message>
+    <message>
+        <source>{name}: {contacts}</source>
+        <translation>{name}: {contacts}</translation>
+    </message>
+    <message>
+        <source>Rename “{name}”…</source>
+        <translation>Badilisha jina la “{name}”…</translation>
+    </message>
+    <message>
+        <source>Delete “{name}”…</source>
+        <translation>Futa “{name}”…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Hifadhi</translation>
+    </message>
+    <message>
+        <source>New group</source>
+        <translation>Kikundi kipya</translation>
+    </message>
+    <message>
+        <source>Name of the group (for example “Wholesale” or “Staff”):</source>
+        <translation>Jina la kikundi (kwa mfano “Jumla” au “Wafanyakazi”):</translation>
+    </message>
+    <message>
+        <source>Rename group</source>
+        <translation>Badilisha jina la kikundi</translation>
+    </message>
+    <message>
+        <source>New name for “{name}”:</source>
+        <translation>Jina jipya la “{name}”:</translation>
+    </message>
+    <message>
+        <source>Delete group?</source>
+        <translation>Ufute kikundi?</translation>
+    </message>
+    <message>
+        <source>Delete the group “{name}”?</source>
+        <translation>Ufute kikundi “{name}”?</translation>
+    </message>
+    <message>
+        <source>The {contacts} in it stay in your contacts list; only the group goes.</source>
+        <translation>{contacts} zilizomo zinabaki kwenye orodha yako ya anwani; kikundi pekee ndicho kinaondoka.</translation>
+    </message>
+    <message>
+        <source>Delete group</source>
+        <translation>Futa kikundi</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Kibaki</translation>
+    </message>
+</context>
+<context>
+    <name>LookupDialog</name>
+    <message>
+        <source>Delivery report</source>
+        <translation>Ripoti ya ufikishaji</translation>
+    </message>
+    <message>
+        <source>Message ID {id}: {recipients}</source>
+        <translation>Namba ya ujumbe {id}: {recipients}</translation>
+    </message>
+    <message>
+        <source>Not sent from Tuma on this computer; the statuses are kept with your history and checked again by themselves.</source>
+        <translation>Haukutumwa kutoka Tuma kwenye kompyuta hii; hali zake zinahifadhiwa pamoja na historia yako na kuangaliwa tena zenyewe.</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Simu</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Hali</translation>
+    </message>
+    <message>
+        <source>What it means</source>
+        <translation>Maana yake</translation>
+    </message>
+    <message>
+        <source>Last news</source>
+        <translation>Taarifa ya mwisho</translation>
+    </message>
+    <message>
+        <source>As reported by the network: {raw}</source>
+        <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
+    </message>
+    <message>
+        <source>Show this send</source>
+        <translation>Onyesha utumaji huu</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>{language} from the next start</source>
+        <extracomment>What choosing another language says, in that language (translated with it, not the app&apos;s).</extracomment>
+        <translation>{language} kuanzia utakapofungua tena</translation>
+    </message>
+    <message>
+        <source>Close Tuma and open it again to see it in {language}. The message you are writing is kept.</source>
+        <translation>Funga Tuma kisha uifungue tena ili uione kwa {language}. Ujumbe unaoandika umehifadhiwa.</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <extracomment>The user closed the window (the app then shuts down cleanly and exits).</extracomment>
+        <translation>Inafanya kazi…</translation>
+    </message>
+    <message>
+        <source>Open the Balance tab (Ctrl+5)</source>
+        <translation>Fungua kichupo cha Salio (Ctrl+5)</translation>
+    </message>
+    <message>
+        <source>Not connected</source>
+        <translation>Haijaunganishwa</translation>
+    </message>
+    <message>
+        <source>Practice account</source>
+        <extracomment>the Language menu&apos;s entries, by language code</extracomment>
+        <translation>Akaunti ya mazoezi</translation>
+    </message>
+    <message>
+        <source>Connected: {name}</source>
+        <translation>Imeunganishwa: {name}</translation>
+    </message>
+    <message>
+        <source>Balance: checking…</source>
+        <translation>Salio: inaangalia…</translation>
+    </message>
+    <message>
+        <source>{credits} credits</source>
+        <translation>Krediti {credits}</translation>
+    </message>
+    <message>
+        <source>⚠ Low balance: {text}</source>
+        <translation>⚠ Salio liko chini: {text}</translation>
+    </message>
+    <message>
+        <source>Below your warning level of {threshold} credits. Top up soon.</source>
+        <translation>Chini ya kiwango chako cha onyo cha krediti {threshold}. Ongeza salio mapema.</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Faili</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <extracomment>the File-menu entries the tabs declare, by tab key</extracomment>
+        <translation>&amp;Ondoka</translation>
+    </message>
+    <message>
+        <source>&amp;Account</source>
+        <translation>&amp;Akaunti</translation>
+    </message>
+    <message>
+        <source>&amp;Connect an account…</source>
+        <translation>&amp;Unganisha akaunti…</translation>
+    </message>
+    <message>
+        <source>&amp;Switch account</source>
+        <translation>&amp;Badilisha akaunti</translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation>&amp;Sasisha</translation>
+    </message>
+    <message>
+        <source>Read the balance and this tab again</source>
+        <translation>Soma salio na kichupo hiki tena</translation>
+    </message>
+    <message>
+        <source>&amp;Opt-out list…</source>
+        <translation>Orodha ya &amp;waliojiondoa…</translation>
+    </message>
+    <message>
+        <source>Numbers that never get promotions, and the line that tells customers how</source>
+        <translation>Namba ambazo hazipati matangazo kamwe, na mstari unaowaambia wateja jinsi ya kujiondoa</translation>
+    </message>
+    <message>
+        <source>Sign &amp;out</source>
+        <translation>&amp;Toka</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Lugha</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Msaada</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Njia za mkato za kibodi</translation>
+    </message>
+    <message>
+        <source>&amp;About Tuma</source>
+        <translation>&amp;Kuhusu Tuma</translation>
+    </message>
+    <message>
+        <source>A send is in progress</source>
+        <translation>Utumaji unaendelea</translation>
+    </message>
+    <message>
+        <source>Wait until it has finished (or stop it in Compose), then try again.</source>
+        <translation>Subiri hadi ukamilike (au usimamishe kwenye Andika), kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Connected to “{name}” with an older key</source>
+        <translation>Imeunganishwa na “{name}” kwa ufunguo wa zamani</translation>
+    </message>
+    <message>
+        <source>You can send SMS and see your balance, but this key cannot reach your contacts. Ask your provider for a newer key (starting with mbs_).</source>
+        <translation>Unaweza kutuma SMS na kuona salio lako, lakini ufunguo huu haufikii anwani zako. Omba mtoa huduma wako ufunguo mpya (unaoanza na mbs_).</translation>
+    </message>
+    <message>
+        <source>Connected to “{name}”</source>
+        <translation>Imeunganishwa na “{name}”</translation>
+    </message>
+    <message>
+        <source>Messages you send now go to your customers for real.</source>
+        <translation>Jumbe unazotuma sasa zinawafikia wateja wako kweli.</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Njia za mkato za kibodi</translation>
+    </message>
+    <message>
+        <source>Send the message (Compose)</source>
+        <translation>Tuma ujumbe (Andika)</translation>
+    </message>
+    <message>
+        <source>Go to {tabs}</source>
+        <translation>Nenda kwenye {tabs}</translation>
+    </message>
+    <message>
+        <source>Connect an account</source>
+        <translation>Unganisha akaunti</translation>
+    </message>
+    <message>
+        <source>Read the balance and the open tab again</source>
+        <translation>Soma salio na kichupo kilicho wazi tena</translation>
+    </message>
+    <message>
+        <source>Undo in the message editor</source>
+        <translation>Tendua katika sehemu ya kuandika ujumbe</translation>
+    </message>
+    <message>
+        <source>This list</source>
+        <translation>Orodha hii</translation>
+    </message>
+    <message>
+        <source>Quit Tuma</source>
+        <translation>Funga Tuma</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>Vitufe</translation>
+    </message>
+    <message>
+        <source>What it does</source>
+        <translation>Kinachofanya</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Funga</translation>
+    </message>
+    <message>
+        <source>About Tuma</source>
+        <translation>Kuhusu Tuma</translation>
+    </message>
+    <message>
+        <source>SMS broadcasts, contacts and delivery reports for small businesses in Kenya. Your secret key is kept only in this computer&apos;s password store.</source>
+        <translation>SMS kwa wateja wengi, anwani na ripoti za ufikishaji kwa biashara ndogo za Kenya. Ufunguo wako wa siri unawekwa kwenye hifadhi ya nenosiri ya kompyuta hii pekee.</translation>
+    </message>
+    <message>
+        <source>That file cannot be opened here</source>
+        <translation>Faili hiyo haiwezi kufunguliwa hapa</translation>
+    </message>
+    <message>
+        <source>“{name}” is not a spreadsheet Tuma can import. Drop a {kinds} file (save Excel sheets as .xlsx or CSV).</source>
+        <translation>“{name}” si faili ambayo Tuma inaweza kuingiza. Dondosha faili ya {kinds} (hifadhi faili za Excel kama .xlsx au CSV).</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> au </translation>
+    </message>
+</context>
+<context>
+    <name>MakeGsmBanner</name>
+    <message>
+        <source>Use standard characters</source>
+        <translation>Tumia herufi za kawaida</translation>
+    </message>
+    <message>
+        <source>Replace the highlighted characters with standard look-alikes, so each part holds 160 characters again (technically: GSM-7). Undo: Ctrl+Z</source>
+        <translation>Badilisha herufi zilizoangaziwa kwa herufi za kawaida zinazofanana nazo, ili kila sehemu ibebe herufi 160 tena (kitaalamu: GSM-7). Kutendua: Ctrl+Z</translation>
+    </message>
+    <message>
+        <source>This message uses special characters ({chars}) that have no standard look-alike, so each part holds only 70 characters.</source>
+        <translation>Ujumbe huu una herufi maalum ({chars}) zisizo na herufi ya kawaida inayofanana nazo, kwa hiyo kila sehemu inabeba herufi 70 tu.</translation>
+    </message>
+    <message>
+        <source>Remove them to fit 160 characters per part: {before} → {after}.</source>
+        <translation>Ziondoe ili upate herufi 160 kwa kila sehemu: {before} → {after}.</translation>
+    </message>
+    <message>
+        <source>Some characters ({chars}) have no standard look-alike. Use standard characters and remove them to go from {before} → {after}.</source>
+        <translation>Baadhi ya herufi ({chars}) hazina herufi ya kawaida inayofanana nazo. Tumia herufi za kawaida na uziondoe ili utoke {before} → {after}.</translation>
+    </message>
+    <message>
+        <source>Use standard characters to save credits: {before} → {after}.</source>
+        <translation>Tumia herufi za kawaida ili uokoe krediti: {before} → {after}.</translation>
+    </message>
+    <message>
+        <source>Replaces: {mapping}</source>
+        <translation>Inabadilisha: {mapping}</translation>
+    </message>
+</context>
+<context>
+    <name>MergeFieldBar</name>
+    <message>
+        <source>Personalise:</source>
+        <translation>Weka majina:</translation>
+    </message>
+    <message>
+        <source>First name</source>
+        <translation>Jina la kwanza</translation>
+    </message>
+    <message>
+        <source>Last name</source>
+        <translation>Jina la mwisho</translation>
+    </message>
+    <message>
+        <source>Phone</source>
+        <translation>Simu</translation>
+    </message>
+    <message>
+        <source>Insert {field}: each recipient sees their own</source>
+        <translation>Weka {field}: kila mpokeaji anaona lake</translation>
+    </message>
+    <message>
+        <source>No name? Use:</source>
+        <translation>Hakuna jina? Tumia:</translation>
+    </message>
+    <message>
+        <source>customer</source>
+        <translation>mteja</translation>
+    </message>
+    <message>
+        <source>Used where {first_name} is empty, e.g. for numbers typed in by hand. An empty {last_name} is simply left out.</source>
+        <translation>Inatumika pale {first_name} ikiwa tupu, k.m. kwa namba zilizoandikwa kwa mkono. {last_name} ikiwa tupu inaachwa tu.</translation>
+    </message>
+</context>
+<context>
+    <name>MessageBar</name>
+    <message>
+        <source>Connect again</source>
+        <extracomment>Left margin of a spin box&apos;s text, so it lines up with the line edits above and below it (the style sheet&apos;s padding does not reach a spin box&apos;s inner editor).</extracomment>
+        <translation>Unganisha tena</translation>
+    </message>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>Ondoa ujumbe huu</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ondoa</translation>
+    </message>
+</context>
+<context>
+    <name>MessageEditor</name>
+    <message>
+        <source>Type your message here…</source>
+        <extracomment>The service refuses longer messages (CONTRACT.md, Limits).</extracomment>
+        <translation>Andika ujumbe wako hapa…</translation>
+    </message>
+</context>
+<context>
+    <name>Notice</name>
+    <message>
+        <source>Dismiss</source>
+        <extracomment>How long good news stays, in milliseconds.</extracomment>
+        <translation>Ondoa</translation>
+    </message>
+    <message>
+        <source>Dismiss this note</source>
+        <translation>Ondoa taarifa hii</translation>
+    </message>
+</context>
+<context>
+    <name>OptOutHint</name>
+    <message>
+        <source>Add opt-out line</source>
+        <translation>Ongeza njia ya kujiondoa</translation>
+    </message>
+    <message>
+        <source>Promotions must tell customers how to stop them.</source>
+        <translation>Matangazo lazima yawaambie wateja jinsi ya kujiondoa.</translation>
+    </message>
+    <message>
+        <source>Adds “{line}”: {parts} per message, {extra} more in all.</source>
+        <translation>Inaongeza “{line}”: {parts} kwa kila ujumbe, {extra} zaidi kwa jumla.</translation>
+    </message>
+    <message>
+        <source>Adds “{line}”: the cost stays the same.</source>
+        <translation>Inaongeza “{line}”: gharama haibadiliki.</translation>
+    </message>
+</context>
+<context>
+    <name>OptOutListDialog</name>
+    <message>
+        <source>Opt-out list</source>
+        <translation>Orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Numbers here never get a promotion from this account (service messages such as receipts still reach them). Add customers who replied STOP or asked you to stop.</source>
+        <translation>Namba zilizo hapa hazipati tangazo lolote kutoka akaunti hii (jumbe za huduma kama risiti bado zinawafikia). Ongeza wateja waliojibu STOP au waliokuomba uache kuwatumia.</translation>
+    </message>
+    <message>
+        <source>Opt-out &amp;line</source>
+        <translation>&amp;Mstari wa kujiondoa</translation>
+    </message>
+    <message>
+        <source>What “Add opt-out line” puts at the end of a promotion, e.g. “Tuma STOP kwa 22384”</source>
+        <translation>Kile “Ongeza njia ya kujiondoa” huweka mwishoni mwa tangazo, k.m. “Tuma STOP kwa 22384”</translation>
+    </message>
+    <message>
+        <source>Save line</source>
+        <translation>Hifadhi mstari</translation>
+    </message>
+    <message>
+        <source>Find a number</source>
+        <translation>Tafuta namba</translation>
+    </message>
+    <message>
+        <source>&amp;Add numbers…</source>
+        <translation>&amp;Ongeza namba…</translation>
+    </message>
+    <message>
+        <source>&amp;From a file…</source>
+        <translation>&amp;Kutoka faili…</translation>
+    </message>
+    <message>
+        <source>Add every number in an Excel or CSV file</source>
+        <translation>Ongeza kila namba iliyo kwenye faili ya Excel au CSV</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>O&amp;ndoa</translation>
+    </message>
+    <message>
+        <source>Take the selected numbers off the list</source>
+        <translation>Ondoa namba zilizochaguliwa kwenye orodha</translation>
+    </message>
+    <message>
+        <source>Number</source>
+        <translation>Namba</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Sababu</translation>
+    </message>
+    <message>
+        <source>Added</source>
+        <translation>Iliongezwa</translation>
+    </message>
+    <message>
+        <source>Replied STOP</source>
+        <translation>Alijibu STOP</translation>
+    </message>
+    <message>
+        <source>Asked us</source>
+        <translation>Alituomba</translation>
+    </message>
+    <message>
+        <source>From a file</source>
+        <translation>Kutoka faili</translation>
+    </message>
+    <message>
+        <source>Blocked promotions (delivery report)</source>
+        <translation>Alizuia matangazo (ripoti ya ufikishaji)</translation>
+    </message>
+    <message>
+        <source>Nobody is on the list yet.</source>
+        <translation>Bado hakuna mtu kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>{shown} found, of {total} on the list.</source>
+        <translation>{shown} wamepatikana, kati ya {total} walio kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>The newest {shown} of {total} are shown: search to find the others.</source>
+        <translation>Wanaonyeshwa {shown} wa karibuni kati ya {total}: tafuta ili kuwapata wengine.</translation>
+    </message>
+    <message>
+        <source>{total} on the list.</source>
+        <translation>{total} wako kwenye orodha.</translation>
+    </message>
+    <message>
+        <source>Opt-out line saved: “{line}”.</source>
+        <translation>Mstari wa kujiondoa umehifadhiwa: “{line}”.</translation>
+    </message>
+    <message>
+        <source>Numbers to add to the opt-out list</source>
+        <translation>Namba za kuongeza kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source>Spreadsheets (*.xlsx *.csv);;All files (*)</source>
+        <translation>Faili za Excel (*.xlsx *.csv);;Faili zote (*)</translation>
+    </message>
+    <message>
+        <source>Reading {file}…</source>
+        <translation>Inasoma {file}…</translation>
+    </message>
+    <message>
+        <source>That file could not be read as a list of numbers. Save it from Excel as .xlsx or .csv with a column of phone numbers, then try again.</source>
+        <translation>Faili hiyo haikuweza kusomwa kama orodha ya namba. Ihifadhi kutoka Excel kama .xlsx au .csv yenye safu ya namba za simu, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>{added} added to the opt-out list</source>
+        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
+        <source> ({n} were on it already)</source>
+        <translation> ({n} walikuwa tayari wamo)</translation>
+    </message>
+    <message>
+        <source>{n} could not be read as phone numbers.</source>
+        <translation>{n} hazikuweza kusomwa kama namba za simu.</translation>
+    </message>
+    <message>
+        <source>{n} taken off the list: they can get promotions again.</source>
+        <translation>{n} wameondolewa kwenye orodha: wanaweza kupata matangazo tena.</translation>
+    </message>
+</context>
+<context>
+    <name>OverdueDialog</name>
+    <message>
+        <source>A scheduled message was not sent</source>
+        <translation>Ujumbe uliopangwa haukutumwa</translation>
+    </message>
+    <message>
+        <source>This message was due {when}, {late} ago</source>
+        <translation>Ujumbe huu ulipaswa kutumwa {when}, {late} zilizopita</translation>
+    </message>
+    <message>
+        <source>Tuma was closed when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
+        <translation>Tuma ilikuwa imefungwa wakati wake ulipofika, kwa hiyo hakuna kilichotumwa. Ni kwa {people}, kutoka {sender}. Utume sasa tu kama bado unafaa kutumwa.</translation>
+    </message>
+    <message>
+        <source>It is a promotion, and promotions may only go out between {hours}.</source>
+        <translation>Ni tangazo, na matangazo yanaweza kutumwa kati ya {hours} tu.</translation>
+    </message>
+    <message>
+        <source>Send now</source>
+        <translation>Tuma sasa</translation>
+    </message>
+    <message>
+        <source>Cancel it</source>
+        <translation>Ughairi</translation>
+    </message>
+    <message>
+        <source>Decide later</source>
+        <translation>Amua baadaye</translation>
+    </message>
+    <message>
+        <source>“Decide later” keeps it in the scheduled list, unsent.</source>
+        <translation>“Amua baadaye” unaubakiza kwenye orodha ya jumbe zilizopangwa, bila kutumwa.</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceholderTab</name>
+    <message>
+        <source>Arrives in a later release</source>
+        <translation>Inakuja katika toleo lijalo</translation>
+    </message>
+    <message>
+        <source>{tab} arrives in a later release</source>
+        <translation>{tab} kinakuja katika toleo lijalo</translation>
+    </message>
+    <message>
+        <source>“{name}” was not opened: this part of Tuma is not ready yet.</source>
+        <translation>“{name}” haikufunguliwa: sehemu hii ya Tuma bado haiko tayari.</translation>
+    </message>
+</context>
+<context>
+    <name>PracticeBanner</name>
+    <message>
+        <source>Practice mode — messages go nowhere until you connect your account</source>
+        <translation>Hali ya mazoezi — jumbe haziendi popote hadi uunganishe akaunti yako</translation>
+    </message>
+    <message>
+        <source>Connect your account…</source>
+        <translation>Unganisha akaunti yako…</translation>
+    </message>
+    <message>
+        <source>Starting the practice service…</source>
+        <extracomment>Narrower than this, the banner keeps only its title and button (the details are in the title&apos;s tooltip): on a small screen it stays one or two lines high.</extracomment>
+        <translation>Inaanzisha huduma ya mazoezi…</translation>
+    </message>
+    <message>
+        <source>Demo shop, sample customers, free credits.</source>
+        <translation>Duka la mfano, wateja wa mfano, krediti za bure.</translation>
+    </message>
+    <message>
+        <source>You are using a demo shop with sample customers and free practice credits. Try anything: no real SMS is sent and nothing is charged.</source>
+        <translation>Unatumia duka la mfano lenye wateja wa mfano na krediti za bure za mazoezi. Jaribu chochote: hakuna SMS halisi inayotumwa na hakuna malipo.</translation>
+    </message>
+</context>
+<context>
+    <name>PreviewCard</name>
+    <message>
+        <source>Preview</source>
+        <translation>Hakikisho</translation>
+    </message>
+    <message>
+        <source>See the message as this recipient will get it</source>
+        <translation>Ona ujumbe jinsi mpokeaji huyu atakavyoupata</translation>
+    </message>
+    <message>
+        <source>Preview for recipient</source>
+        <translation>Hakikisho kwa mpokeaji</translation>
+    </message>
+    <message>
+        <source>Your message will appear here.</source>
+        <translation>Ujumbe wako utaonekana hapa.</translation>
+    </message>
+    <message>
+        <source>special characters</source>
+        <translation>herufi maalum</translation>
+    </message>
+    <message>
+        <source>standard characters</source>
+        <translation>herufi za kawaida</translation>
+    </message>
+    <message>
+        <source>This recipient: {parts} · {encoding}</source>
+        <translation>Mpokeaji huyu: {parts} · {encoding}</translation>
+    </message>
+    <message>
+        <source>{parts} · {encoding}</source>
+        <translation>{parts} · {encoding}</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressStrip</name>
+    <message>
+        <source>Cancel</source>
+        <translation>Ghairi</translation>
+    </message>
+</context>
+<context>
+    <name>PromoHoursDialog</name>
+    <message>
+        <source>Outside the hours for promotions</source>
+        <translation>Nje ya saa za matangazo</translation>
+    </message>
+    <message>
+        <source>It is {time}: too late or too early for a promotion</source>
+        <translation>Ni saa {time}: ni mapema mno au ni kuchelewa mno kwa tangazo</translation>
+    </message>
+    <message>
+        <source>Promotional messages may only be sent between {hours}. Sending one outside these hours can bring a fine. Tuma can send it {when} instead.</source>
+        <translation>Jumbe za matangazo zinaweza kutumwa kati ya {hours} tu. Kutuma nje ya saa hizo kunaweza kuleta faini. Tuma inaweza kuutuma {when} badala yake.</translation>
+    </message>
+    <message>
+        <source>Send it {when}</source>
+        <translation>Utume {when}</translation>
+    </message>
+    <message>
+        <source>Send now anyway</source>
+        <translation>Tuma sasa hata hivyo</translation>
+    </message>
+</context>
+<context>
+    <name>QLineEdit</name>
+    <message>
+        <source>&amp;Undo</source>
+        <extracomment>The right-click menu of text fields (pasting phone numbers is common), also Qt&apos;s own.</extracomment>
+        <translation>&amp;Tendua</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rudia</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Kata</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Nakili</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Bandika</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Futa</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>Chagua zote</translation>
+    </message>
+</context>
+<context>
+    <name>QPlatformTheme</name>
+    <message>
+        <source>OK</source>
+        <extracomment>Code → the language&apos;s own name (shown untranslated in the Language menu). Qt&apos;s own words on standard buttons (QDialogButtonBox, QMessageBox: &quot;Cancel&quot;, &quot;Close&quot;): Qt ships no Kiswahili for them, so Tuma&apos;s catalogue holds them under Qt&apos;s context.</extracomment>
+        <translation>Sawa</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Ghairi</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Funga</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Hifadhi</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Acha</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Tekeleza</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>Fungua</translation>
+    </message>
+    <message>
+        <source>Help</source>
+        <translation>Msaada</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>Jaribu tena</translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation>Acha kabisa</translation>
+    </message>
+    <message>
+        <source>Ignore</source>
+        <translation>Puuza</translation>
+    </message>
+    <message>
+        <source>&amp;Yes</source>
+        <translation>&amp;Ndiyo</translation>
+    </message>
+    <message>
+        <source>&amp;No</source>
+        <translation>&amp;Hapana</translation>
+    </message>
+</context>
+<context>
+    <name>QWidgetTextControl</name>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Tendua</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>&amp;Rudia</translation>
+    </message>
+    <message>
+        <source>Cu&amp;t</source>
+        <translation>&amp;Kata</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Nakili</translation>
+    </message>
+    <message>
+        <source>&amp;Paste</source>
+        <translation>&amp;Bandika</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Futa</translation>
+    </message>
+    <message>
+        <source>Select All</source>
+        <translation>Chagua zote</translation>
+    </message>
+</context>
+<context>
+    <name>RecipientsPanel</name>
+    <message>
+        <source>Type or paste phone numbers, e.g. 0712 345 678, +254 733 000 111</source>
+        <extracomment>Chips drawn at most; beyond this the summary line still counts everyone. The chips box grows with its rows up to this height (three rows), then scrolls; kept low so the whole Compose tab, Send button included, fits a maximised 1366×768 window. The numbers box: three lines (the chips below show what was understood). The Clear button removed these (typed text, picked people): the tab offers Undo.</extracomment>
+        <translation>Andika au bandika namba za simu, k.m. 0712 345 678, +254 733 000 111</translation>
+    </message>
+    <message>
+        <source>Recipients found</source>
+        <translation>Wapokeaji waliopatikana</translation>
+    </message>
+    <message>
+        <source>Each number as it will be sent; invalid ones say why. Delete removes.</source>
+        <translation>Kila namba jinsi itakavyotumiwa; zisizo sahihi zinaeleza sababu. Delete inaondoa.</translation>
+    </message>
+    <message>
+        <source>Remove from recipients</source>
+        <translation>Ondoa kwenye wapokeaji</translation>
+    </message>
+    <message>
+        <source>Add from contacts…</source>
+        <translation>Ongeza kutoka kwenye anwani…</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>Futa</translation>
+    </message>
+    <message>
+        <source>Remove every recipient</source>
+        <translation>Ondoa wapokeaji wote</translation>
+    </message>
+    <message>
+        <source>Not a valid number: {reason}</source>
+        <translation>Si namba sahihi: {reason}</translation>
+    </message>
+    <message>
+        <source>From your contacts. Select and press Delete to remove.</source>
+        <translation>Kutoka kwenye anwani zako. Chagua kisha bonyeza Delete ili kuondoa.</translation>
+    </message>
+    <message>
+        <source>Will be sent to {phone}</source>
+        <translation>Itatumwa kwa {phone}</translation>
+    </message>
+    <message>
+        <source>… and {n} more</source>
+        <translation>… na wengine {n}</translation>
+    </message>
+    <message>
+        <source>No recipients yet.</source>
+        <translation>Bado hakuna wapokeaji.</translation>
+    </message>
+</context>
+<context>
+    <name>ResumeBanner</name>
+    <message>
+        <source>Review…</source>
+        <translation>Kagua…</translation>
+    </message>
+    <message>
+        <source>{n} not sent yet</source>
+        <translation>{n} bado hawajatumiwa</translation>
+    </message>
+    <message>
+        <source>{n} with an unknown outcome</source>
+        <translation>{n} wenye matokeo yasiyojulikana</translation>
+    </message>
+    <message>
+        <source>A broadcast did not finish: {details}.</source>
+        <translation>Utumaji mmoja haukukamilika: {details}.</translation>
+    </message>
+    <message>
+        <source>{n} broadcasts did not finish: {details}.</source>
+        <translation>Kuna utumaji {n} ambao haukukamilika: {details}.</translation>
+    </message>
+</context>
+<context>
+    <name>ResumeDialog</name>
+    <message>
+        <source>Unfinished broadcasts</source>
+        <extracomment>The list was read again and shown (tests wait on it).</extracomment>
+        <translation>Utumaji ambao haujakamilika</translation>
+    </message>
+    <message>
+        <source>These messages did not finish sending. Nothing is sent again without you: send the rest when you are ready, and tell Tuma what happened to any round whose outcome is unknown.</source>
+        <translation>Jumbe hizi hazikumaliza kutumwa. Hakuna kinachotumwa tena bila wewe: tuma zilizobaki ukiwa tayari, na uiambie Tuma kilichotokea kwa awamu yoyote ambayo matokeo yake hayajulikani.</translation>
+    </message>
+    <message>
+        <source>Everything has been sent or settled.</source>
+        <translation>Kila kitu kimetumwa au kimeshughulikiwa.</translation>
+    </message>
+    <message>
+        <source>Don&apos;t send the rest?</source>
+        <translation>Usitume zilizobaki?</translation>
+    </message>
+    <message>
+        <source>{people} will not get this message.</source>
+        <translation>{people} hawatapata ujumbe huu.</translation>
+    </message>
+    <message>
+        <source>To send it to them later you would have to write the message again.</source>
+        <translation>Ili uwatumie baadaye utalazimika kuandika ujumbe upya.</translation>
+    </message>
+    <message>
+        <source>Don&apos;t send</source>
+        <translation>Usitume</translation>
+    </message>
+    <message>
+        <source>Keep them</source>
+        <translation>Wabaki</translation>
+    </message>
+</context>
+<context>
+    <name>Rules</name>
+    <message>
+        <source>today at {time}</source>
+        <translation>leo saa {time}</translation>
+    </message>
+    <message>
+        <source>tomorrow at {time}</source>
+        <translation>kesho saa {time}</translation>
+    </message>
+    <message>
+        <source>yesterday at {time}</source>
+        <translation>jana saa {time}</translation>
+    </message>
+    <message>
+        <source>on {date} at {time}</source>
+        <translation>tarehe {date} saa {time}</translation>
+    </message>
+    <message>
+        <source>{start} and {end}</source>
+        <translation>{start} na {end}</translation>
+    </message>
+</context>
+<context>
+    <name>ScheduledBanner</name>
+    <message>
+        <source>View…</source>
+        <translation>Tazama…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) scheduled; the next goes out {when}.</source>
+        <translation>
+            <numerusform>Ujumbe %n umepangwa; utatumwa {when}.</numerusform>
+            <numerusform>Jumbe %n zimepangwa; unaofuata utatumwa {when}.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ScheduledDialog</name>
+    <message>
+        <source>Scheduled messages</source>
+        <translation>Jumbe zilizopangwa</translation>
+    </message>
+    <message>
+        <source>Goes out</source>
+        <translation>Utatumwa</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Kutoka</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Kwa</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Ujumbe</translation>
+    </message>
+    <message>
+        <source>Nothing is scheduled.</source>
+        <translation>Hakuna ujumbe uliopangwa.</translation>
+    </message>
+    <message>
+        <source>Send now</source>
+        <translation>Tuma sasa</translation>
+    </message>
+    <message>
+        <source>Change time…</source>
+        <translation>Badilisha saa…</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>Hariri</translation>
+    </message>
+    <message>
+        <source>Take it off the schedule and open it in the form, to change and send again</source>
+        <translation>Uondoe kwenye ratiba na uufungue kwenye fomu, ili ubadilishe na kutuma tena</translation>
+    </message>
+    <message>
+        <source>Cancel send</source>
+        <translation>Ghairi kutuma</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Funga</translation>
+    </message>
+</context>
+<context>
+    <name>SendLaterDialog</name>
+    <message>
+        <source>Send later</source>
+        <translation>Tuma baadaye</translation>
+    </message>
+    <message>
+        <source>When should it go out?</source>
+        <translation>Utumwe lini?</translation>
+    </message>
+    <message>
+        <source>Tuma sends it then, if it is running. If it is closed at that time, it asks you the next time it starts.</source>
+        <translation>Tuma itautuma wakati huo kama imefunguliwa. Kama imefungwa wakati huo, itakuuliza itakapofunguliwa tena.</translation>
+    </message>
+    <message>
+        <source>Promotions may only go out between {hours}.</source>
+        <translation>Matangazo yanaweza kutumwa kati ya {hours} tu.</translation>
+    </message>
+    <message>
+        <source>Continue</source>
+        <translation>Endelea</translation>
+    </message>
+</context>
+<context>
+    <name>SendProgressDialog</name>
+    <message>
+        <source>Sending…</source>
+        <translation>Inatuma…</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>Inaanza…</translation>
+    </message>
+    <message>
+        <source>%v of %m rounds sent</source>
+        <translation>Awamu %v kati ya %m zimetumwa</translation>
+    </message>
+    <message>
+        <source>A big send goes to your provider in rounds of a few hundred numbers (technically: batches), so a lost connection only affects one round.</source>
+        <translation>Utumaji mkubwa unaenda kwa mtoa huduma wako kwa awamu za namba mia chache (kitaalamu: batches), kwa hiyo muunganisho ukikatika unaathiri awamu moja tu.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Ghairi</translation>
+    </message>
+    <message>
+        <source>Stop after the round being sent now. The rest can be sent later.</source>
+        <translation>Simamisha baada ya awamu inayotumwa sasa. Zilizobaki zinaweza kutumwa baadaye.</translation>
+    </message>
+    <message>
+        <source>Stopping after the round being sent now…</source>
+        <translation>Inasimamisha baada ya awamu inayotumwa sasa…</translation>
+    </message>
+    <message>
+        <source>Sent to {done} of {total}…</source>
+        <translation>Imetumwa kwa {done} kati ya {total}…</translation>
+    </message>
+</context>
+<context>
+    <name>SessionManager</name>
+    <message>
+        <source>No saved account called “{name}”</source>
+        <extracomment>True while practice mode is being started (the banner says so). The account dialog is needed: (reason, profile name or None). The start-up session choice is done (whatever happened).</extracomment>
+        <translation>Hakuna akaunti iliyohifadhiwa inayoitwa “{name}”</translation>
+    </message>
+    <message>
+        <source>Tuma opened in practice mode instead. Use Account → Connect an account… to add it.</source>
+        <translation>Badala yake Tuma imefunguka katika hali ya mazoezi. Tumia Akaunti → Unganisha akaunti… ili kuiongeza.</translation>
+    </message>
+    <message>
+        <source>Older key: contacts are not available</source>
+        <translation>Ufunguo wa zamani: anwani hazipatikani</translation>
+    </message>
+    <message>
+        <source>This account&apos;s key can send SMS but cannot reach your contacts. Ask your provider for a newer key (starting with mbs_) and connect again.</source>
+        <translation>Ufunguo wa akaunti hii unaweza kutuma SMS lakini haufikii anwani zako. Omba mtoa huduma wako ufunguo mpya (unaoanza na mbs_) kisha uunganishe tena.</translation>
+    </message>
+    <message>
+        <source>Practice mode could not start</source>
+        <translation>Hali ya mazoezi imeshindwa kuanza</translation>
+    </message>
+    <message>
+        <source>The built-in practice service did not start on this computer. You can still connect your own account: Account → Connect an account…</source>
+        <translation>Huduma ya mazoezi iliyomo ndani haikuanza kwenye kompyuta hii. Bado unaweza kuunganisha akaunti yako mwenyewe: Akaunti → Unganisha akaunti…</translation>
+    </message>
+    <message>
+        <source>Signed out of “{name}”</source>
+        <translation>Umetoka kwenye “{name}”</translation>
+    </message>
+    <message>
+        <source>Its key was deleted from this computer. To use it again, choose Account → Connect an account… and paste the key.</source>
+        <translation>Ufunguo wake umefutwa kwenye kompyuta hii. Ili uitumie tena, chagua Akaunti → Unganisha akaunti… kisha ubandike ufunguo.</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryCard</name>
+    <message>
+        <source>Summary</source>
+        <translation>Muhtasari</translation>
+    </message>
+    <message>
+        <source>The name your customers see as the sender (your registered sender names)</source>
+        <translation>Jina ambalo wateja wako wanaona kama mtumaji (majina yako ya mtumaji yaliyosajiliwa)</translation>
+    </message>
+    <message>
+        <source>F&amp;rom</source>
+        <translation>Ku&amp;toka</translation>
+    </message>
+    <message>
+        <source>Recipients</source>
+        <translation>Wapokeaji</translation>
+    </message>
+    <message>
+        <source>Parts per message</source>
+        <translation>Sehemu kwa kila ujumbe</translation>
+    </message>
+    <message>
+        <source>Credits needed</source>
+        <translation>Krediti zinazohitajika</translation>
+    </message>
+    <message>
+        <source>Estimated cost</source>
+        <translation>Gharama inayokadiriwa</translation>
+    </message>
+    <message>
+        <source>Your balance</source>
+        <translation>Salio lako</translation>
+    </message>
+    <message>
+        <source>After sending</source>
+        <translation>Baada ya kutuma</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>Tuma</translation>
+    </message>
+    <message>
+        <source>Send now (Ctrl+Enter)</source>
+        <translation>Tuma sasa (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Enter to send</source>
+        <translation>Ctrl+Enter kutuma</translation>
+    </message>
+    <message>
+        <source>rate not known</source>
+        <translation>bei haijulikani</translation>
+    </message>
+    <message>
+        <source>Set your price per SMS part in the account settings to see KES.</source>
+        <translation>Weka bei yako kwa sehemu ya SMS kwenye mipangilio ya akaunti ili uone KES.</translation>
+    </message>
+    <message>
+        <source>{credits} × {price} per part</source>
+        <translation>{credits} × {price} kwa sehemu</translation>
+    </message>
+    <message>
+        <source>checking…</source>
+        <translation>inaangalia…</translation>
+    </message>
+    <message>
+        <source>not enough</source>
+        <translation>haitoshi</translation>
+    </message>
+</context>
+<context>
+    <name>SurveyPanel</name>
+    <message>
+        <source>Survey</source>
+        <translation>Utafiti</translation>
+    </message>
+    <message>
+        <source>Send one of your surveys to your customers; they answer by SMS.</source>
+        <translation>Tuma mojawapo ya tafiti zako kwa wateja wako; wanajibu kwa SMS.</translation>
+    </message>
+    <message>
+        <source>Survey ID from your provider&apos;s portal</source>
+        <translation>Namba ya utafiti kutoka kwenye tovuti ya mtoa huduma wako</translation>
+    </message>
+    <message>
+        <source>Survey ID</source>
+        <translation>Namba ya utafiti</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Kwa</translation>
+    </message>
+    <message>
+        <source>Survey recipients&apos; phone numbers</source>
+        <translation>Namba za simu za wapokeaji wa utafiti</translation>
+    </message>
+    <message>
+        <source>Send survey</source>
+        <translation>Tuma utafiti</translation>
+    </message>
+    <message>
+        <source>Good to know</source>
+        <translation>Vizuri kujua</translation>
+    </message>
+    <message>
+        <source>Survey IDs are listed on your provider&apos;s portal.</source>
+        <translation>Namba za tafiti zimeorodheshwa kwenye tovuti ya mtoa huduma wako.</translation>
+    </message>
+    <message>
+        <source>Each person gets the survey&apos;s questions by SMS and answers by reply.</source>
+        <translation>Kila mtu anapata maswali ya utafiti kwa SMS na kujibu kwa kurudisha ujumbe.</translation>
+    </message>
+    <message>
+        <source>Invalid numbers are skipped; duplicates are sent once.</source>
+        <translation>Namba zisizo sahihi zinarukwa; zinazojirudia zinatumiwa mara moja.</translation>
+    </message>
+    <message>
+        <source>Send survey to {people}</source>
+        <translation>Tuma utafiti kwa {people}</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Inatuma…</translation>
+    </message>
+</context>
+<context>
+    <name>Tabs</name>
+    <message>
+        <source>&amp;Compose</source>
+        <extracomment>File name endings (lower case, with the dot) this tab opens when dropped on the window.</extracomment>
+        <translation>An&amp;dika</translation>
+    </message>
+    <message>
+        <source>Co&amp;ntacts</source>
+        <translation>A&amp;nwani</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>&amp;Ingiza</translation>
+    </message>
+    <message>
+        <source>&amp;Import contacts…</source>
+        <translation>&amp;Ingiza anwani…</translation>
+    </message>
+    <message>
+        <source>Bringing in customer spreadsheets (Excel or CSV) arrives in a later release. You will be able to drop a file on the window, check the columns and fix unreadable numbers before anything is uploaded.</source>
+        <translation>Kuingiza faili za wateja (Excel au CSV) kunakuja katika toleo lijalo. Utaweza kudondosha faili kwenye dirisha, kukagua safu na kurekebisha namba zisizosomeka kabla ya kupakia chochote.</translation>
+    </message>
+    <message>
+        <source>Excel (.xlsx) and CSV files up to 100,000 rows</source>
+        <translation>Faili za Excel (.xlsx) na CSV hadi mistari 100,000</translation>
+    </message>
+    <message>
+        <source>Numbers checked and repaired before upload</source>
+        <translation>Namba zinakaguliwa na kurekebishwa kabla ya kupakiwa</translation>
+    </message>
+    <message>
+        <source>A report of every row that could not be imported</source>
+        <translation>Ripoti ya kila mstari ambao haukuweza kuingizwa</translation>
+    </message>
+    <message>
+        <source>&amp;Delivery</source>
+        <translation>&amp;Ufikishaji</translation>
+    </message>
+    <message>
+        <source>&amp;Balance</source>
+        <translation>&amp;Salio</translation>
+    </message>
+</context>
+<context>
+    <name>TemplatesButton</name>
+    <message>
+        <source>Templates</source>
+        <extracomment>A template was saved or deleted (the name); tests and status messages listen. The menu was filled with the saved templates (tests and the busy state listen). The saved templates as last read (the menu is built from these, instantly).</extracomment>
+        <translation>Violezo</translation>
+    </message>
+    <message>
+        <source>Use a saved message, or save this one for next time</source>
+        <translation>Tumia ujumbe uliohifadhiwa, au hifadhi huu kwa wakati ujao</translation>
+    </message>
+    <message>
+        <source>No saved templates yet</source>
+        <translation>Bado hakuna violezo vilivyohifadhiwa</translation>
+    </message>
+    <message>
+        <source>Save this message as a template…</source>
+        <translation>Hifadhi ujumbe huu kama kiolezo…</translation>
+    </message>
+    <message>
+        <source>Delete a template</source>
+        <translation>Futa kiolezo</translation>
+    </message>
+    <message>
+        <source>Save as template</source>
+        <translation>Hifadhi kama kiolezo</translation>
+    </message>
+    <message>
+        <source>Name this template (saving over a name replaces it):</source>
+        <translation>Kipe kiolezo hiki jina (kuhifadhi kwa jina lililopo kunalibadilisha):</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Hifadhi</translation>
+    </message>
+    <message>
+        <source>Delete template?</source>
+        <translation>Ufute kiolezo?</translation>
+    </message>
+    <message>
+        <source>Delete the template “{name}”?</source>
+        <translation>Ufute kiolezo “{name}”?</translation>
+    </message>
+    <message>
+        <source>It cannot be brought back.</source>
+        <translation>Hakiwezi kurudishwa.</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Futa</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Kibaki</translation>
+    </message>
+</context>
+<context>
+    <name>Toast</name>
+    <message>
+        <source>Dismiss this message</source>
+        <translation>Ondoa ujumbe huu</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ondoa</translation>
+    </message>
+</context>
+<context>
+    <name>WhatsAppPanel</name>
+    <message>
+        <source>WhatsApp template</source>
+        <translation>Kiolezo cha WhatsApp</translation>
+    </message>
+    <message>
+        <source>Send one of your approved WhatsApp templates to a customer who has agreed (opted in) to get WhatsApp messages from you.</source>
+        <translation>Tuma mojawapo ya violezo vyako vya WhatsApp vilivyoidhinishwa kwa mteja aliyekubali (kujiunga) kupata jumbe za WhatsApp kutoka kwako.</translation>
+    </message>
+    <message>
+        <source>Template name, e.g. order_ready</source>
+        <translation>Jina la kiolezo, k.m. order_ready</translation>
+    </message>
+    <message>
+        <source>Template</source>
+        <translation>Kiolezo</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>Lugha</translation>
+    </message>
+    <message>
+        <source>Customer&apos;s number, e.g. 0712 345 678</source>
+        <translation>Namba ya mteja, k.m. 0712 345 678</translation>
+    </message>
+    <message>
+        <source>Customer</source>
+        <translation>Mteja</translation>
+    </message>
+    <message>
+        <source>Send WhatsApp template</source>
+        <translation>Tuma kiolezo cha WhatsApp</translation>
+    </message>
+    <message>
+        <source>Good to know</source>
+        <translation>Vizuri kujua</translation>
+    </message>
+    <message>
+        <source>Only templates your provider has approved can be sent.</source>
+        <translation>Ni violezo vilivyoidhinishwa na mtoa huduma wako pekee vinavyoweza kutumwa.</translation>
+    </message>
+    <message>
+        <source>The customer must have opted in to WhatsApp messages from your business, for example by messaging you first.</source>
+        <translation>Mteja lazima awe amekubali kupata jumbe za WhatsApp kutoka kwa biashara yako, kwa mfano kwa kukutumia ujumbe kwanza.</translation>
+    </message>
+    <message>
+        <source>Choose the language the template was approved in.</source>
+        <translation>Chagua lugha ambayo kiolezo kiliidhinishwa kwayo.</translation>
+    </message>
+    <message>
+        <source>Nothing is charged when a template is refused.</source>
+        <translation>Hakuna malipo kiolezo kikikataliwa.</translation>
+    </message>
+    <message>
+        <source>Not a valid number: {reason}</source>
+        <translation>Si namba sahihi: {reason}</translation>
+    </message>
+    <message>
+        <source>Will be sent to {phone}</source>
+        <translation>Itatumwa kwa {phone}</translation>
+    </message>
+    <message>
+        <source>Sending…</source>
+        <translation>Inatuma…</translation>
+    </message>
+    <message>
+        <source>Sent. WhatsApp will deliver it shortly (reference {id}).</source>
+        <translation>Imetumwa. WhatsApp itaufikisha hivi punde (kumbukumbu {id}).</translation>
+    </message>
+</context>
+<context>
+    <name>Words</name>
+    <message numerus="yes">
+        <source>%Ln credit(s)</source>
+        <translation>
+            <numerusform>krediti %Ln</numerusform>
+            <numerusform>krediti %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{n} credits</source>
+        <translation>krediti {n}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln recipient(s)</source>
+        <translation>
+            <numerusform>mpokeaji %Ln</numerusform>
+            <numerusform>wapokeaji %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln person(s)</source>
+        <translation>
+            <numerusform>mtu %Ln</numerusform>
+            <numerusform>watu %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln part(s)</source>
+        <translation>
+            <numerusform>sehemu %Ln</numerusform>
+            <numerusform>sehemu %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln character(s)</source>
+        <translation>
+            <numerusform>herufi %Ln</numerusform>
+            <numerusform>herufi %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln number(s)</source>
+        <translation>
+            <numerusform>namba %Ln</numerusform>
+            <numerusform>namba %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln contact(s)</source>
+        <translation>
+            <numerusform>anwani %Ln</numerusform>
+            <numerusform>anwani %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln round(s)</source>
+        <translation>
+            <numerusform>awamu %Ln</numerusform>
+            <numerusform>awamu %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln number(s) are not valid</source>
+        <translation>
+            <numerusform>namba %Ln si sahihi</numerusform>
+            <numerusform>namba %Ln si sahihi</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln duplicate(s) removed</source>
+        <translation>
+            <numerusform>namba %Ln iliyojirudia imeondolewa</numerusform>
+            <numerusform>namba %Ln zilizojirudia zimeondolewa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln second(s)</source>
+        <translation>
+            <numerusform>sekunde %Ln</numerusform>
+            <numerusform>sekunde %Ln</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>about %Ln minute(s)</source>
+        <translation>
+            <numerusform>takriban dakika %Ln</numerusform>
+            <numerusform>takriban dakika %Ln</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The phone number is empty</source>
+        <translation>Namba ya simu haijaandikwa</translation>
+    </message>
+    <message>
+        <source>{} is too short for a Kenyan mobile number</source>
+        <translation>{} ni fupi mno kwa namba ya simu ya Kenya</translation>
+    </message>
+    <message>
+        <source>{} is too long for a Kenyan mobile number</source>
+        <translation>{} ni ndefu mno kwa namba ya simu ya Kenya</translation>
+    </message>
+    <message>
+        <source>{} does not start with a known country code</source>
+        <translation>{} haianzi na msimbo wa nchi unaojulikana</translation>
+    </message>
+    <message>
+        <source>{} needs a country code (for example +254)</source>
+        <translation>{} inahitaji msimbo wa nchi (kwa mfano +254)</translation>
+    </message>
+    <message>
+        <source>{} is too short to be a phone number</source>
+        <translation>{} ni fupi mno kuwa namba ya simu</translation>
+    </message>
+    <message>
+        <source>{} is too long to be a phone number</source>
+        <translation>{} ni ndefu mno kuwa namba ya simu</translation>
+    </message>
+    <message>
+        <source>“{}” is not a phone number</source>
+        <translation>“{}” si namba ya simu</translation>
+    </message>
+    <message>
+        <source>“{}” is not a phone number: it contains “{}”</source>
+        <translation>“{}” si namba ya simu: ina “{}”</translation>
+    </message>
+    <message>
+        <source>“{}” is not a phone number: “+” can only come first</source>
+        <translation>“{}” si namba ya simu: “+” inaweza kuwa mwanzoni tu</translation>
+    </message>
+    <message>
+        <source>{} is not a valid number</source>
+        <translation>{} si namba sahihi</translation>
+    </message>
+    <message>
+        <source>Web address</source>
+        <translation>Anwani ya tovuti</translation>
+    </message>
+    <message>
+        <source>Contacts address</source>
+        <translation>Tovuti ya anwani</translation>
+    </message>
+    <message>
+        <source>Account name</source>
+        <translation>Jina la akaunti</translation>
+    </message>
+    <message>
+        <source>Sender names</source>
+        <translation>Majina ya mtumaji</translation>
+    </message>
+    <message>
+        <source>Price per SMS part</source>
+        <translation>Bei kwa sehemu ya SMS</translation>
+    </message>
+    <message>
+        <source>Recipients per round</source>
+        <translation>Wapokeaji kwa kila awamu</translation>
+    </message>
+    <message>
+        <source>Low-balance warning</source>
+        <translation>Onyo la salio la chini</translation>
+    </message>
+    <message>
+        <source>Enter the web address, for example https://api.example.co.ke.</source>
+        <translation>Weka anwani ya tovuti, kwa mfano https://api.example.co.ke.</translation>
+    </message>
+    <message>
+        <source>{value} is not a valid web address.</source>
+        <translation>{value} si anwani sahihi ya tovuti.</translation>
+    </message>
+    <message>
+        <source>{value} is not a web address: it must start with https:// (for example https://api.example.co.ke).</source>
+        <translation>{value} si anwani ya tovuti: lazima ianze na https:// (kwa mfano https://api.example.co.ke).</translation>
+    </message>
+    <message>
+        <source>{value} has no server name after the “//”.</source>
+        <translation>{value} haina jina la seva baada ya “//”.</translation>
+    </message>
+    <message>
+        <source>{value} is not a valid web address: the server name may hold only letters, digits, dots and dashes (for example https://api.example.co.ke).</source>
+        <translation>{value} si anwani sahihi ya tovuti: jina la seva linaweza kuwa na herufi, tarakimu, nukta na vistari tu (kwa mfano https://api.example.co.ke).</translation>
+    </message>
+    <message>
+        <source>The address must not contain a user name or password; the key is entered separately and kept in the computer&apos;s password store.</source>
+        <translation>Anwani isiwe na jina la mtumiaji wala nenosiri; ufunguo unawekwa peke yake na kuhifadhiwa kwenye hifadhi ya nenosiri ya kompyuta.</translation>
+    </message>
+    <message>
+        <source>The address must not contain a query (?…) or fragment (#…); enter only the web address.</source>
+        <translation>Anwani isiwe na swali (?…) wala kipande (#…); weka anwani ya tovuti pekee.</translation>
+    </message>
+    <message>
+        <source>{value} uses plain http, which would send your key unencrypted. Use https:// (plain http is allowed only for a service on this computer, such as the practice service).</source>
+        <translation>{value} inatumia http ya kawaida, ambayo ingetuma ufunguo wako bila kuusimba. Tumia https:// (http ya kawaida inaruhusiwa tu kwa huduma iliyo kwenye kompyuta hii, kama huduma ya mazoezi).</translation>
+    </message>
+    <message>
+        <source>Give the account a name, for example the shop&apos;s name.</source>
+        <translation>Ipe akaunti jina, kwa mfano jina la duka.</translation>
+    </message>
+    <message>
+        <source>Two accounts are called {value}: rename one.</source>
+        <translation>Akaunti mbili zinaitwa {value}: badilisha jina la moja.</translation>
+    </message>
+    <message>
+        <source>Sender names must be text.</source>
+        <translation>Majina ya mtumaji lazima yawe maandishi.</translation>
+    </message>
+    <message>
+        <source>Recipients per round must be a whole number.</source>
+        <translation>Wapokeaji kwa kila awamu lazima wawe namba kamili.</translation>
+    </message>
+    <message>
+        <source>Recipients per round must be between 1 and {most} (it is {value}).</source>
+        <translation>Wapokeaji kwa kila awamu lazima wawe kati ya 1 na {most} (sasa ni {value}).</translation>
+    </message>
+    <message>
+        <source>The price per SMS part must be a number of shillings.</source>
+        <translation>Bei kwa sehemu ya SMS lazima iwe kiasi cha shilingi.</translation>
+    </message>
+    <message>
+        <source>The price per SMS part must be zero or more shillings.</source>
+        <translation>Bei kwa sehemu ya SMS lazima iwe shilingi sifuri au zaidi.</translation>
+    </message>
+    <message>
+        <source>The low-balance warning must be a whole number of credits, 0 or more.</source>
+        <translation>Onyo la salio la chini lazima liwe idadi kamili ya krediti, 0 au zaidi.</translation>
+    </message>
+    <message>
+        <source>The repeat-send check must cover between 1 and 720 hours.</source>
+        <translation>Ukaguzi wa kutuma mara mbili lazima uwe kati ya saa 1 na 720.</translation>
+    </message>
+    <message>
+        <source>A setting that should be text holds something else.</source>
+        <translation>Mpangilio ambao unapaswa kuwa maandishi una kitu kingine.</translation>
+    </message>
+    <message>
+        <source>The saved settings are damaged.</source>
+        <translation>Mipangilio iliyohifadhiwa imeharibika.</translation>
+    </message>
+    <message>
+        <source>{field}: {problem}</source>
+        <translation>{field}: {problem}</translation>
+    </message>
+    <message>
+        <source>Your settings could not be read</source>
+        <translation>Mipangilio yako haikuweza kusomwa</translation>
+    </message>
+    <message>
+        <source>The settings file was damaged, so Tuma started with default settings. The old file was kept as {name}. Connect your account again from the Account menu.</source>
+        <translation>Faili ya mipangilio ilikuwa imeharibika, kwa hiyo Tuma imeanza na mipangilio ya kawaida. Faili ya zamani imewekwa kama {name}. Unganisha akaunti yako tena kutoka kwenye menyu ya Akaunti.</translation>
+    </message>
+    <message>
+        <source>Tuma keeps your key in Windows Credential Manager. Make sure the Credential Manager service is running, then try again.</source>
+        <translation>Tuma inaweka ufunguo wako kwenye Windows Credential Manager. Hakikisha huduma ya Credential Manager inafanya kazi, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Tuma keeps your key in the macOS Keychain. Unlock your login keychain in Keychain Access, then try again.</source>
+        <translation>Tuma inaweka ufunguo wako kwenye macOS Keychain. Fungua login keychain yako kwenye Keychain Access, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Tuma keeps your key in the computer&apos;s password store and never in a plain file. Install and start a Secret Service provider: GNOME Keyring (package gnome-keyring), KeePassXC with Secret Service integration turned on, or KWallet (package kwalletmanager), then sign in to your desktop session again and retry.</source>
+        <translation>Tuma inaweka ufunguo wako kwenye hifadhi ya nenosiri ya kompyuta, kamwe si kwenye faili ya kawaida. Sakinisha na uanzishe huduma ya Secret Service: GNOME Keyring (kifurushi gnome-keyring), KeePassXC ikiwa Secret Service imewashwa, au KWallet (kifurushi kwalletmanager), kisha uingie tena kwenye kompyuta na ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Your secret key could not be saved.</source>
+        <translation>Ufunguo wako wa siri haukuweza kuhifadhiwa.</translation>
+    </message>
+    <message>
+        <source>Your secret key could not be read.</source>
+        <translation>Ufunguo wako wa siri haukuweza kusomwa.</translation>
+    </message>
+    <message>
+        <source>Your secret key could not be deleted.</source>
+        <translation>Ufunguo wako wa siri haukuweza kufutwa.</translation>
+    </message>
+    <message>
+        <source>Your secret key could not be used.</source>
+        <translation>Ufunguo wako wa siri haukuweza kutumika.</translation>
+    </message>
+    <message>
+        <source>The account needs a name before its key can be stored.</source>
+        <translation>Akaunti inahitaji jina kabla ufunguo wake haujahifadhiwa.</translation>
+    </message>
+    <message>
+        <source>The key is empty: paste the secret key from your account portal.</source>
+        <translation>Ufunguo ni mtupu: bandika ufunguo wa siri kutoka kwenye tovuti ya akaunti yako.</translation>
+    </message>
+    <message>
+        <source>No password store is available on this computer.</source>
+        <translation>Hakuna hifadhi ya nenosiri kwenye kompyuta hii.</translation>
+    </message>
+    <message>
+        <source>The computer&apos;s password store is locked. Unlock it (it usually asks for your login password) and try again.</source>
+        <translation>Hifadhi ya nenosiri ya kompyuta imefungwa. Ifungue (kwa kawaida inauliza nenosiri lako la kuingia) kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>The computer&apos;s password store did not work.</source>
+        <translation>Hifadhi ya nenosiri ya kompyuta haikufanya kazi.</translation>
+    </message>
+    <message>
+        <source>The computer&apos;s password store did not answer within {seconds}. It may be locked and waiting for a password prompt, or its service may have hung: unlock or restart it and try again.</source>
+        <translation>Hifadhi ya nenosiri ya kompyuta haikujibu ndani ya {seconds}. Huenda imefungwa na inasubiri nenosiri, au huduma yake imekwama: ifungue au uianzishe upya kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>The computer&apos;s password store failed unexpectedly. Restart the password store service or your desktop session and try again.</source>
+        <translation>Hifadhi ya nenosiri ya kompyuta imeshindwa ghafla. Anzisha upya huduma ya hifadhi ya nenosiri au uingie tena kwenye kompyuta, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Paste the secret key from your provider&apos;s portal.</source>
+        <translation>Bandika ufunguo wa siri kutoka kwenye tovuti ya mtoa huduma wako.</translation>
+    </message>
+    <message>
+        <source>No secret key is saved for “{name}” on this computer. Paste it again.</source>
+        <translation>Hakuna ufunguo wa siri uliohifadhiwa kwa “{name}” kwenye kompyuta hii. Ubandike tena.</translation>
+    </message>
+    <message>
+        <source>There is no saved account called “{name}”.</source>
+        <translation>Hakuna akaunti iliyohifadhiwa inayoitwa “{name}”.</translation>
+    </message>
+    <message>
+        <source>The service refused it: “{words}”</source>
+        <translation>Huduma imeikataa: “{words}”</translation>
+    </message>
+    <message>
+        <source>The service refused it.</source>
+        <translation>Huduma imeikataa.</translation>
+    </message>
+    <message>
+        <source>Tuma stopped while this part was being sent, so it may or may not have gone out.</source>
+        <translation>Tuma ilisimama wakati sehemu hii ikitumwa, kwa hiyo huenda imetoka au haijatoka.</translation>
+    </message>
+    <message>
+        <source>Sending was stopped while this part was on its way, so it may or may not have gone out.</source>
+        <translation>Utumaji ulisimamishwa wakati sehemu hii ikiwa njiani, kwa hiyo huenda imetoka au haijatoka.</translation>
+    </message>
+    <message>
+        <source>The connection was lost after the message was handed over, so we cannot tell whether it was sent.</source>
+        <translation>Muunganisho ulikatika baada ya ujumbe kukabidhiwa, kwa hiyo hatujui kama ulitumwa.</translation>
+    </message>
+    <message>
+        <source>The service&apos;s reply to this part could not be read, so it may or may not have gone out.</source>
+        <translation>Jibu la huduma kuhusu sehemu hii halikuweza kusomwa, kwa hiyo huenda imetoka au haijatoka.</translation>
+    </message>
+    <message>
+        <source>Tuma hit an unexpected problem while sending this part ({kind}).</source>
+        <translation>Tuma ilipata tatizo lisilotarajiwa ikituma sehemu hii ({kind}).</translation>
+    </message>
+    <message>
+        <source>Marked as sent by you.</source>
+        <translation>Umeiwekea alama kuwa imetumwa.</translation>
+    </message>
+    <message>
+        <source>Give the group a name.</source>
+        <translation>Kipe kikundi jina.</translation>
+    </message>
+    <message>
+        <source>A group called “{name}” already exists.</source>
+        <translation>Kikundi kinachoitwa “{name}” tayari kipo.</translation>
+    </message>
+    <message>
+        <source>That group no longer exists.</source>
+        <translation>Kikundi hicho hakipo tena.</translation>
+    </message>
+    <message>
+        <source>Tuma&apos;s records are closed (the app is shutting down).</source>
+        <translation>Kumbukumbu za Tuma zimefungwa (programu inajifunga).</translation>
+    </message>
+    <message>
+        <source>Tuma&apos;s records were written by a newer version of Tuma; update the app.</source>
+        <translation>Kumbukumbu za Tuma ziliandikwa na toleo jipya zaidi la Tuma; sasisha programu.</translation>
+    </message>
+    <message>
+        <source>That record no longer exists.</source>
+        <translation>Kumbukumbu hiyo haipo tena.</translation>
+    </message>
+    <message>
+        <source>That round has already been dealt with (perhaps in another Tuma window).</source>
+        <translation>Awamu hiyo tayari imeshughulikiwa (labda kwenye dirisha jingine la Tuma).</translation>
+    </message>
+    <message>
+        <source>Add at least one recipient.</source>
+        <translation>Ongeza angalau mpokeaji mmoja.</translation>
+    </message>
+    <message>
+        <source>Choose a sender name.</source>
+        <translation>Chagua jina la mtumaji.</translation>
+    </message>
+    <message>
+        <source>Recipients per round must be between 1 and {most}.</source>
+        <translation>Wapokeaji kwa kila awamu lazima wawe kati ya 1 na {most}.</translation>
+    </message>
+    <message>
+        <source>The message is empty.</source>
+        <translation>Ujumbe hauna maandishi.</translation>
+    </message>
+    <message>
+        <source>This kind of send cannot be sent in rounds.</source>
+        <translation>Aina hii ya utumaji haiwezi kutumwa kwa awamu.</translation>
+    </message>
+    <message>
+        <source>The service did not give this send a reference.</source>
+        <translation>Huduma haikuupa utumaji huu namba ya kumbukumbu.</translation>
+    </message>
+    <message>
+        <source>Give the template a name.</source>
+        <translation>Kipe kiolezo jina.</translation>
+    </message>
+    <message>
+        <source>A template called “{name}” already exists.</source>
+        <translation>Kiolezo kinachoitwa “{name}” tayari kipo.</translation>
+    </message>
+</context>
+<context>
+    <name>_BroadcastCard</name>
+    <message>
+        <source>From {sender}, started {when}</source>
+        <translation>Kutoka {sender}, ulianza {when}</translation>
+    </message>
+    <message>
+        <source>{accepted} received it · {pending} never sent · {doubt} unknown</source>
+        <translation>{accepted} wameupata · {pending} hawajatumiwa · {doubt} haijulikani</translation>
+    </message>
+    <message>
+        <source>Outcome unknown for {people}: {phones}.
+{reason}</source>
+        <translation>Matokeo hayajulikani kwa {people}: {phones}.
+{reason}</translation>
+    </message>
+    <message>
+        <source>They got it</source>
+        <translation>Wameupata</translation>
+    </message>
+    <message>
+        <source>Count this round as sent (check the Delivery tab or ask a customer).</source>
+        <translation>Hesabu awamu hii kuwa imetumwa (angalia kichupo cha Ufikishaji au muulize mteja).</translation>
+    </message>
+    <message>
+        <source>Send again</source>
+        <translation>Tuma tena</translation>
+    </message>
+    <message>
+        <source>Add this round back to the messages to send; some people may get it twice.</source>
+        <translation>Rudisha awamu hii kwenye jumbe za kutuma; baadhi ya watu huenda wakaupata mara mbili.</translation>
+    </message>
+    <message>
+        <source>Don&apos;t send the rest</source>
+        <translation>Usitume zilizobaki</translation>
+    </message>
+    <message>
+        <source>Send to the remaining {n}</source>
+        <translation>Tuma kwa {n} waliobaki</translation>
+    </message>
+</context>
+<context>
+    <name>_ChannelPanel</name>
+    <message>
+        <source>Not sent: everyone here is on your opt-out list, so they get no promotions. Choose “Service message” at the top if this is not a promotion.</source>
+        <extracomment>[SentMessage] of an accepted send, once recorded in the outbox (for the Delivery tab) The confirmation while it is open (tests and quitting look at it). The kind of message chosen on the tab (promotions skip the opt-out list). How many numbers the last send left out as opted out of promotions.</extracomment>
+        <translation>Haukutumwa: wote hapa wako kwenye orodha ya waliojiondoa, kwa hiyo hawapati matangazo. Chagua “Ujumbe wa huduma” juu kama huu si tangazo.</translation>
+    </message>
+</context>
+<context>
+    <name>_Counted</name>
+    <message numerus="yes">
+        <source>%n minute(s)</source>
+        <translation>
+            <numerusform>dakika %n</numerusform>
+            <numerusform>dakika %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hour(s)</source>
+        <translation>
+            <numerusform>saa %n</numerusform>
+            <numerusform>saa %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s)</source>
+        <translation>
+            <numerusform>siku %n</numerusform>
+            <numerusform>siku %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n customer(s) on your opt-out list will not get this promotion.</source>
+        <translation>
+            <numerusform>Mteja %n aliye kwenye orodha ya waliojiondoa hatapata tangazo hili.</numerusform>
+            <numerusform>Wateja %n walio kwenye orodha ya waliojiondoa hawatapata tangazo hili.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>_UnavailableTab</name>
+    <message>
+        <source>“{tab}” is not available in this installation of Tuma.</source>
+        <translation>“{tab}” hakipatikani katika usakinishaji huu wa Tuma.</translation>
+    </message>
+</context>
+<context>
+    <name>context</name>
+    <message>
+        <source>Practice account</source>
+        <translation>Akaunti ya mazoezi</translation>
+    </message>
+</context>
+<context>
+    <name>errors</name>
+    <message>
+        <source>sending SMS</source>
+        <translation>kutuma SMS</translation>
+    </message>
+    <message>
+        <source>contacts</source>
+        <translation>anwani</translation>
+    </message>
+    <message>
+        <source>WhatsApp messages</source>
+        <translation>jumbe za WhatsApp</translation>
+    </message>
+    <message>
+        <source>surveys</source>
+        <translation>tafiti</translation>
+    </message>
+    <message>
+        <source>this feature</source>
+        <translation>huduma hii</translation>
+    </message>
+    <message>
+        <source>a minute</source>
+        <translation>dakika moja</translation>
+    </message>
+    <message>
+        <source>The secret key is empty or contains characters a key cannot have. Copy it again from the portal, then connect your account again.</source>
+        <translation>Ufunguo wa siri ni mtupu au una herufi ambazo ufunguo hauwezi kuwa nazo. Unakili tena kutoka kwenye tovuti, kisha uunganishe akaunti yako tena.</translation>
+    </message>
+    <message>
+        <source>Your secret key was not accepted (it may have expired or been revoked). Connect your account again with a new key.</source>
+        <translation>Ufunguo wako wa siri haukukubaliwa (huenda muda wake umekwisha au umefutwa). Unganisha akaunti yako tena kwa ufunguo mpya.</translation>
+    </message>
+    <message>
+        <source>Your secret key does not have the “{permission}” permission. Ask your provider for a key that includes it, then connect again from the Account menu.</source>
+        <translation>Ufunguo wako wa siri hauna ruhusa ya “{permission}”. Omba mtoa huduma wako ufunguo wenye ruhusa hiyo, kisha uunganishe tena kutoka kwenye menyu ya Akaunti.</translation>
+    </message>
+    <message>
+        <source>Your balance is too low for this send. Top up your account, then try again.</source>
+        <translation>Salio lako ni dogo mno kwa utumaji huu. Ongeza salio kwenye akaunti yako, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Your account is not allowed to send as “{sender}”. Choose one of your own sender names (or the shared one) and try again.</source>
+        <translation>Akaunti yako hairuhusiwi kutuma kama “{sender}”. Chagua mojawapo ya majina yako ya mtumaji (au lile la pamoja) kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Your account is not allowed to send as this sender name. Choose one of your own sender names (or the shared one) and try again.</source>
+        <translation>Akaunti yako hairuhusiwi kutuma kwa jina hili la mtumaji. Chagua mojawapo ya majina yako ya mtumaji (au lile la pamoja) kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>The messaging service is busy and asked us to slow down. Wait {wait}, then try again.</source>
+        <translation>Huduma ya ujumbe ina shughuli nyingi na imetuomba tupunguze kasi. Subiri {wait}, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>The messaging service had a problem on its side. Wait a minute, then try again.</source>
+        <translation>Huduma ya ujumbe ilipata tatizo upande wake. Subiri dakika moja, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Could not reach the messaging service. Check your internet connection, then try again.</source>
+        <translation>Imeshindwa kufikia huduma ya ujumbe. Kagua intaneti yako, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>The connection was lost before the service confirmed the change, so we cannot tell whether it was saved. Refresh the contacts list to check, then try again if needed.</source>
+        <translation>Muunganisho ulikatika kabla huduma haijathibitisha mabadiliko, kwa hiyo hatujui kama yalihifadhiwa. Sasisha orodha ya anwani ili uangalie, kisha ujaribu tena ikihitajika.</translation>
+    </message>
+    <message>
+        <source>The connection was lost after the file was sent, so we cannot tell whether the import started. Check the list of imports before uploading the file again.</source>
+        <translation>Muunganisho ulikatika baada ya faili kutumwa, kwa hiyo hatujui kama uingizaji ulianza. Angalia orodha ya uingizaji kabla ya kupakia faili tena.</translation>
+    </message>
+    <message>
+        <source>The messaging service&apos;s reply could not be understood, so we cannot tell whether the message was sent. Check the delivery report before sending again, so customers do not get it twice.</source>
+        <translation>Jibu la huduma ya ujumbe halikueleweka, kwa hiyo hatujui kama ujumbe ulitumwa. Angalia ripoti ya ufikishaji kabla ya kutuma tena, ili wateja wasiupate mara mbili.</translation>
+    </message>
+    <message>
+        <source>The connection was lost after the message was handed over, so we cannot tell whether it was sent. Check the delivery report before sending again, so customers do not get it twice.</source>
+        <translation>Muunganisho ulikatika baada ya ujumbe kukabidhiwa, kwa hiyo hatujui kama ulitumwa. Angalia ripoti ya ufikishaji kabla ya kutuma tena, ili wateja wasiupate mara mbili.</translation>
+    </message>
+    <message>
+        <source>The messaging service sent a reply this app could not understand. Try again later; if it keeps happening, contact support.</source>
+        <translation>Huduma ya ujumbe ilituma jibu ambalo programu hii haikuelewa. Jaribu tena baadaye; likiendelea kutokea, wasiliana na huduma kwa wateja.</translation>
+    </message>
+    <message>
+        <source>That contacts import could not be found. Start the import again.</source>
+        <translation>Uingizaji huo wa anwani haukupatikana. Anza kuingiza tena.</translation>
+    </message>
+    <message>
+        <source>That contact could not be found; it may have been deleted. Refresh the list, then try again.</source>
+        <translation>Anwani hiyo haikupatikana; huenda imefutwa. Sasisha orodha, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>A contact with this phone number already exists. Search for it and edit it instead.</source>
+        <translation>Anwani yenye namba hii ya simu tayari ipo. Itafute na uihariri badala yake.</translation>
+    </message>
+    <message>
+        <source>The contacts import is taking longer than expected. It may still finish: check the import list again in a few minutes.</source>
+        <translation>Uingizaji wa anwani unachukua muda mrefu kuliko ilivyotarajiwa. Huenda bado ukakamilika: angalia orodha ya uingizaji tena baada ya dakika chache.</translation>
+    </message>
+    <message>
+        <source>The messaging service refused the request, saying: “{message}”. Check the details, then try again; if it keeps happening, contact support.</source>
+        <translation>Huduma ya ujumbe imekataa ombi, ikisema: “{message}”. Kagua maelezo, kisha ujaribu tena; likiendelea kutokea, wasiliana na huduma kwa wateja.</translation>
+    </message>
+    <message>
+        <source>Something went wrong while talking to the messaging service. Try again in a moment.</source>
+        <translation>Kuna hitilafu wakati wa kuwasiliana na huduma ya ujumbe. Jaribu tena baada ya muda mfupi.</translation>
+    </message>
+    <message>
+        <source>This customer has not opted in to WhatsApp messages from you, so the template was not sent (and nothing was charged). Ask them to opt in first, for example by sending a message to your WhatsApp number.</source>
+        <translation>Mteja huyu hajakubali kupata jumbe za WhatsApp kutoka kwako, kwa hiyo kiolezo hakikutumwa (na hakuna malipo). Mwombe akubali kwanza, kwa mfano kwa kutuma ujumbe kwa namba yako ya WhatsApp.</translation>
+    </message>
+    <message>
+        <source>The file is too large to import (at most 10 MB and 100,000 rows). Split it into smaller files, then import each one.</source>
+        <translation>Faili ni kubwa mno kuingizwa (isizidi MB 10 na mistari 100,000). Igawe kuwa faili ndogo, kisha uingize kila moja.</translation>
+    </message>
+    <message>
+        <source>This type of file cannot be imported. Save it as CSV (UTF-8) or as an Excel workbook (.xlsx), then import it again.</source>
+        <translation>Aina hii ya faili haiwezi kuingizwa. Ihifadhi kama CSV (UTF-8) au kama faili ya Excel (.xlsx), kisha uiingize tena.</translation>
+    </message>
+    <message>
+        <source>The file could not be read as a contacts list: it needs a header row with a &apos;phone&apos; column.</source>
+        <translation>Faili haikuweza kusomwa kama orodha ya anwani: inahitaji mstari wa vichwa wenye safu ya &apos;phone&apos;.</translation>
+    </message>
+    <message>
+        <source>The service said: “{message}”</source>
+        <translation>Huduma ilisema: “{message}”</translation>
+    </message>
+    <message>
+        <source>Fix the file, then import it again.</source>
+        <translation>Rekebisha faili, kisha uiingize tena.</translation>
+    </message>
+    <message>
+        <source>The file “{name}” could not be opened. Check that it still exists, then try again.</source>
+        <translation>Faili “{name}” haikuweza kufunguliwa. Hakikisha bado ipo, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>{numbers} and {more} more</source>
+        <translation>{numbers} na {more} zaidi</translation>
+    </message>
+    <message>
+        <source>These phone numbers are not valid: {numbers}. Correct or remove them, then try again.</source>
+        <translation>Namba hizi za simu si sahihi: {numbers}. Zirekebishe au uziondoe, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Some details need fixing ({problems}). Correct them, then try again.</source>
+        <translation>Baadhi ya maelezo yanahitaji kurekebishwa ({problems}). Yarekebishe, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>The messaging service did not accept this request: “{message}”. Check the details, then try again.</source>
+        <translation>Huduma ya ujumbe haikukubali ombi hili: “{message}”. Kagua maelezo, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>The messaging service did not accept this request. Check the details, then try again.</source>
+        <translation>Huduma ya ujumbe haikukubali ombi hili. Kagua maelezo, kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Sign-in needed</source>
+        <translation>Unahitaji kuingia</translation>
+    </message>
+    <message>
+        <source>Permission missing</source>
+        <translation>Ruhusa haipo</translation>
+    </message>
+    <message>
+        <source>Not enough credit</source>
+        <translation>Krediti hazitoshi</translation>
+    </message>
+    <message>
+        <source>Sender name not allowed</source>
+        <translation>Jina la mtumaji haliruhusiwi</translation>
+    </message>
+    <message>
+        <source>Please check the details</source>
+        <translation>Tafadhali kagua maelezo</translation>
+    </message>
+    <message>
+        <source>The service is busy</source>
+        <translation>Huduma ina shughuli nyingi</translation>
+    </message>
+    <message>
+        <source>The service had a problem</source>
+        <translation>Huduma ilipata tatizo</translation>
+    </message>
+    <message>
+        <source>No connection</source>
+        <translation>Hakuna muunganisho</translation>
+    </message>
+    <message>
+        <source>Outcome unknown</source>
+        <translation>Matokeo hayajulikani</translation>
+    </message>
+    <message>
+        <source>Not found</source>
+        <translation>Haikupatikana</translation>
+    </message>
+    <message>
+        <source>Already exists</source>
+        <translation>Tayari ipo</translation>
+    </message>
+    <message>
+        <source>Unexpected reply</source>
+        <translation>Jibu lisilotarajiwa</translation>
+    </message>
+    <message>
+        <source>The request failed</source>
+        <translation>Ombi limeshindwa</translation>
+    </message>
+    <message>
+        <source>Password store unavailable</source>
+        <translation>Hifadhi ya nenosiri haipatikani</translation>
+    </message>
+    <message>
+        <source>Please check the settings</source>
+        <translation>Tafadhali kagua mipangilio</translation>
+    </message>
+    <message>
+        <source>Please check the account</source>
+        <translation>Tafadhali kagua akaunti</translation>
+    </message>
+    <message>
+        <source>Please check the number</source>
+        <translation>Tafadhali kagua namba</translation>
+    </message>
+    <message>
+        <source>Could not update Tuma&apos;s records</source>
+        <translation>Imeshindwa kusasisha kumbukumbu za Tuma</translation>
+    </message>
+    <message>
+        <source>That took too long</source>
+        <translation>Imechukua muda mrefu mno</translation>
+    </message>
+    <message>
+        <source>The operation did not finish in time. Check your internet connection and try again.</source>
+        <translation>Kazi haikukamilika kwa wakati. Kagua intaneti yako kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>No permission</source>
+        <translation>Hakuna ruhusa</translation>
+    </message>
+    <message>
+        <source>Tuma is not allowed to open that file or folder. Choose another place, or check its permissions.</source>
+        <translation>Tuma hairuhusiwi kufungua faili au folda hiyo. Chagua mahali pengine, au kagua ruhusa zake.</translation>
+    </message>
+    <message>
+        <source>File not found</source>
+        <translation>Faili haikupatikana</translation>
+    </message>
+    <message>
+        <source>The file could not be found. It may have been moved or deleted; choose it again.</source>
+        <translation>Faili haikupatikana. Huenda imehamishwa au kufutwa; ichague tena.</translation>
+    </message>
+    <message>
+        <source>Could not read or write a file</source>
+        <translation>Imeshindwa kusoma au kuandika faili</translation>
+    </message>
+    <message>
+        <source>Your computer reported: {detail}. Check there is free disk space and try again.</source>
+        <translation>Kompyuta yako imesema: {detail}. Hakikisha kuna nafasi kwenye diski kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Something went wrong</source>
+        <translation>Kuna hitilafu</translation>
+    </message>
+    <message>
+        <source>An unexpected problem occurred ({kind}). Nothing you entered was lost. Try again; if it keeps happening, restart Tuma.</source>
+        <translation>Tatizo lisilotarajiwa limetokea ({kind}). Hakuna ulichoweka kilichopotea. Jaribu tena; likiendelea kutokea, funga Tuma na uifungue tena.</translation>
+    </message>
+    <message>
+        <source>{action} failed — {title}</source>
+        <extracomment>The token was refused (401): open the account dialog, showing this reason. A :class:`UserMessage` to show (non-modal). The bar should be cleared (e.g. after a successful reconnect).</extracomment>
+        <translation>{action} imeshindwa — {title}</translation>
+    </message>
+</context>
+<context>
+    <name>formats</name>
+    <message>
+        <source>KES {amount}</source>
+        <extracomment>The locale used when the system only offers C/POSIX.</extracomment>
+        <translation>KES {amount}</translation>
+    </message>
+</context>
+</TS>

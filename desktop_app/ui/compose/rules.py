@@ -1,0 +1,595 @@
+"""The promotional rules on the Compose tab, and sends waiting for their time.
+
+- :class:`CategoryChooser`: "Promotion" or "Service message", per send (the tab remembers
+  the choice per sender ID through the opt-out service);
+- :class:`OptOutHint`: a promotion without a way to stop it is flagged under the message,
+  with one click to add the account's opt-out line and what that does to the cost;
+- :class:`PromoHoursDialog`: a promotion outside 08:00–18:00 is held back, with "Schedule
+  for 08:00" as the default;
+- :class:`SendLaterDialog`: choose when a send goes out;
+- :class:`ScheduledBanner` and :class:`ScheduledDialog`: the sends waiting for their time,
+  each with Send now, Change time, Edit and Cancel;
+- :class:`OverdueDialog`: a scheduled send that fell due while Tuma was closed is not sent on
+  its own: the user decides, told how late it is.
+
+Widgets only: the tab calls the services and hands these the facts.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QObject, Qt, QTime, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateTimeEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core.rules import (
+    PROMO_END,
+    PROMO_START,
+    OptOutLineChange,
+    SendCategory,
+)
+from desktop_app.core.services.sending import ScheduledSend
+from desktop_app.ui.words import counts
+
+__all__ = [
+    "CategoryChooser",
+    "OptOutHint",
+    "OverdueChoice",
+    "OverdueDialog",
+    "PromoHoursChoice",
+    "PromoHoursDialog",
+    "ScheduledBanner",
+    "ScheduledDialog",
+    "SendLaterDialog",
+    "due_text",
+    "lateness_text",
+    "people_left_out_text",
+]
+
+
+class QLocaleText:
+    """Local date and time words, through QLocale."""
+
+    @staticmethod
+    def time(local: datetime) -> str:
+        from PySide6.QtCore import QLocale
+
+        return QLocale().toString(QTime(local.hour, local.minute), QLocale.FormatType.ShortFormat)
+
+    @staticmethod
+    def date(local: datetime) -> str:
+        from PySide6.QtCore import QLocale
+
+        return QLocale().toString(
+            QDate(local.year, local.month, local.day), QLocale.FormatType.ShortFormat
+        )
+
+
+def due_text(moment: datetime, now: datetime | None = None) -> str:
+    """When a send goes out, in local time: "today at 08:00", "tomorrow at 08:00", "on
+    24/11/2026 at 08:00"."""
+    local = moment.astimezone()
+    today = (now or datetime.now()).astimezone().date()
+    time = QLocaleText.time(local)
+    if local.date() == today:
+        return QCoreApplication.translate("Rules", "today at {time}").format(time=time)
+    if local.date() == today + timedelta(days=1):
+        return QCoreApplication.translate("Rules", "tomorrow at {time}").format(time=time)
+    if local.date() == today - timedelta(days=1):
+        return QCoreApplication.translate("Rules", "yesterday at {time}").format(time=time)
+    return QCoreApplication.translate("Rules", "on {date} at {time}").format(
+        date=QLocaleText.date(local), time=time
+    )
+
+
+class _Counted(QObject):
+    """Counted phrases (Qt plural forms need a tr() that pyside6-lupdate reads)."""
+
+    def minutes(self, n: int) -> str:
+        return self.tr("%n minute(s)", "", n)
+
+    def hours(self, n: int) -> str:
+        return self.tr("%n hour(s)", "", n)
+
+    def days(self, n: int) -> str:
+        return self.tr("%n day(s)", "", n)
+
+    def left_out(self, n: int) -> str:
+        return self.tr("%n customer(s) on your opt-out list will not get this promotion.", "", n)
+
+
+def lateness_text(due: datetime, now: datetime | None = None) -> str:
+    """How late a send is: "5 minutes", "3 hours", "2 days"."""
+    late = (now or datetime.now().astimezone()) - due
+    minutes = max(1, int(late.total_seconds() // 60))
+    words = _Counted()
+    if minutes < 90:
+        return words.minutes(minutes)
+    hours = round(minutes / 60)
+    if hours < 36:
+        return words.hours(hours)
+    return words.days(round(hours / 24))
+
+
+def hours_text() -> str:
+    start = QLocaleText.time(datetime(2000, 1, 1, PROMO_START.hour, PROMO_START.minute))
+    end = QLocaleText.time(datetime(2000, 1, 1, PROMO_END.hour, PROMO_END.minute))
+    return QCoreApplication.translate("Rules", "{start} and {end}").format(start=start, end=end)
+
+
+# --- the category -------------------------------------------------------------------------------
+
+
+class CategoryChooser(QWidget):
+    """ "Kind of message: [Promotion ▾]" at the top of the tab (every channel)."""
+
+    changed = Signal(object)  # SendCategory, when the user picks one
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        label = QLabel(self.tr("&Kind of message"))
+        self.combo = QComboBox()
+        self.combo.setObjectName("categoryCombo")
+        label.setBuddy(self.combo)
+        self.combo.addItem(self.tr("Promotion"), SendCategory.PROMOTIONAL)
+        self.combo.setItemData(
+            0,
+            self.tr("Offers, sales, new stock: the rules for promotions apply"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        self.combo.addItem(self.tr("Service message"), SendCategory.TRANSACTIONAL)
+        self.combo.setItemData(
+            1,
+            self.tr("Receipts, reminders, delivery notices to a customer"),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+        self.combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.combo.setMinimumContentsLength(14)
+        self.combo.setToolTip(
+            self.tr(
+                "Promotions may only go out between {hours}, must say how to stop them, and "
+                "never go to numbers on your opt-out list. Service messages (a receipt, a "
+                "reminder, a delivery notice) are not promotions."
+            ).format(hours=hours_text())
+        )
+        layout.addWidget(label)
+        layout.addWidget(self.combo)
+        self.combo.activated.connect(lambda _i: self.changed.emit(self.category()))
+
+    def category(self) -> SendCategory:
+        value = self.combo.currentData()
+        return SendCategory(value) if value else SendCategory.PROMOTIONAL
+
+    def set_category(self, category: SendCategory) -> None:
+        index = self.combo.findData(category)
+        if index >= 0:
+            self.combo.setCurrentIndex(index)
+
+    @property
+    def promotional(self) -> bool:
+        return self.category() is SendCategory.PROMOTIONAL
+
+
+# --- the opt-out line ---------------------------------------------------------------------------
+
+
+class OptOutHint(QFrame):
+    """Under the message of a promotion that does not say how to stop it."""
+
+    add_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("optOutHint")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(10, 4, 4, 4)
+        layout.setSpacing(8)
+        self.label = QLabel()
+        self.label.setObjectName("warning")
+        self.label.setWordWrap(True)
+        self.label.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.label, 1)
+        self.add_button = QPushButton(self.tr("Add opt-out line"))
+        self.add_button.setObjectName("addOptOutLine")
+        self.add_button.clicked.connect(self.add_requested)
+        layout.addWidget(self.add_button)
+        self.hide()
+
+    def show_change(self, change: OptOutLineChange | None, line: str) -> None:
+        """Show the hint for *change* (None: the message needs no line, hide it)."""
+        if change is None:
+            self.hide()
+            return
+        self.label.setText(self.tr("Promotions must tell customers how to stop them."))
+        if change.extra_credits > 0:
+            cost = self.tr("Adds “{line}”: {parts} per message, {extra} more in all.").format(
+                line=line,
+                parts=counts().parts(change.parts_after),
+                extra=counts().credits(change.extra_credits),
+            )
+        else:
+            cost = self.tr("Adds “{line}”: the cost stays the same.").format(line=line)
+        self.add_button.setToolTip(cost)
+        self.label.setText(self.label.text() + " " + cost)
+        self.show()
+
+
+# --- outside the hours --------------------------------------------------------------------------
+
+
+class PromoHoursChoice(StrEnum):
+    CANCEL = "cancel"
+    SCHEDULE = "schedule"  # at the next 08:00 (the default)
+    SEND_NOW = "send_now"  # the user's own decision
+
+
+class PromoHoursDialog(QDialog):
+    """ "Promotions go out between 08:00 and 18:00" with Schedule for 08:00 as the default."""
+
+    def __init__(self, now: datetime, next_start: datetime, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("promoHoursDialog")
+        self.setWindowTitle(self.tr("Outside the hours for promotions"))
+        self.choice = PromoHoursChoice.CANCEL
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        heading = QLabel(
+            self.tr("It is {time}: too late or too early for a promotion").format(
+                time=QLocaleText.time(now.astimezone())
+            )
+        )
+        heading.setObjectName("dialogTitle")
+        heading.setWordWrap(True)
+        layout.addWidget(heading)
+        body = QLabel(
+            self.tr(
+                "Promotional messages may only be sent between {hours}. Sending one outside "
+                "these hours can bring a fine. Tuma can send it {when} instead."
+            ).format(hours=hours_text(), when=due_text(next_start, now))
+        )
+        body.setWordWrap(True)
+        layout.addWidget(body)
+        buttons = QDialogButtonBox()
+        self.schedule_button = buttons.addButton(
+            self.tr("Send it {when}").format(when=due_text(next_start, now)),
+            QDialogButtonBox.ButtonRole.AcceptRole,
+        )
+        self.schedule_button.setObjectName("scheduleForMorning")
+        self.schedule_button.setProperty("role", "primary")
+        self.schedule_button.clicked.connect(lambda: self._decide(PromoHoursChoice.SCHEDULE))
+        self.now_button = buttons.addButton(
+            self.tr("Send now anyway"), QDialogButtonBox.ButtonRole.ActionRole
+        )
+        self.now_button.setObjectName("sendOutsideHours")
+        self.now_button.setAutoDefault(False)
+        self.now_button.clicked.connect(lambda: self._decide(PromoHoursChoice.SEND_NOW))
+        cancel = buttons.addButton(QDialogButtonBox.StandardButton.Cancel)
+        assert cancel is not None
+        buttons.rejected.connect(self.reject)
+        self.schedule_button.setDefault(True)
+        layout.addWidget(buttons)
+
+    def _decide(self, choice: PromoHoursChoice) -> None:
+        self.choice = choice
+        self.accept()
+
+
+# --- send later ---------------------------------------------------------------------------------
+
+
+class SendLaterDialog(QDialog):
+    """Pick the day and time a send goes out (local time; not in the past)."""
+
+    def __init__(
+        self, suggested: datetime, *, promotional: bool, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("sendLaterDialog")
+        self.setWindowTitle(self.tr("Send later"))
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        heading = QLabel(self.tr("When should it go out?"))
+        heading.setObjectName("dialogTitle")
+        layout.addWidget(heading)
+        self.edit = QDateTimeEdit()
+        self.edit.setObjectName("sendAt")
+        self.edit.setCalendarPopup(True)
+        now = QDateTime.currentDateTime()
+        self.edit.setMinimumDateTime(now.addSecs(60))
+        self.edit.setMaximumDateTime(now.addDays(90))
+        local = suggested.astimezone()
+        self.edit.setDateTime(
+            QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
+        )
+        layout.addWidget(self.edit)
+        hint = QLabel(
+            self.tr(
+                "Tuma sends it then, if it is running. If it is closed at that time, it asks "
+                "you the next time it starts."
+            )
+        )
+        hint.setObjectName("hint")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
+        if promotional:
+            rule = QLabel(
+                self.tr("Promotions may only go out between {hours}.").format(hours=hours_text())
+            )
+            rule.setObjectName("hint")
+            rule.setWordWrap(True)
+            layout.addWidget(rule)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(self.tr("Continue"))
+        ok.setObjectName("sendLaterOk")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def due_at(self) -> datetime:
+        chosen = self.edit.dateTime()
+        date, time = chosen.date(), chosen.time()
+        return datetime(
+            date.year(), date.month(), date.day(), time.hour(), time.minute()
+        ).astimezone()
+
+
+# --- the sends waiting ---------------------------------------------------------------------------
+
+
+class ScheduledBanner(QFrame):
+    """ "2 messages scheduled · the next today at 17:00" with View…."""
+
+    view_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scheduledBanner")
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 6, 6)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label, 1)
+        self.view_button = QPushButton(self.tr("View…"))
+        self.view_button.setObjectName("viewScheduled")
+        self.view_button.clicked.connect(self.view_requested)
+        layout.addWidget(self.view_button)
+        self.hide()
+
+    def show_scheduled(self, sends: list[ScheduledSend]) -> None:
+        if not sends:
+            self.hide()
+            return
+        first = min(sends, key=lambda s: s.due_at)
+        self.label.setText(
+            self.tr("%n message(s) scheduled; the next goes out {when}.", "", len(sends)).format(
+                when=due_text(first.due_at)
+            )
+        )
+        self.show()
+
+
+class ScheduledDialog(QDialog):
+    """The sends waiting for their time, and what can be done with each."""
+
+    send_now_requested = Signal(int)
+    change_time_requested = Signal(int)
+    edit_requested = Signal(int)
+    cancel_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("scheduledDialog")
+        self.setWindowTitle(self.tr("Scheduled messages"))
+        self.resize(640, 360)
+        layout = QVBoxLayout(self)
+        self.table = QTableWidget(0, 4)
+        self.table.setObjectName("scheduledTable")
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Goes out"), self.tr("From"), self.tr("To"), self.tr("Message")]
+        )
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        for column in range(3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(self.table, 1)
+        self.empty_label = QLabel(self.tr("Nothing is scheduled."))
+        self.empty_label.setObjectName("hint")
+        layout.addWidget(self.empty_label)
+        row = QHBoxLayout()
+        self.send_now_button = QPushButton(self.tr("Send now"))
+        self.send_now_button.setObjectName("scheduledSendNow")
+        self.change_button = QPushButton(self.tr("Change time…"))
+        self.change_button.setObjectName("scheduledChangeTime")
+        self.edit_button = QPushButton(self.tr("Edit"))
+        self.edit_button.setObjectName("scheduledEdit")
+        self.edit_button.setToolTip(
+            self.tr("Take it off the schedule and open it in the form, to change and send again")
+        )
+        self.cancel_button = QPushButton(self.tr("Cancel send"))
+        self.cancel_button.setObjectName("scheduledCancel")
+        for button, signal in (
+            (self.send_now_button, self.send_now_requested),
+            (self.change_button, self.change_time_requested),
+            (self.edit_button, self.edit_requested),
+            (self.cancel_button, self.cancel_requested),
+        ):
+            button.clicked.connect(lambda _c=False, s=signal: self._emit(s))
+            row.addWidget(button)
+        row.addStretch(1)
+        close = QPushButton(self.tr("Close"))
+        close.clicked.connect(self.accept)
+        row.addWidget(close)
+        layout.addLayout(row)
+        self._ids: list[int] = []
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.show_sends([])
+
+    def show_sends(self, sends: list[ScheduledSend]) -> None:
+        selected = self.selected_id()
+        self._ids = [s.broadcast.id for s in sends]
+        self.table.setRowCount(len(sends))
+        for row, send in enumerate(sends):
+            broadcast = send.broadcast
+            preview = " ".join(broadcast.text.split())
+            cells = (
+                due_text(send.due_at),
+                broadcast.sender_id,
+                counts().people(broadcast.recipients_pending or broadcast.recipients),
+                preview if len(preview) <= 80 else preview[:79] + "…",
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 3:
+                    item.setToolTip(broadcast.text)
+                self.table.setItem(row, column, item)
+        self.empty_label.setVisible(not sends)
+        self.table.setVisible(bool(sends))
+        if selected in self._ids:
+            self.table.selectRow(self._ids.index(selected))
+        elif sends:
+            self.table.selectRow(0)
+        self._update_buttons()
+
+    def selected_id(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
+        if not rows:
+            return None
+        row = rows[0].row()
+        return self._ids[row] if 0 <= row < len(self._ids) else None
+
+    def _update_buttons(self) -> None:
+        chosen = self.selected_id() is not None
+        for button in (
+            self.send_now_button,
+            self.change_button,
+            self.edit_button,
+            self.cancel_button,
+        ):
+            button.setEnabled(chosen)
+
+    def _emit(self, signal: Signal) -> None:
+        chosen = self.selected_id()
+        if chosen is not None:
+            signal.emit(chosen)  # type: ignore[attr-defined]
+
+
+# --- fell due while Tuma was closed -------------------------------------------------------------
+
+
+class OverdueChoice(StrEnum):
+    LATER = "later"  # decide later: it stays scheduled (listed), nothing is sent
+    SEND_NOW = "send_now"
+    CANCEL = "cancel"
+
+
+class OverdueDialog(QDialog):
+    """A scheduled send found overdue at start: send it now, or cancel it (never on its own:
+    a promotion for yesterday's sale must not go out unasked)."""
+
+    def __init__(
+        self,
+        send: ScheduledSend,
+        *,
+        now: datetime,
+        outside_hours: bool,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("overdueDialog")
+        self.setWindowTitle(self.tr("A scheduled message was not sent"))
+        self.choice = OverdueChoice.LATER
+        self.broadcast_id = send.broadcast.id
+        layout = QVBoxLayout(self)
+        layout.setSpacing(12)
+        heading = QLabel(
+            self.tr("This message was due {when}, {late} ago").format(
+                when=due_text(send.due_at, now), late=lateness_text(send.due_at, now)
+            )
+        )
+        heading.setObjectName("dialogTitle")
+        heading.setWordWrap(True)
+        layout.addWidget(heading)
+        body = QLabel(
+            self.tr(
+                "Tuma was closed when it fell due, so nothing was sent. It is for {people}, "
+                "from {sender}. Send it now only if it is still right to send."
+            ).format(
+                people=counts().people(send.broadcast.recipients_pending),
+                sender=send.broadcast.sender_id,
+            )
+        )
+        body.setWordWrap(True)
+        layout.addWidget(body)
+        preview = QLabel(send.broadcast.text[:280])
+        preview.setObjectName("smsBubble")
+        preview.setWordWrap(True)
+        preview.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(preview)
+        if outside_hours:
+            rule = QLabel(
+                self.tr(
+                    "It is a promotion, and promotions may only go out between {hours}."
+                ).format(hours=hours_text())
+            )
+            rule.setObjectName("warning")
+            rule.setWordWrap(True)
+            layout.addWidget(rule)
+        buttons = QDialogButtonBox()
+        self.send_button = buttons.addButton(
+            self.tr("Send now"), QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        self.send_button.setObjectName("overdueSendNow")
+        self.send_button.setAutoDefault(False)
+        self.send_button.clicked.connect(lambda: self._decide(OverdueChoice.SEND_NOW))
+        self.cancel_send_button = buttons.addButton(
+            self.tr("Cancel it"), QDialogButtonBox.ButtonRole.DestructiveRole
+        )
+        self.cancel_send_button.setObjectName("overdueCancel")
+        self.cancel_send_button.setAutoDefault(False)
+        self.cancel_send_button.clicked.connect(lambda: self._decide(OverdueChoice.CANCEL))
+        self.later_button = buttons.addButton(
+            self.tr("Decide later"), QDialogButtonBox.ButtonRole.RejectRole
+        )
+        self.later_button.setObjectName("overdueLater")
+        self.later_button.setDefault(True)
+        self.later_button.clicked.connect(self.reject)
+        layout.addWidget(buttons)
+        note = QLabel(self.tr("“Decide later” keeps it in the scheduled list, unsent."))
+        note.setObjectName("hint")
+        layout.addWidget(note)
+
+    def _decide(self, choice: OverdueChoice) -> None:
+        self.choice = choice
+        self.accept()
+
+
+def people_left_out_text(count: int) -> str:
+    """The confirmation's line for numbers left out because they opted out."""
+    return _Counted().left_out(count)

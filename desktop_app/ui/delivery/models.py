@@ -1,0 +1,550 @@
+"""The Delivery tab's item models: the sent history and one send's recipients, each a
+``QAbstractTableModel`` over the store, a page at a time through ``fetchMore`` (never the whole
+list). Pages are read by the delivery service on the store's thread, on one named task per
+model; a page in flight is never asked for twice, and a new query drops late answers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Coroutine, Sequence
+from datetime import datetime
+from enum import IntEnum
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QDate,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QRect,
+    QSize,
+    Qt,
+    QTime,
+    Signal,
+)
+from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+
+from desktop_app.core.phones import local_display
+from desktop_app.core.services.delivery import (
+    BroadcastKind,
+    BroadcastRow,
+    ChunkState,
+    HistoryFilter,
+    Outcome,
+    RecipientRow,
+)
+from desktop_app.ui.delivery.look import COLOURS, IN_DOUBT, ORDER, outcome_icon, words
+from desktop_app.ui.formats import number
+
+if TYPE_CHECKING:
+    from desktop_app.ui.context import AppContext
+
+__all__ = [
+    "ROW_ROLE",
+    "HistoryColumn",
+    "HistoryModel",
+    "RecipientColumn",
+    "RecipientsModel",
+    "SummaryDelegate",
+    "when_text",
+]
+
+log = logging.getLogger(__name__)
+
+#: The role that gives a row's dataclass (BroadcastRow / RecipientRow).
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
+#: The role that gives the Delivery column's tally (the delegate paints it).
+TALLY_ROLE = Qt.ItemDataRole.UserRole + 2
+
+HISTORY_PAGE = 100
+RECIPIENTS_PAGE = 200
+
+_MUTED = QColor("#616e7c")
+Index = QModelIndex | QPersistentModelIndex
+R = TypeVar("R")
+
+
+def when_text(moment: datetime | None) -> str:
+    """A time in the user's zone and locale: "3 Jan 2025, 14:05"."""
+    if moment is None:
+        return ""
+    local = moment.astimezone()
+    shown = QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
+    this_year = local.year == datetime.now().astimezone().year
+    return QLocale().toString(shown, "d MMM, HH:mm" if this_year else "d MMM yyyy, HH:mm")
+
+
+class _Paged(QAbstractTableModel, Generic[R]):
+    """Rows appended a page at a time: ``canFetchMore`` while the last page was full."""
+
+    #: A page arrived (how many rows are loaded now).
+    rows_loaded = Signal(int)
+    #: Reading failed (the exception; the presenter has shown it).
+    failed = Signal(object)
+
+    def __init__(self, ctx: AppContext, task_name: str, page: int, parent: QObject | None) -> None:
+        super().__init__(parent)
+        self._ctx = ctx
+        self.task_name = task_name
+        self.page_size = page
+        self._rows: list[R] = []
+        self._more = False
+        self._in_flight = False
+        self._generation = 0
+        self.loaded_once = False
+
+    # -- Qt --------------------------------------------------------------------------------
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008 (Qt's default)
+        return 0 if parent.isValid() else len(self._rows)
+
+    def canFetchMore(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._more and not self._in_flight
+
+    def fetchMore(self, parent: Index = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid() or not self._more or self._in_flight:
+            return
+        self._load(reset=False)
+
+    # -- rows ------------------------------------------------------------------------------
+
+    @property
+    def rows(self) -> list[R]:
+        return list(self._rows)
+
+    def row_at(self, row: int) -> R | None:
+        return self._rows[row] if 0 <= row < len(self._rows) else None
+
+    @property
+    def loading(self) -> bool:
+        return self._in_flight
+
+    def clear(self) -> None:
+        self._generation += 1
+        self._ctx.tasks.cancel(self.task_name)
+        self._in_flight = False
+        self.beginResetModel()
+        self._rows = []
+        self._more = False
+        self.loaded_once = False
+        self.endResetModel()
+
+    def _page(self, reset: bool) -> Coroutine[Any, Any, list[R]] | None:
+        raise NotImplementedError
+
+    def _load(self, *, reset: bool) -> None:
+        if reset:
+            self._generation += 1
+        coro = self._page(reset)
+        if coro is None:
+            return
+        generation = self._generation
+        self._in_flight = True
+
+        def arrived(page: list[R]) -> None:
+            if generation != self._generation:
+                return
+            # still "in flight" while rows go in: a view (or the model tester) asking for
+            # more inside rowsAboutToBeInserted must not start a page from the old end
+            self._more = len(page) >= self.page_size
+            if reset:
+                self.beginResetModel()
+                self._rows = list(page)
+                self.endResetModel()
+            elif page:
+                first = len(self._rows)
+                self.beginInsertRows(QModelIndex(), first, first + len(page) - 1)
+                self._rows.extend(page)
+                self.endInsertRows()
+            self._in_flight = False
+            self.loaded_once = True
+            self.rows_loaded.emit(len(self._rows))
+
+        def broke(exc: BaseException) -> bool:
+            if generation == self._generation:
+                self._in_flight = False
+                self.failed.emit(exc)
+            return False
+
+        self._ctx.tasks.start(self.task_name, coro, on_success=arrived, on_error=broke)
+
+
+# --- the history ------------------------------------------------------------------------------
+
+
+class HistoryColumn(IntEnum):
+    WHEN = 0
+    CHANNEL = 1
+    SENDER = 2
+    MESSAGE = 3
+    RECIPIENTS = 4
+    PARTS = 5
+    CREDITS = 6
+    DELIVERY = 7
+
+
+def _history_headers() -> dict[HistoryColumn, str]:
+    return {
+        HistoryColumn.WHEN: QCoreApplication.translate("DeliveryModel", "Sent"),
+        HistoryColumn.CHANNEL: QCoreApplication.translate("DeliveryModel", "Channel"),
+        HistoryColumn.SENDER: QCoreApplication.translate("DeliveryModel", "Sender ID"),
+        HistoryColumn.MESSAGE: QCoreApplication.translate("DeliveryModel", "Message"),
+        HistoryColumn.RECIPIENTS: QCoreApplication.translate("DeliveryModel", "To"),
+        HistoryColumn.PARTS: QCoreApplication.translate("DeliveryModel", "Parts"),
+        HistoryColumn.CREDITS: QCoreApplication.translate("DeliveryModel", "Credits"),
+        HistoryColumn.DELIVERY: QCoreApplication.translate("DeliveryModel", "Delivery"),
+    }
+
+
+def channel_text(kind: BroadcastKind) -> str:
+    if kind is BroadcastKind.WHATSAPP:
+        return QCoreApplication.translate("DeliveryModel", "WhatsApp")
+    if kind is BroadcastKind.SURVEY:
+        return QCoreApplication.translate("DeliveryModel", "Survey")
+    return QCoreApplication.translate("DeliveryModel", "SMS")
+
+
+def summary_text(row: BroadcastRow) -> str:
+    """The Delivery column in words: "118 delivered · 2 failed · 5 waiting"."""
+    t = row.tally
+    parts: list[str] = []
+    if row.chunks_in_doubt:
+        parts.append(QCoreApplication.translate("DeliveryModel", "In doubt: review"))
+    elif row.chunks_pending:
+        parts.append(QCoreApplication.translate("DeliveryModel", "Unfinished: review"))
+    if t[Outcome.DELIVERED]:
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} delivered").format(
+                n=number(t[Outcome.DELIVERED])
+            )
+        )
+    if t.failed:
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} failed").format(n=number(t.failed))
+        )
+    if t.waiting:
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} waiting").format(n=number(t.waiting))
+        )
+    if t[Outcome.NO_REPORT]:
+        parts.append(
+            QCoreApplication.translate("DeliveryModel", "{n} no report").format(
+                n=number(t[Outcome.NO_REPORT])
+            )
+        )
+    if not parts:
+        parts.append(QCoreApplication.translate("DeliveryModel", "Nothing sent"))
+    return " · ".join(parts)
+
+
+def summary_outcome(row: BroadcastRow) -> Outcome | None:
+    """The one icon that says the most: in doubt / unfinished (None), failures, waiting,
+    no report, all delivered."""
+    t = row.tally
+    if row.unfinished or not t.total:
+        return None
+    if t.failed:
+        return Outcome.FAILED
+    if t.waiting:
+        return Outcome.PENDING
+    if t[Outcome.NO_REPORT]:
+        return Outcome.NO_REPORT
+    return Outcome.DELIVERED
+
+
+class HistoryModel(_Paged[BroadcastRow]):
+    """Every send of the account matching a filter, newest first."""
+
+    #: The number of sends matching the filter is known.
+    total_changed = Signal(int)
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(ctx, "delivery.history", HISTORY_PAGE, parent)
+        self._headers = _history_headers()
+        self.profile: str | None = None
+        self.query = HistoryFilter()
+        self.total = 0
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HistoryColumn)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HistoryColumn):
+            return self._headers[HistoryColumn(section)]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self.row_at(index.row())
+        if row is None or not 0 <= index.column() < len(HistoryColumn):
+            return None
+        column = HistoryColumn(index.column())
+        if role == ROW_ROLE:
+            return row
+        if role == TALLY_ROLE:
+            return row.tally
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == HistoryColumn.MESSAGE:
+                return row.text
+            if column == HistoryColumn.DELIVERY:
+                return summary_text(row)
+            return None
+        if role == Qt.ItemDataRole.DecorationRole and column == HistoryColumn.DELIVERY:
+            return outcome_icon(summary_outcome(row))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
+            HistoryColumn.RECIPIENTS,
+            HistoryColumn.PARTS,
+            HistoryColumn.CREDITS,
+        ):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and column == HistoryColumn.DELIVERY:
+            return IN_DOUBT if row.unfinished else None
+        return None
+
+    def _display(self, row: BroadcastRow, column: HistoryColumn) -> str:
+        if column == HistoryColumn.WHEN:
+            return when_text(row.sent_at or row.created_at)
+        if column == HistoryColumn.CHANNEL:
+            return channel_text(row.kind)
+        if column == HistoryColumn.SENDER:
+            return row.sender_id
+        if column == HistoryColumn.MESSAGE:
+            return " ".join(row.text.split())
+        if column == HistoryColumn.RECIPIENTS:
+            return number(row.recipients)
+        if column == HistoryColumn.PARTS:
+            return "" if row.parts is None else number(row.parts)
+        if column == HistoryColumn.CREDITS:
+            return "" if row.credits is None else number(row.credits)
+        return summary_text(row)
+
+    # -- what it shows ---------------------------------------------------------------------
+
+    def set_query(self, profile: str, query: HistoryFilter) -> None:
+        self.profile = profile
+        self.query = query
+        self._load(reset=True)
+
+    def reload(self) -> None:
+        if self.profile is not None:
+            self._load(reset=True)
+
+    def _page(self, reset: bool) -> Coroutine[Any, Any, list[BroadcastRow]] | None:
+        if self.profile is None:
+            return None
+        service = self._ctx.services.delivery
+        profile, query = self.profile, self.query
+        offset = 0 if reset else len(self._rows)
+
+        async def read() -> list[BroadcastRow]:
+            if reset:
+                total, rows = await service.history_with_total(profile, query, limit=self.page_size)
+                self.total = total
+                self.total_changed.emit(total)
+                return rows
+            return await service.history(profile, query, offset=offset, limit=self.page_size)
+
+        return read()
+
+    def update_rows(self, fresh: Sequence[BroadcastRow]) -> None:
+        """Rows read again (their numbers moved): replaced where they are shown."""
+        by_id = {row.broadcast_id: row for row in fresh}
+        for index, row in enumerate(self._rows):
+            new = by_id.get(row.broadcast_id)
+            if new is not None and new != row:
+                self._rows[index] = new
+                self.dataChanged.emit(
+                    self.index(index, 0), self.index(index, len(HistoryColumn) - 1)
+                )
+
+    def row_of(self, broadcast_id: int) -> int | None:
+        for index, row in enumerate(self._rows):
+            if row.broadcast_id == broadcast_id:
+                return index
+        return None
+
+
+class SummaryDelegate(QStyledItemDelegate):
+    """The Delivery column: a small bar split by outcome under the words."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        tally = index.data(TALLY_ROLE)
+        if tally is None or not tally.total:
+            super().paint(painter, option, index)
+            return
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        rect = QRect(opt.rect)
+        bar_h = 4
+        opt.rect = rect.adjusted(0, 0, 0, -bar_h - 2)
+        style = opt.widget.style() if opt.widget is not None else None
+        if style is not None:
+            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        left = rect.left() + 8
+        width = max(10, rect.width() - 16)
+        top = rect.bottom() - bar_h - 3
+        x = float(left)
+        painter.setPen(Qt.PenStyle.NoPen)
+        for outcome in ORDER:
+            n = tally[outcome]
+            if not n:
+                continue
+            w = width * n / tally.total
+            painter.setBrush(COLOURS[outcome])
+            painter.drawRect(int(x), top, max(1, round(w)), bar_h)
+            x += w
+        painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
+        size = super().sizeHint(option, index)
+        return QSize(size.width(), size.height() + 6)
+
+
+# --- one send's recipients --------------------------------------------------------------------
+
+
+class RecipientColumn(IntEnum):
+    PHONE = 0
+    STATUS = 1
+    MEANING = 2
+    UPDATED = 3
+    MESSAGE_ID = 4
+
+
+def _recipient_headers() -> dict[RecipientColumn, str]:
+    return {
+        RecipientColumn.PHONE: QCoreApplication.translate("DeliveryModel", "Phone"),
+        RecipientColumn.STATUS: QCoreApplication.translate("DeliveryModel", "Status"),
+        RecipientColumn.MEANING: QCoreApplication.translate("DeliveryModel", "What it means"),
+        RecipientColumn.UPDATED: QCoreApplication.translate("DeliveryModel", "Last news"),
+        RecipientColumn.MESSAGE_ID: QCoreApplication.translate("DeliveryModel", "Message ID"),
+    }
+
+
+class RecipientsModel(_Paged[RecipientRow]):
+    """The recipients of one send, in sending order, with each one's report."""
+
+    def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
+        super().__init__(ctx, "delivery.recipients", RECIPIENTS_PAGE, parent)
+        self._headers = _recipient_headers()
+        self.profile: str | None = None
+        self.broadcast_id: int | None = None
+        self.outcomes: tuple[Outcome, ...] | None = None
+        self._shown_id: int | None = None
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(RecipientColumn)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        horizontal = orientation == Qt.Orientation.Horizontal
+        shown = 0 <= section < len(RecipientColumn)
+        if horizontal and role == Qt.ItemDataRole.DisplayRole and shown:
+            return self._headers[RecipientColumn(section)]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self.row_at(index.row())
+        if row is None or not 0 <= index.column() < len(RecipientColumn):
+            return None
+        column = RecipientColumn(index.column())
+        outcome = row.outcome
+        if role == ROW_ROLE:
+            return row
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == RecipientColumn.PHONE:
+                return local_display(row.phone)
+            if column == RecipientColumn.STATUS:
+                return words().outcome(outcome)
+            if column == RecipientColumn.MEANING:
+                return self.meaning(row)
+            if column == RecipientColumn.UPDATED:
+                return when_text(row.delivered_at or row.updated_at)
+            return row.message_id or ""
+        if role == Qt.ItemDataRole.DecorationRole and column == RecipientColumn.STATUS:
+            return outcome_icon(outcome)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if column == RecipientColumn.STATUS:
+                return COLOURS[outcome] if outcome is not None else IN_DOUBT
+            if column in (RecipientColumn.UPDATED, RecipientColumn.MESSAGE_ID):
+                return _MUTED
+        if role == Qt.ItemDataRole.FontRole and column == RecipientColumn.STATUS:
+            return self._bold
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == RecipientColumn.STATUS:
+                if row.raw_status:
+                    return QCoreApplication.translate(
+                        "DeliveryModel", "As reported by the network: {raw}"
+                    ).format(raw=row.raw_status)
+                return words().outcome(outcome)
+            if column == RecipientColumn.MEANING:
+                return self.meaning(row)
+            if column == RecipientColumn.PHONE:
+                return row.phone
+        return None
+
+    @staticmethod
+    def meaning(row: RecipientRow) -> str:
+        if row.chunk_state is not ChunkState.ACCEPTED:
+            return words().chunk_state(row.chunk_state)
+        return words().meaning(row.outcome, row.reason, row.raw_status)
+
+    def show(self, profile: str, broadcast_id: int, outcomes: Sequence[Outcome] | None) -> None:
+        self.profile = profile
+        self.broadcast_id = broadcast_id
+        self.outcomes = tuple(outcomes) if outcomes is not None else None
+        self._load(reset=True)
+
+    def reload(self) -> None:
+        """Read the rows shown again (statuses moved), as many as are loaded."""
+        if self.profile is not None and self.broadcast_id is not None:
+            self._load(reset=True)
+
+    def _page(self, reset: bool) -> Coroutine[Any, Any, list[RecipientRow]] | None:
+        if self.profile is None or self.broadcast_id is None:
+            return None
+        service = self._ctx.services.delivery
+        after = 0 if reset or not self._rows else self._rows[-1].row_id
+        limit = self.page_size
+        if reset and self.broadcast_id == self._shown_id:
+            # the same send read again: keep as many rows as the user had scrolled to
+            limit = max(self.page_size, len(self._rows))
+        self._shown_id = self.broadcast_id
+        return service.recipients(
+            self.profile, self.broadcast_id, after=after, limit=limit, outcomes=self.outcomes
+        )
+
+
+def history_view_widths() -> dict[HistoryColumn, int]:
+    return {
+        HistoryColumn.WHEN: 118,
+        HistoryColumn.CHANNEL: 84,
+        HistoryColumn.SENDER: 110,
+        HistoryColumn.RECIPIENTS: 50,
+        HistoryColumn.PARTS: 50,
+        HistoryColumn.CREDITS: 60,
+        HistoryColumn.DELIVERY: 262,
+    }
+
+
+def parent_widget(obj: QObject | None) -> QWidget | None:
+    return obj if isinstance(obj, QWidget) else None

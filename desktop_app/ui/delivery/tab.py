@@ -1,0 +1,1107 @@
+"""The Delivery tab: did my customers get it?
+
+Top: every send of the account, newest first, filtered by period, channel, status and a
+search (words of the message, or a phone number), with the period's breakdown charted beside
+it. Below: the selected send's recipients, each with a status (colour, icon and word), what
+it means and what to do, and that send's own chart; Review for an unfinished send, Resend to
+failed, Export. A message id can be looked up by hand (any of the account's).
+
+Statuses refresh by themselves while an account is connected (the delivery service's
+``follow``), whether or not the tab is shown; what moved is read again and repainted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import re
+from collections.abc import Callable, Coroutine
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QDate, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core import phones
+from desktop_app.core.api import errors as api
+from desktop_app.core.recipients import Person
+from desktop_app.core.services.delivery import (
+    BroadcastKind,
+    BroadcastRow,
+    ExportFormat,
+    HistoryFilter,
+    Outcome,
+    RefreshReport,
+    StatusFilter,
+    Tally,
+)
+from desktop_app.ui.contacts.states import ProgressStrip
+from desktop_app.ui.context import ComposeRequest
+from desktop_app.ui.delivery.chart import DeliveryChart
+from desktop_app.ui.delivery.lookup import LookupDialog
+from desktop_app.ui.delivery.models import (
+    HistoryColumn,
+    HistoryModel,
+    RecipientColumn,
+    RecipientsModel,
+    SummaryDelegate,
+    history_view_widths,
+    when_text,
+)
+from desktop_app.ui.tabs import TabPage
+from desktop_app.ui.widgets import set_role
+from desktop_app.ui.words import counts
+
+if TYPE_CHECKING:
+    from desktop_app.core.services.accounts import Session
+    from desktop_app.core.services.delivery import ExportReport, Lookup
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["DeliveryTab"]
+
+log = logging.getLogger(__name__)
+
+JOB_TASK = "delivery.job"  # the one export (or resend preparation) at a time
+SEARCH_DELAY_MS = 300
+#: The first look-ups wait this long after an account connects: the window's first reads
+#: (this history, the balance, Compose's draft) go first.
+FOLLOW_AFTER = 0.5
+#: Below this width the period's chart is not shown (the selected send's still is).
+NARROW = 1000
+
+STYLE = """
+QTableView#historyTable, QTableView#recipientsTable {
+    background: #ffffff;
+    alternate-background-color: #f8fafb;
+    border: 1px solid #dde2e8;
+    border-radius: 8px;
+    gridline-color: #eef1f4;
+    selection-background-color: #d7eee6;
+    selection-color: #1f2933;
+}
+QTableView#historyTable::item, QTableView#recipientsTable::item { padding: 0 6px; }
+QHeaderView::section {
+    background: #ffffff;
+    color: #616e7c;
+    font-weight: 600;
+    border: none;
+    border-bottom: 1px solid #dde2e8;
+    padding: 6px 6px;
+}
+QFrame#chartCard {
+    background: #ffffff;
+    border: 1px solid #dde2e8;
+    border-radius: 8px;
+}
+QLabel#sendTitle { font-weight: 600; color: #1f2933; }
+"""
+
+
+class Period:
+    """The period choices (index of the combo)."""
+
+    WEEK = 0
+    MONTH = 1
+    QUARTER = 2
+    ALL = 3
+    CUSTOM = 4
+
+
+def _table(model: Any, name: str) -> QTableView:
+    view = QTableView()
+    view.setObjectName(name)
+    view.setModel(model)
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setShowGrid(False)
+    view.setWordWrap(False)
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(30)
+    view.horizontalHeader().setHighlightSections(False)
+    view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    return view
+
+
+def _chart_card(chart: DeliveryChart) -> QFrame:
+    frame = QFrame()
+    frame.setObjectName("chartCard")
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(4, 6, 4, 6)
+    layout.addWidget(chart)
+    return frame
+
+
+def looks_like_phone(text: str) -> str | None:
+    """The search box holds a phone number (0712 345 678, +254…): its E.164 form."""
+    stripped = text.strip()
+    if not stripped or not re.fullmatch(r"[+\d][\d\s\-()]{6,}", stripped):
+        return None
+    return phones.try_normalize(stripped)
+
+
+class DeliveryTab(TabPage):
+    #: The history shown was read (tests wait on it).
+    history_loaded = Signal()
+    #: The selected send's recipients were read.
+    recipients_loaded = Signal()
+    #: A look-up, export or resend ended (done, failed or cancelled).
+    job_finished = Signal()
+    #: A refresh pass of the follower was shown.
+    refreshed = Signal(object)
+
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("deliveryTab")
+        self.setStyleSheet(STYLE)
+        self._session: Session | None = None
+        self._follower: asyncio.Task[None] | None = None
+        self._cancel_requested = False
+        self._job_ok: Callable[[Any], None] | None = None
+        self._status_text = ""
+        self.selected: BroadcastRow | None = None
+        self._stale = False
+        self.lookup_dialog: LookupDialog | None = None
+        #: Recipients of the selected send who blocked promotions (for the opt-out list).
+        self.blocked: list[str] = []
+
+        root = QVBoxLayout(self)
+        root.setContentsMargins(20, 14, 20, 12)
+        root.setSpacing(8)
+        from desktop_app.ui.compose.rules import ScheduledBanner
+
+        self.scheduled_banner = ScheduledBanner(self)
+        self.scheduled_banner.view_requested.connect(self.ctx.scheduled_requested)
+        root.addWidget(self.scheduled_banner)
+        ctx.scheduled_changed.connect(self.show_scheduled)
+
+        # --- header: what this is, the look-up box ---------------------------------------
+        header = QHBoxLayout()
+        titles = QVBoxLayout()
+        titles.setSpacing(2)
+        title = QLabel(self.tr("Delivery"), self)
+        title.setProperty("role", "title")
+        self.subtitle = QLabel(self)
+        self.subtitle.setObjectName("deliverySubtitle")
+        self.subtitle.setProperty("role", "muted")
+        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
+        titles.addWidget(title)
+        titles.addWidget(self.subtitle)
+        header.addLayout(titles, 1)
+        self.notice = QLabel(self)
+        self.notice.setObjectName("deliveryNotice")
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+        header.addWidget(self.notice, 2, Qt.AlignmentFlag.AlignVCenter)
+        self.lookup_edit = QLineEdit(self)
+        self.lookup_edit.setObjectName("lookupEdit")
+        self.lookup_edit.setPlaceholderText(self.tr("Paste a message ID to look it up"))
+        self.lookup_edit.setAccessibleName(self.tr("Message ID to look up"))
+        self.lookup_edit.setClearButtonEnabled(True)
+        self.lookup_edit.setMinimumWidth(150)
+        self.lookup_edit.setMaximumWidth(260)
+        self.lookup_edit.returnPressed.connect(self.look_up)
+        self.lookup_button = QPushButton(self.tr("&Look up"), self)
+        self.lookup_button.setObjectName("lookupButton")
+        self.lookup_button.clicked.connect(self.look_up)
+        header.addWidget(self.lookup_edit, 0, Qt.AlignmentFlag.AlignVCenter)
+        header.addWidget(self.lookup_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        root.addLayout(header)
+
+        # --- filters ------------------------------------------------------------------------
+        filters = QHBoxLayout()
+        filters.setSpacing(8)
+        self.search_edit = QLineEdit(self)
+        self.search_edit.setObjectName("historySearch")
+        self.search_edit.setClearButtonEnabled(True)
+        self.search_edit.setPlaceholderText(self.tr("Search the messages, or a phone number"))
+        self.search_edit.setAccessibleName(self.tr("Search sent messages"))
+        self.search_edit.setMinimumWidth(130)
+        filters.addWidget(self.search_edit, 2)
+        self.period_combo = QComboBox(self)
+        self.period_combo.setObjectName("periodCombo")
+        self.period_combo.setAccessibleName(self.tr("Period"))
+        for text in (
+            self.tr("Last 7 days"),
+            self.tr("Last 30 days"),
+            self.tr("Last 90 days"),
+            self.tr("All time"),
+            self.tr("Between dates…"),
+        ):
+            self.period_combo.addItem(text)
+        self.period_combo.setCurrentIndex(Period.MONTH)
+        filters.addWidget(self.period_combo)
+        today = QDate.currentDate()
+        self.from_edit = QDateEdit(today.addDays(-30), self)
+        self.from_edit.setObjectName("fromDate")
+        self.from_edit.setCalendarPopup(True)
+        self.from_edit.setAccessibleName(self.tr("From"))
+        self.to_edit = QDateEdit(today, self)
+        self.to_edit.setObjectName("toDate")
+        self.to_edit.setCalendarPopup(True)
+        self.to_edit.setAccessibleName(self.tr("To (included)"))
+        for edit in (self.from_edit, self.to_edit):
+            edit.setDisplayFormat("d MMM yyyy")
+            edit.hide()
+            filters.addWidget(edit)
+        self.channel_combo = QComboBox(self)
+        self.channel_combo.setObjectName("channelCombo")
+        self.channel_combo.setAccessibleName(self.tr("Channel"))
+        for text, value in (
+            (self.tr("All channels"), None),
+            (self.tr("SMS"), "sms"),
+            (self.tr("WhatsApp"), "whatsapp"),
+            (self.tr("Survey"), "survey"),
+        ):
+            self.channel_combo.addItem(text, value)
+        filters.addWidget(self.channel_combo)
+        self.status_combo = QComboBox(self)
+        self.status_combo.setObjectName("statusCombo")
+        self.status_combo.setAccessibleName(self.tr("Delivery status"))
+        for text, value in (
+            (self.tr("Any status"), StatusFilter.ANY),
+            (self.tr("Waiting for reports"), StatusFilter.WAITING),
+            (self.tr("Some failed"), StatusFilter.FAILED),
+            (self.tr("All delivered"), StatusFilter.DELIVERED),
+            (self.tr("Unfinished or in doubt"), StatusFilter.UNFINISHED),
+        ):
+            self.status_combo.addItem(text, value)
+        filters.addWidget(self.status_combo)
+        self.export_history_button = QPushButton(self.tr("Export &history…"), self)
+        self.export_history_button.setObjectName("exportHistory")
+        self.export_history_button.setToolTip(
+            self.tr("Save the sends listed (every page) as an Excel or CSV file")
+        )
+        self.export_history_button.clicked.connect(self.ask_export_history)
+        filters.addWidget(self.export_history_button)
+        for combo in (self.period_combo, self.channel_combo, self.status_combo):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(9)
+        root.addLayout(filters)
+
+        # --- the history and the period's chart -------------------------------------------
+        self.history_model = HistoryModel(ctx, self)
+        self.history_table = _table(self.history_model, "historyTable")
+        self.history_table.setItemDelegateForColumn(
+            HistoryColumn.DELIVERY, SummaryDelegate(self.history_table)
+        )
+        self.history_table.verticalHeader().setDefaultSectionSize(34)
+        columns = self.history_table.horizontalHeader()
+        columns.setStretchLastSection(False)
+        for column, width in history_view_widths().items():
+            self.history_table.setColumnWidth(column, width)
+        columns.setSectionResizeMode(HistoryColumn.MESSAGE, QHeaderView.ResizeMode.Stretch)
+        self.history_table.setMinimumHeight(120)
+        self.empty_label = QLabel(self)
+        self.empty_label.setObjectName("historyEmpty")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setProperty("role", "muted")
+        self.history_stack = QStackedWidget(self)
+        self.history_stack.addWidget(self.history_table)
+        self.history_stack.addWidget(self.empty_label)
+        self.period_chart = DeliveryChart(self.tr("This period"), self)
+        self.period_chart.setObjectName("periodChart")
+        top = QWidget(self)
+        top_layout = QHBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.setSpacing(10)
+        top_layout.addWidget(self.history_stack, 1)
+        self.period_card = _chart_card(self.period_chart)
+        self.period_card.setFixedWidth(280)
+        top_layout.addWidget(self.period_card)
+
+        # --- the selected send --------------------------------------------------------------
+        bottom = QWidget(self)
+        bottom_layout = QVBoxLayout(bottom)
+        bottom_layout.setContentsMargins(0, 4, 0, 0)
+        bottom_layout.setSpacing(6)
+        bar = QHBoxLayout()
+        bar.setSpacing(8)
+        self.send_title = QLabel(self.tr("Choose a send above to see each customer's status."))
+        self.send_title.setObjectName("sendTitle")
+        self.send_title.setTextFormat(Qt.TextFormat.PlainText)
+        self.send_title.setMinimumWidth(120)
+        bar.addWidget(self.send_title, 1)
+        self.show_combo = QComboBox(self)
+        self.show_combo.setObjectName("showCombo")
+        self.show_combo.setAccessibleName(self.tr("Recipients to show"))
+        self.show_combo.addItem(self.tr("Everyone"), None)
+        self.show_combo.addItem(self.tr("Failed only"), (Outcome.FAILED, Outcome.REJECTED))
+        self.show_combo.addItem(
+            self.tr("Waiting only"), (Outcome.PENDING, Outcome.SENT, Outcome.NO_REPORT)
+        )
+        self.show_combo.addItem(self.tr("Delivered only"), (Outcome.DELIVERED,))
+        bar.addWidget(self.show_combo)
+        self.review_button = QPushButton(self.tr("&Review…"), self)
+        self.review_button.setObjectName("reviewButton")
+        self.review_button.setToolTip(
+            self.tr("Send the rest, or settle the batches whose outcome is unknown")
+        )
+        self.review_button.clicked.connect(self.review)
+        self.resend_button = QPushButton(self.tr("Resend to &failed…"), self)
+        self.resend_button.setObjectName("resendButton")
+        self.resend_button.setProperty("role", "primary")
+        self.resend_button.clicked.connect(self.resend_failed)
+        self.export_report_button = QPushButton(self.tr("E&xport report…"), self)
+        self.export_report_button.setObjectName("exportReport")
+        self.export_report_button.setToolTip(
+            self.tr("Save every customer's status for this send as an Excel or CSV file")
+        )
+        self.export_report_button.clicked.connect(self.ask_export_report)
+        self.block_button = QPushButton(self.tr("Stop promotions to them"), self)
+        self.block_button.setObjectName("blockedToOptOut")
+        self.block_button.clicked.connect(self.add_blocked_to_opt_out_list)
+        self.block_button.hide()
+        for button in (
+            self.review_button,
+            self.resend_button,
+            self.block_button,
+            self.export_report_button,
+        ):
+            bar.addWidget(button)
+        bottom_layout.addLayout(bar)
+        detail = QHBoxLayout()
+        detail.setSpacing(10)
+        self.recipients_model = RecipientsModel(ctx, self)
+        self.recipients_table = _table(self.recipients_model, "recipientsTable")
+        rcolumns = self.recipients_table.horizontalHeader()
+        rcolumns.setStretchLastSection(False)
+        self.recipients_table.setColumnWidth(RecipientColumn.PHONE, 124)
+        self.recipients_table.setColumnWidth(RecipientColumn.STATUS, 150)
+        self.recipients_table.setColumnWidth(RecipientColumn.UPDATED, 112)
+        self.recipients_table.setColumnWidth(RecipientColumn.MESSAGE_ID, 110)
+        rcolumns.setSectionResizeMode(RecipientColumn.MEANING, QHeaderView.ResizeMode.Stretch)
+        self.recipients_table.setMinimumHeight(100)
+        detail.addWidget(self.recipients_table, 1)
+        self.send_chart = DeliveryChart(self.tr("This send"), self)
+        self.send_chart.setObjectName("sendChart")
+        self.send_card = _chart_card(self.send_chart)
+        self.send_card.setFixedWidth(280)
+        detail.addWidget(self.send_card)
+        bottom_layout.addLayout(detail, 1)
+
+        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(top)
+        self.splitter.addWidget(bottom)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        root.addWidget(self.splitter, 1)
+
+        self.progress = ProgressStrip(self)
+        self.progress.cancel_clicked.connect(self.cancel_job)
+        root.addWidget(self.progress)
+
+        # --- behaviour ----------------------------------------------------------------------
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)
+        self._search_timer.timeout.connect(self.apply_filters)
+        self.search_edit.textChanged.connect(lambda _t: self._search_timer.start())
+        self.search_edit.returnPressed.connect(self.apply_filters)
+        self.period_combo.currentIndexChanged.connect(self._on_period)
+        self.from_edit.dateChanged.connect(lambda _d: self.apply_filters())
+        self.to_edit.dateChanged.connect(lambda _d: self.apply_filters())
+        self.channel_combo.currentIndexChanged.connect(lambda _i: self.apply_filters())
+        self.status_combo.currentIndexChanged.connect(lambda _i: self.apply_filters())
+        self.show_combo.currentIndexChanged.connect(lambda _i: self._show_recipients())
+        self.history_model.rows_loaded.connect(self._on_history_loaded)
+        self.history_model.total_changed.connect(lambda _n: self._update_subtitle())
+        self.recipients_model.rows_loaded.connect(lambda _n: self.recipients_loaded.emit())
+        self.history_table.selectionModel().selectionChanged.connect(
+            lambda *_a: self._on_selection()
+        )
+        self._notice_timer = QTimer(self)
+        self._notice_timer.setSingleShot(True)
+        self._notice_timer.setInterval(10_000)
+        self._notice_timer.timeout.connect(self.notice.hide)
+        for keys, action in (("Ctrl+F", self.search_edit.setFocus), ("Ctrl+L", self._focus_lookup)):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(action)
+        follower: list[asyncio.Task[None] | None] = [None]
+        self._follower_ref = follower
+        self.destroyed.connect(lambda *_a: _cancel(follower))
+        ctx.session_changed.connect(self.session_changed)
+        self._update_actions()
+        self.session_changed()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A small screen: the period's chart steps aside, the send's chart narrows, so the
+        lists keep their room (nothing scrolls sideways)."""
+        super().resizeEvent(event)
+        narrow = self.width() < NARROW
+        self.period_card.setVisible(not narrow)
+        self.send_card.setFixedWidth(230 if narrow else 280)
+        for column in (HistoryColumn.SENDER, HistoryColumn.PARTS):
+            self.history_table.setColumnHidden(column, narrow)
+        self.history_table.setColumnWidth(HistoryColumn.DELIVERY, 200 if narrow else 262)
+        for extra in (RecipientColumn.UPDATED, RecipientColumn.MESSAGE_ID):
+            self.recipients_table.setColumnHidden(extra, narrow)
+
+    # -- TabPage ---------------------------------------------------------------------------
+
+    def session_changed(self) -> None:
+        """A new account (or none): its history, and its statuses followed."""
+        if self.ctx.session is self._session and self._session is not None:
+            return
+        self._session = self.ctx.session
+        self.ctx.tasks.cancel(JOB_TASK)
+        self.progress.finish()
+        self._stop_following()
+        self.history_model.clear()
+        self.recipients_model.clear()
+        self.selected = None
+        self.notice.hide()
+        self._show_selected()
+        if self._session is not None:
+            self._start_following(self._session)
+            if self.isVisible():
+                self.apply_filters()
+        self._update_empty()
+        self._update_subtitle()
+        self.show_scheduled()
+
+    def show_scheduled(self) -> None:
+        """The sends waiting for their time, in a line above the history (View… opens them
+        in Compose, where they can be sent now, moved, edited or cancelled)."""
+        session = self._session
+        if session is None:
+            self.scheduled_banner.hide()
+            return
+
+        async def read() -> None:
+            sends = await self.ctx.services.sending.scheduled(session.profile.name)
+            if session is self._session:
+                self.scheduled_banner.show_scheduled(sends)
+
+        self.ctx.tasks.start("delivery.scheduled", read())
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Read when first shown (not at start, behind Compose), and again when sends were
+        made or moved while another tab was shown."""
+        super().showEvent(event)
+        if self._session is not None and (self.history_model.profile is None or self._stale):
+            self._stale = False
+            self.apply_filters()
+
+    def refresh(self) -> None:
+        if self._session is not None:
+            self.apply_filters()
+            self.ctx.services.delivery.wake()
+
+    async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the TabPage interface)
+        task = self._follower
+        self._stop_following()
+        if task is not None:
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(task), timeout)
+        return task is None or task.done()
+
+    def prepare_screenshot(self) -> None:
+        """Practice mode: a sample history of a small shop (written into the screenshot's
+        scratch store, never the user's), the latest send selected."""
+        session = self.ctx.session
+        if session is None or not session.is_sandbox:
+            return
+        self.ctx.tasks.start("delivery.screenshot", self._dress_for_screenshot(session))
+
+    async def _dress_for_screenshot(self, session: Session) -> None:
+        from desktop_app.ui.delivery.sample import SAMPLES
+
+        await self.ctx.services.delivery.seed_sample_history(session.profile.name, SAMPLES)
+        self.period_combo.setCurrentIndex(Period.MONTH)
+        self.apply_filters()
+        for _ in range(50):
+            await asyncio.sleep(0.05)
+            if self.history_model.loaded_once and not self.history_model.loading:
+                break
+        if self.history_model.rowCount() > 1:
+            self.history_table.selectRow(1)
+
+    # -- the history -------------------------------------------------------------------------
+
+    def query(self) -> HistoryFilter:
+        since: datetime | None = None
+        until: datetime | None = None
+        today = date.today()
+        period = self.period_combo.currentIndex()
+        days = {Period.WEEK: 7, Period.MONTH: 30, Period.QUARTER: 90}.get(period)
+        if days is not None:
+            since = _local_midnight(today - timedelta(days=days - 1))
+        elif period == Period.CUSTOM:
+            start = self.from_edit.date().toPython()
+            end = self.to_edit.date().toPython()
+            assert isinstance(start, date)
+            assert isinstance(end, date)
+            if end < start:
+                start, end = end, start
+            since = _local_midnight(start)
+            until = _local_midnight(end + timedelta(days=1))
+        text = self.search_edit.text().strip()
+        phone = looks_like_phone(text)
+        return HistoryFilter(
+            since=since,
+            until=until,
+            status=self.status_combo.currentData() or StatusFilter.ANY,
+            channel=self.channel_combo.currentData(),
+            phone=phone,
+            text="" if phone else text,
+        )
+
+    def _on_period(self, index: int) -> None:
+        custom = index == Period.CUSTOM
+        self.from_edit.setVisible(custom)
+        self.to_edit.setVisible(custom)
+        self.apply_filters()
+
+    def apply_filters(self) -> None:
+        """Read the history again for the filters as they are now (and the period chart)."""
+        self._search_timer.stop()
+        session = self._session
+        if session is None:
+            return
+        query = self.query()
+        self.history_model.set_query(session.profile.name, query)
+        self._load_period_chart(session, query)
+
+    def _load_period_chart(self, session: Session, query: HistoryFilter) -> None:
+        self.ctx.tasks.start(
+            "delivery.period",
+            self.ctx.services.delivery.period_tally(session.profile.name, query),
+            on_success=lambda tally: self._show_period(tally, query),
+        )
+
+    def _show_period(self, tally: Tally, query: HistoryFilter) -> None:
+        self.period_chart.set_tally(tally, self._period_words(query))
+
+    def _period_words(self, query: HistoryFilter) -> str:
+        index = self.period_combo.currentIndex()
+        if index == Period.CUSTOM and query.since is not None and query.until is not None:
+            last = query.until - timedelta(days=1)
+            return self.tr("{start} to {end}").format(
+                start=when_text(query.since).split(",")[0], end=when_text(last).split(",")[0]
+            )
+        return self.period_combo.currentText()
+
+    def _on_history_loaded(self, _rows: int) -> None:
+        self._update_empty()
+        self._update_subtitle()
+        if self.selected is not None:
+            row = self.history_model.row_of(self.selected.broadcast_id)
+            if row is not None:
+                current = self.history_model.row_at(row)
+                self.history_table.selectRow(row)
+                if current is not None and current != self.selected:
+                    self.selected = current
+                    self._show_selected()
+        self.history_loaded.emit()
+
+    def _update_empty(self) -> None:
+        model = self.history_model
+        if self._session is None:
+            self.empty_label.setText(self.tr("Connect an account to see what was sent."))
+            self.history_stack.setCurrentWidget(self.empty_label)
+        elif model.loaded_once and model.rowCount() == 0:
+            if model.query == HistoryFilter(since=model.query.since):
+                text = self.tr(
+                    "Nothing sent in this period. Messages you send from Compose appear "
+                    "here, with each customer's delivery status."
+                )
+            else:
+                text = self.tr("No sends match these filters. Clear the search or pick All time.")
+            self.empty_label.setText(text)
+            self.history_stack.setCurrentWidget(self.empty_label)
+        else:
+            self.history_stack.setCurrentWidget(self.history_table)
+
+    def _update_subtitle(self, report: RefreshReport | None = None) -> None:
+        if self._session is None:
+            self.subtitle.setText(self.tr("No account connected"))
+            return
+        if report is not None:
+            if report.offline:
+                self._status_text = self.tr(
+                    "Offline: reports are checked again when the connection is back"
+                )
+            else:
+                self._status_text = self.tr("Statuses refresh by themselves")
+        listed = self.tr("%n send(s)", "", self.history_model.total)
+        status = self._status_text or self.tr("Statuses refresh by themselves")
+        self.subtitle.setText(f"{listed} · {status}")
+
+    # -- the selected send -------------------------------------------------------------------
+
+    def _on_selection(self) -> None:
+        rows = self.history_table.selectionModel().selectedRows()
+        row = self.history_model.row_at(rows[0].row()) if rows else None
+        if row is None:
+            return
+        changed = self.selected is None or self.selected.broadcast_id != row.broadcast_id
+        self.selected = row
+        self._show_selected()
+        if changed:
+            self._show_recipients()
+
+    def select_send(self, broadcast_id: int) -> None:
+        """Show this send (from a look-up): clear the filters that would hide it."""
+        row = self.history_model.row_of(broadcast_id)
+        if row is not None:
+            self.history_table.selectRow(row)
+            return
+        self.search_edit.blockSignals(True)
+        self.search_edit.clear()
+        self.search_edit.blockSignals(False)
+        for combo, index in (
+            (self.status_combo, 0),
+            (self.channel_combo, 0),
+            (self.period_combo, Period.ALL),
+        ):
+            combo.blockSignals(True)
+            combo.setCurrentIndex(index)
+            combo.blockSignals(False)
+        self.from_edit.hide()
+        self.to_edit.hide()
+        if self._session is not None:
+
+            async def find() -> BroadcastRow | None:
+                assert self._session is not None
+                return await self.ctx.services.delivery.broadcast(
+                    self._session.profile.name, broadcast_id
+                )
+
+            def found(row: BroadcastRow | None) -> None:
+                if row is not None:
+                    self.selected = row
+                    self._show_selected()
+                    self._show_recipients()
+                self.apply_filters()
+
+            self.ctx.tasks.start("delivery.find", find(), on_success=found)
+
+    def _show_selected(self) -> None:
+        row = self.selected
+        if row is None:
+            self.send_title.setText(self.tr("Choose a send above to see each customer's status."))
+            self.send_chart.set_tally(Tally())
+        else:
+            preview = " ".join(row.text.split())
+            if len(preview) > 60:
+                preview = preview[:59] + "…"
+            self.send_title.setText(
+                self.tr("“{text}” to {recipients}").format(
+                    text=preview, recipients=counts().recipients(row.recipients)
+                )
+            )
+            self.send_title.setToolTip(row.text)
+            self.send_chart.set_tally(row.tally, when_text(row.sent_at or row.created_at))
+        self._read_blocked()
+        self._update_actions()
+
+    def _read_blocked(self) -> None:
+        """Who of the selected send blocked promotions (SenderBlacklisted, UserInBlacklist)."""
+        self.blocked = []
+        self.block_button.hide()
+        session, row = self._session, self.selected
+        if session is None or row is None:
+            return
+
+        async def read() -> None:
+            phones = await self.ctx.services.delivery.blocked(
+                session.profile.name, row.broadcast_id
+            )
+            if self.selected is row:
+                self.blocked = phones
+                self.block_button.setVisible(bool(phones))
+                self.block_button.setToolTip(
+                    self.tr(
+                        "{people} blocked promotional messages (for example with *456*9*5#). "
+                        "Put them on your opt-out list so promotions skip them."
+                    ).format(people=counts().people(len(phones)))
+                )
+
+        self.ctx.tasks.start("delivery.blocked", read())
+
+    def add_blocked_to_opt_out_list(self) -> None:
+        session, phones = self._session, list(self.blocked)
+        if session is None or not phones:
+            return
+
+        async def add() -> int:
+            from desktop_app.core.services.optouts import OptOutSource
+
+            return await self.ctx.services.optouts.add(
+                session.profile.name, phones, OptOutSource.BLOCKED
+            )
+
+        def done(added: int) -> None:
+            self.show_notice(
+                self.tr(
+                    "{people} added to the opt-out list: promotions skip them from now on."
+                ).format(people=counts().people(added))
+                if added
+                else self.tr("They are on the opt-out list already.")
+            )
+            self.block_button.hide()
+
+        self.ctx.tasks.start("delivery.opt_out", add(), on_success=done)
+
+    def _show_recipients(self) -> None:
+        if self._session is None or self.selected is None:
+            self.recipients_model.clear()
+            return
+        self.recipients_model.show(
+            self._session.profile.name, self.selected.broadcast_id, self.show_combo.currentData()
+        )
+
+    def _update_actions(self) -> None:
+        row = self.selected
+        busy = self.ctx.tasks.is_running(JOB_TASK)
+        self.review_button.setVisible(row is not None and row.unfinished)
+        can_resend = (
+            row is not None
+            and row.tally.failed > 0
+            and row.kind not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
+        )
+        self.resend_button.setEnabled(bool(can_resend) and not busy)
+        if row is not None and row.tally.failed:
+            self.resend_button.setToolTip(
+                self.tr("Write a new send to the {people} whose message failed").format(
+                    people=counts().people(row.tally.failed)
+                )
+            )
+        else:
+            self.resend_button.setToolTip(self.tr("Nobody's message failed in this send"))
+        self.export_report_button.setEnabled(row is not None and not busy)
+        self.export_history_button.setEnabled(self._session is not None and not busy)
+        self.lookup_button.setEnabled(self._session is not None)
+        self.show_combo.setEnabled(row is not None)
+
+    def review(self) -> None:
+        """Compose's own Review (send the rest, settle what is in doubt)."""
+        self.ctx.show_tab_requested.emit("compose")
+        self.ctx.review_requested.emit()
+
+    def resend_failed(self) -> None:
+        """A new send to the recipients whose message failed, prepared in Compose: the user
+        checks it and confirms there, with the cost and the duplicate-send guard."""
+        session, row = self._session, self.selected
+        if session is None or row is None:
+            return
+
+        def prepared(request: Any) -> None:
+            if request is None or not request.phones:
+                self.show_notice(self.tr("Nobody's message failed in this send."), ok=False)
+                return
+            self.ctx.compose_requested.emit(
+                ComposeRequest(
+                    tuple(Person(phone) for phone in request.phones),
+                    text=request.text,
+                    sender_id=request.sender_id,
+                )
+            )
+
+        self.ctx.tasks.start(
+            "delivery.resend",
+            self.ctx.services.delivery.resend_failed(session.profile.name, row.broadcast_id),
+            on_success=prepared,
+        )
+
+    # -- look up -----------------------------------------------------------------------------
+
+    def _focus_lookup(self) -> None:
+        self.lookup_edit.setFocus()
+        self.lookup_edit.selectAll()
+
+    def look_up(self) -> None:
+        session = self._session
+        message_id = self.lookup_edit.text().strip()
+        if session is None:
+            return
+        if not message_id:
+            self.show_notice(self.tr("Paste a message ID first (from a report or a receipt)."))
+            return
+        self.lookup_button.setEnabled(False)
+
+        def done(result: Lookup) -> None:
+            self.lookup_button.setEnabled(True)
+            dialog = LookupDialog(result, self)
+            dialog.show_send.connect(self.select_send)
+            self.lookup_dialog = dialog
+            dialog.open()
+            self._after_refresh(None)
+            self.job_finished.emit()
+
+        def failed(exc: BaseException) -> bool:
+            self.lookup_button.setEnabled(True)
+            self.job_finished.emit()
+            if isinstance(exc, api.InvalidRequest):
+                self.show_notice(
+                    self.tr(
+                        "No message with the ID {id} on this account. Check that it was copied "
+                        "whole."
+                    ).format(id=message_id),
+                    ok=False,
+                )
+                return True
+            return False
+
+        self.ctx.tasks.start(
+            "delivery.lookup",
+            self.ctx.services.delivery.lookup(session.client, session.profile.name, message_id),
+            on_success=done,
+            on_error=failed,
+        )
+
+    def show_notice(self, text: str, *, ok: bool = True) -> None:
+        self.notice.setText(text)
+        set_role(self.notice, "ok" if ok else "warning")
+        self.notice.show()
+        self._notice_timer.start()
+
+    # -- following statuses ------------------------------------------------------------------
+
+    def _start_following(self, session: Session) -> None:
+        service = self.ctx.services.delivery
+
+        async def follow() -> None:
+            try:
+                await service.follow(
+                    session.client,
+                    session.profile.name,
+                    self._after_refresh,
+                    keep_going=lambda: self._session is session and not session.client.closed,
+                    first_after=FOLLOW_AFTER,
+                )
+            except asyncio.CancelledError:
+                raise
+            except api.ApiError as exc:
+                log.info("delivery statuses no longer followed: %s", type(exc).__name__)
+            except Exception as exc:  # the store closed under it (quitting)
+                log.info("delivery statuses no longer followed: %r", exc)
+
+        self._follower = asyncio.ensure_future(follow())
+        self._follower_ref[0] = self._follower
+
+    def _stop_following(self) -> None:
+        task, self._follower = self._follower, None
+        self._follower_ref[0] = None
+        if task is not None and not task.done():
+            task.cancel()
+
+    @property
+    def following(self) -> bool:
+        return self._follower is not None and not self._follower.done()
+
+    def _after_refresh(self, report: RefreshReport | None) -> None:
+        """Statuses moved: read again the sends shown that changed, the selected one's
+        recipients and the charts."""
+        session = self._session
+        if session is None:
+            return
+        if report is not None:
+            self._update_subtitle(report)
+        changed = set(report.changed) if report is not None else None
+        shown = {row.broadcast_id for row in self.history_model.rows}
+        wanted = shown if changed is None else shown & changed
+        if changed and changed - shown:
+            # a send not listed moved (sent since the list was read): read the list again
+            if self.isVisible():
+                self.history_model.reload()
+            else:
+                self._stale = True
+            wanted = set()
+        if wanted:
+            service = self.ctx.services.delivery
+            profile = session.profile.name
+
+            async def reread() -> list[BroadcastRow]:
+                rows = [await service.broadcast(profile, i) for i in sorted(wanted)]
+                return [row for row in rows if row is not None]
+
+            self.ctx.tasks.start("delivery.rows", reread(), on_success=self._rows_reread)
+        if changed is None or changed:
+            self._load_period_chart(session, self.history_model.query)
+        if report is not None:
+            self.refreshed.emit(report)
+
+    def _rows_reread(self, rows: list[BroadcastRow]) -> None:
+        self.history_model.update_rows(rows)
+        if self.selected is None:
+            return
+        for row in rows:
+            if row.broadcast_id == self.selected.broadcast_id:
+                self.selected = row
+                self._show_selected()
+                self.recipients_model.reload()
+
+    # -- exports -----------------------------------------------------------------------------
+
+    def ask_export_report(self) -> None:
+        row = self.selected
+        if row is None:
+            return
+        day = (row.sent_at or row.created_at).astimezone().date().isoformat()
+        self._ask_path(
+            self.tr("Export delivery report"),
+            f"delivery-report-{day}-{row.broadcast_id}.xlsx",
+            self.export_report_to,
+        )
+
+    def ask_export_history(self) -> None:
+        self._ask_path(
+            self.tr("Export sent history"),
+            f"sent-history-{date.today().isoformat()}.xlsx",
+            self.export_history_to,
+        )
+
+    def _ask_path(
+        self, title: str, name: str, chosen: Callable[[Path, ExportFormat], None]
+    ) -> None:
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+        dialog = QFileDialog(self, title)
+        dialog.setObjectName("deliveryExportDialog")
+        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
+        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
+        excel = self.tr("Excel workbook — phone numbers kept as text (*.xlsx)")
+        plain = self.tr("CSV, UTF-8 — for other programs (*.csv)")
+        dialog.setNameFilters([excel, plain])
+        dialog.setDefaultSuffix("xlsx")
+        if folder:
+            dialog.setDirectory(folder)
+        dialog.selectFile(name)
+
+        def on_filter(selected: str) -> None:
+            suffix = "csv" if selected == plain else "xlsx"
+            dialog.setDefaultSuffix(suffix)
+            names = dialog.selectedFiles()
+            if names:
+                dialog.selectFile(str(Path(names[0]).with_suffix("." + suffix).name))
+
+        def on_file(file_name: str) -> None:
+            path = Path(file_name)
+            if path.suffix.lower() not in (".csv", ".xlsx"):
+                path = path.with_suffix(".xlsx")
+            fmt = ExportFormat.CSV if path.suffix.lower() == ".csv" else ExportFormat.XLSX
+            chosen(path, fmt)
+
+        dialog.filterSelected.connect(on_filter)
+        dialog.fileSelected.connect(on_file)
+        dialog.finished.connect(dialog.deleteLater)
+        dialog.open()
+
+    def export_report_to(self, path: Path, fmt: ExportFormat) -> None:
+        session, row = self._session, self.selected
+        if session is None or row is None:
+            return
+        job = self.ctx.services.delivery.export_report(
+            session.profile.name,
+            row.broadcast_id,
+            path,
+            fmt,
+            self.progress.progress,
+            lambda: self._cancel_requested,
+        )
+        self._run_job(
+            self.tr("Exporting the report for {recipients}…").format(
+                recipients=counts().recipients(row.recipients)
+            ),
+            job,
+            self._exported,
+        )
+
+    def export_history_to(self, path: Path, fmt: ExportFormat) -> None:
+        session = self._session
+        if session is None:
+            return
+        job = self.ctx.services.delivery.export_history(
+            session.profile.name,
+            self.history_model.query,
+            path,
+            fmt,
+            self.progress.progress,
+            lambda: self._cancel_requested,
+        )
+        self._run_job(
+            self.tr("Exporting %n send(s)…", "", self.history_model.total), job, self._exported
+        )
+
+    def _exported(self, report: ExportReport) -> None:
+        self.show_notice(
+            self.tr("Saved %n row(s) to {file}.", "", report.rows).format(file=report.path.name)
+        )
+        self.notice.setToolTip(str(report.path))
+
+    def _run_job(
+        self, text: str, coro: Coroutine[Any, Any, Any], on_success: Callable[[Any], None]
+    ) -> None:
+        self._cancel_requested = False
+        self.progress.start(text)
+        self._job_ok = on_success
+        self.ctx.tasks.start(
+            JOB_TASK, coro, on_success=self._job_succeeded, on_error=self._job_failed
+        )
+        self._update_actions()
+
+    def _job_succeeded(self, result: Any) -> None:
+        self.progress.finish()
+        callback, self._job_ok = self._job_ok, None
+        if callback is not None:
+            callback(result)
+        self._update_actions()
+        self.job_finished.emit()
+
+    def _job_failed(self, exc: BaseException) -> bool:
+        self.progress.finish()
+        self._job_ok = None
+        self._update_actions()
+        self.job_finished.emit()
+        return False
+
+    def cancel_job(self) -> None:
+        """The strip's Cancel: the export stops at once and leaves no file."""
+        if not self.ctx.tasks.is_running(JOB_TASK):
+            return
+        self._cancel_requested = True
+        self.ctx.tasks.cancel(JOB_TASK)
+        self.progress.finish()
+        self._job_ok = None
+        self.show_notice(self.tr("Export cancelled: no file was written."), ok=False)
+        self._update_actions()
+        self.job_finished.emit()
+
+
+def _local_midnight(day: date) -> datetime:
+    return datetime.combine(day, time.min).astimezone().astimezone(UTC)
+
+
+def _cancel(holder: list[asyncio.Task[None] | None]) -> None:
+    task = holder[0]
+    if task is not None and not task.done():
+        with contextlib.suppress(RuntimeError):  # the loop's timers went first (exit)
+            task.cancel()

@@ -1,0 +1,351 @@
+"""The opt-out list: numbers that never get a promotion from this account, and the account's
+opt-out line. Opened from the Account menu and from the Contacts tab.
+
+Staff add numbers that replied STOP (typed or pasted, or from a spreadsheet), take a number
+off again, and set the line "Add opt-out line" puts under a promotion.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QDate, QLocale, QTimer
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop_app.core import phones
+from desktop_app.core.rules import MAX_OPT_OUT_LINE
+from desktop_app.core.services.optouts import OptOut, OptOutSource
+from desktop_app.ui.dialogs import wait_finished
+from desktop_app.ui.formats import number
+
+if TYPE_CHECKING:
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["AddNumbersDialog", "OptOutListDialog", "add_to_opt_out_list"]
+
+#: Rows shown at once; a search finds the others.
+SHOWN = 500
+TASK = "optouts"
+
+
+class AddNumbersDialog(QDialog):
+    """Type or paste numbers (one per line), and say why they are on the list."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("addOptOutsDialog")
+        self.setWindowTitle(self.tr("Add to the opt-out list"))
+        self.resize(420, 320)
+        layout = QVBoxLayout(self)
+        intro = QLabel(self.tr("Phone numbers, one per line (0712 345 678 or +254712345678):"))
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        self.numbers_edit = QPlainTextEdit()
+        self.numbers_edit.setObjectName("optOutNumbers")
+        layout.addWidget(self.numbers_edit, 1)
+        row = QHBoxLayout()
+        why = QLabel(self.tr("&Why"))
+        self.source_combo = QComboBox()
+        self.source_combo.addItem(self.tr("They replied STOP"), OptOutSource.REPLIED)
+        self.source_combo.addItem(
+            self.tr("They asked us (in the shop, on the phone)"), OptOutSource.STAFF
+        )
+        why.setBuddy(self.source_combo)
+        row.addWidget(why)
+        row.addWidget(self.source_combo, 1)
+        layout.addLayout(row)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText(self.tr("Add"))
+        ok.setObjectName("addOptOutsOk")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+    def source(self) -> OptOutSource:
+        return OptOutSource(self.source_combo.currentData())
+
+
+class OptOutListDialog(QDialog):
+    def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setObjectName("optOutListDialog")
+        self.setWindowTitle(self.tr("Opt-out list"))
+        self.resize(620, 480)
+        layout = QVBoxLayout(self)
+        layout.setSpacing(10)
+        intro = QLabel(
+            self.tr(
+                "Numbers here never get a promotion from this account (service messages such as "
+                "receipts still reach them). Add customers who replied STOP or asked you to stop."
+            )
+        )
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+
+        line_row = QHBoxLayout()
+        line_label = QLabel(self.tr("Opt-out &line"))
+        self.line_edit = QLineEdit()
+        self.line_edit.setObjectName("optOutLine")
+        self.line_edit.setMaxLength(MAX_OPT_OUT_LINE)
+        self.line_edit.setToolTip(
+            self.tr(
+                "What “Add opt-out line” puts at the end of a promotion, e.g. “Tuma STOP kwa 22384”"
+            )
+        )
+        line_label.setBuddy(self.line_edit)
+        self.save_line_button = QPushButton(self.tr("Save line"))
+        self.save_line_button.setObjectName("saveOptOutLine")
+        self.save_line_button.clicked.connect(self.save_line)
+        line_row.addWidget(line_label)
+        line_row.addWidget(self.line_edit, 1)
+        line_row.addWidget(self.save_line_button)
+        layout.addLayout(line_row)
+
+        tools = QHBoxLayout()
+        self.search_edit = QLineEdit()
+        self.search_edit.setObjectName("optOutSearch")
+        self.search_edit.setPlaceholderText(self.tr("Find a number"))
+        self.search_edit.setClearButtonEnabled(True)
+        tools.addWidget(self.search_edit, 1)
+        self.add_button = QPushButton(self.tr("&Add numbers…"))
+        self.add_button.setObjectName("addOptOuts")
+        self.add_button.setProperty("role", "primary")
+        self.add_button.clicked.connect(self.ask_add)
+        self.import_button = QPushButton(self.tr("&From a file…"))
+        self.import_button.setObjectName("importOptOuts")
+        self.import_button.setToolTip(self.tr("Add every number in an Excel or CSV file"))
+        self.import_button.clicked.connect(self.ask_import)
+        self.remove_button = QPushButton(self.tr("&Remove"))
+        self.remove_button.setObjectName("removeOptOuts")
+        self.remove_button.setToolTip(self.tr("Take the selected numbers off the list"))
+        self.remove_button.clicked.connect(self.remove_selected)
+        for button in (self.add_button, self.import_button, self.remove_button):
+            tools.addWidget(button)
+        layout.addLayout(tools)
+
+        self.table = QTableWidget(0, 3)
+        self.table.setObjectName("optOutTable")
+        self.table.setHorizontalHeaderLabels([self.tr("Number"), self.tr("Why"), self.tr("Added")])
+        self.table.verticalHeader().hide()
+        self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.itemSelectionChanged.connect(self._update_buttons)
+        layout.addWidget(self.table, 1)
+        self.status = QLabel()
+        self.status.setObjectName("hint")
+        self.status.setWordWrap(True)
+        layout.addWidget(self.status)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+
+        self._phones: list[str] = []
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(250)
+        self._search_timer.timeout.connect(self.reload)
+        self.search_edit.textChanged.connect(lambda _t: self._search_timer.start())
+        self._update_buttons()
+        self.reload()
+        self.ctx.tasks.start(f"{TASK}.line", self._load_line())
+
+    # -- reading -----------------------------------------------------------------------------
+
+    def _profile(self) -> str | None:
+        session = self.ctx.session
+        return None if session is None else session.profile.name
+
+    def reload(self) -> None:
+        self.ctx.tasks.start(f"{TASK}.load", self._load())
+
+    async def _load_line(self) -> None:
+        profile = self._profile()
+        if profile is not None:
+            self.line_edit.setText(await self.ctx.services.optouts.opt_out_line(profile))
+
+    async def _load(self) -> None:
+        profile = self._profile()
+        if profile is None:
+            self._show([], 0)
+            return
+        service = self.ctx.services.optouts
+        rows = await service.page(profile, search=self.search_edit.text(), limit=SHOWN)
+        total = await service.count(profile)
+        self._show(rows, total)
+
+    def _why(self, source: OptOutSource) -> str:
+        return {
+            OptOutSource.REPLIED: self.tr("Replied STOP"),
+            OptOutSource.STAFF: self.tr("Asked us"),
+            OptOutSource.IMPORTED: self.tr("From a file"),
+            OptOutSource.BLOCKED: self.tr("Blocked promotions (delivery report)"),
+        }[source]
+
+    def _show(self, rows: list[OptOut], total: int) -> None:
+        self._phones = [row.phone for row in rows]
+        self.table.setRowCount(len(rows))
+        locale = QLocale()
+        for index, row in enumerate(rows):
+            added = row.added_at.astimezone()
+            cells = (
+                phones.local_display(row.phone),
+                self._why(row.source),
+                locale.toString(
+                    QDate(added.year, added.month, added.day), QLocale.FormatType.ShortFormat
+                ),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 0:
+                    item.setToolTip(row.phone)
+                self.table.setItem(index, column, item)
+        if total == 0:
+            self.status.setText(self.tr("Nobody is on the list yet."))
+        elif self.search_edit.text().strip():
+            self.status.setText(
+                self.tr("{shown} found, of {total} on the list.").format(
+                    shown=number(len(rows)), total=number(total)
+                )
+            )
+        elif len(rows) < total:
+            self.status.setText(
+                self.tr(
+                    "The newest {shown} of {total} are shown: search to find the others."
+                ).format(shown=number(len(rows)), total=number(total))
+            )
+        else:
+            self.status.setText(self.tr("{total} on the list.").format(total=number(total)))
+        self._update_buttons()
+
+    def _selected(self) -> list[str]:
+        rows = {index.row() for index in self.table.selectionModel().selectedRows()}
+        return [self._phones[r] for r in sorted(rows) if r < len(self._phones)]
+
+    def _update_buttons(self) -> None:
+        usable = self._profile() is not None
+        for widget in (self.add_button, self.import_button, self.line_edit, self.save_line_button):
+            widget.setEnabled(usable)
+        self.remove_button.setEnabled(usable and bool(self._selected()))
+
+    # -- changing ----------------------------------------------------------------------------
+
+    def save_line(self) -> None:
+        profile = self._profile()
+        if profile is None:
+            return
+
+        async def save() -> None:
+            saved = await self.ctx.services.optouts.set_opt_out_line(profile, self.line_edit.text())
+            self.line_edit.setText(saved)
+            self.status.setText(self.tr("Opt-out line saved: “{line}”.").format(line=saved))
+
+        self.ctx.tasks.start(f"{TASK}.save_line", save())
+
+    def ask_add(self) -> None:
+        self.ctx.tasks.start(f"{TASK}.add", self._ask_add())
+
+    async def _ask_add(self) -> None:
+        profile = self._profile()
+        if profile is None:
+            return
+        dialog = AddNumbersDialog(self)
+        result = await wait_finished(dialog)
+        text, source = dialog.numbers_edit.toPlainText(), dialog.source()
+        dialog.deleteLater()
+        if result != QDialog.DialogCode.Accepted.value:
+            return
+        read = self.ctx.services.optouts.read_typed(text)
+        added = await self.ctx.services.optouts.add(profile, read.phones, source)
+        await self._load()
+        self._say_added(added, len(read.phones), read.unreadable)
+
+    def ask_import(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Numbers to add to the opt-out list"),
+            "",
+            self.tr("Spreadsheets (*.xlsx *.csv);;All files (*)"),
+        )
+        if path:
+            self.import_file(Path(path))
+
+    def import_file(self, path: Path) -> None:
+        self.ctx.tasks.start(f"{TASK}.import", self._import(path), on_error=self._import_failed)
+
+    async def _import(self, path: Path) -> None:
+        profile = self._profile()
+        if profile is None:
+            return
+        self.status.setText(self.tr("Reading {file}…").format(file=path.name))
+        read = await self.ctx.services.optouts.read_file(path)
+        added = await self.ctx.services.optouts.add(profile, read.phones, OptOutSource.IMPORTED)
+        await self._load()
+        self._say_added(added, len(read.phones), read.unreadable)
+
+    def _import_failed(self, exc: BaseException) -> bool:
+        self.status.setText(
+            self.tr(
+                "That file could not be read as a list of numbers. Save it from Excel as .xlsx "
+                "or .csv with a column of phone numbers, then try again."
+            )
+        )
+        return True
+
+    def _say_added(self, added: int, read: int, unreadable: int) -> None:
+        text = self.tr("{added} added to the opt-out list").format(added=number(added))
+        if read > added:
+            text += self.tr(" ({n} were on it already)").format(n=number(read - added))
+        text += "."
+        if unreadable:
+            text += " " + self.tr("{n} could not be read as phone numbers.").format(
+                n=number(unreadable)
+            )
+        self.status.setText(text)
+
+    def remove_selected(self) -> None:
+        profile = self._profile()
+        chosen = self._selected()
+        if profile is None or not chosen:
+            return
+
+        async def remove() -> None:
+            removed = await self.ctx.services.optouts.remove(profile, chosen)
+            await self._load()
+            self.status.setText(
+                self.tr("{n} taken off the list: they can get promotions again.").format(
+                    n=number(removed)
+                )
+            )
+
+        self.ctx.tasks.start(f"{TASK}.remove", remove())
+
+
+async def add_to_opt_out_list(
+    ctx: AppContext, phones_to_add: list[str], source: OptOutSource
+) -> int | None:
+    """Put numbers on the connected account's list (Contacts, Delivery); how many were new."""
+    session = ctx.session
+    if session is None:
+        return None
+    return await ctx.services.optouts.add(session.profile.name, phones_to_add, source)

@@ -1,0 +1,469 @@
+"""The Delivery service: the history, reports kept per recipient, the refresher (batched,
+paced, backing off, across restarts, paused offline, "no report" after 24 hours, a final
+status never replaced), looking up any id, resend to failed, exports read back.
+
+The refresher's timing is checked with a fake clock and a fake client; the rest against
+the real sandbox, whose statuses move from sent to delivered, or to failed for numbers
+ending in 0000 (CONTRACT.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+from collections.abc import Callable, Coroutine, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from desktop_app.core.api import Client
+from desktop_app.core.api import errors as api
+from desktop_app.core.api.models import DeliveryRecord
+from desktop_app.core.delivery import DeliveryStatus, normalize_status
+from desktop_app.core.recipients import Person
+from desktop_app.core.services import Services
+from desktop_app.core.services.delivery import (
+    DeliveryService,
+    ExportFormat,
+    HistoryFilter,
+    Outcome,
+    StatusFilter,
+)
+from desktop_app.core.services.sending import SendingService
+from desktop_app.core.settings import Profile
+from desktop_app.core.store import BroadcastKind
+
+T = TypeVar("T")
+PROFILE = "shop"
+TEXT = "Karibu! Ofa ya leo: unga 2kg KES 180."
+OK = "+254712340001"
+OK2 = "+254712340002"
+FAILS = "+254712340000"  # the sandbox fails numbers ending in 0000
+
+
+@pytest.fixture
+def services(tmp_path: Path) -> Iterator[Services]:
+    opened = Services.open(
+        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
+    )
+    yield opened
+    opened.close()
+
+
+class Clock:
+    """The real time, moved on by hand (the store stamps sends with the real time)."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta()
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.offset
+
+    def advance(self, **delta: float) -> None:
+        self.offset += timedelta(**delta)
+
+
+class FakeClient:
+    """Answers delivery look-ups from a script: message id → records (or an exception)."""
+
+    def __init__(self) -> None:
+        self.answers: dict[str, list[DeliveryRecord] | BaseException] = {}
+        self.calls: list[str] = []
+
+    def say(self, message_id: str, *statuses: tuple[str, str], reason: str | None = None) -> None:
+        self.answers[message_id] = [
+            DeliveryRecord(message_id, phone, normalize_status(raw), raw, reason=reason)
+            for phone, raw in statuses
+        ]
+
+    async def delivery_report(self, message_id: str) -> list[DeliveryRecord]:
+        self.calls.append(message_id)
+        answer = self.answers.get(message_id, [])
+        if isinstance(answer, BaseException):
+            raise answer
+        return answer
+
+
+def delivery(services: Services, clock: Clock, **options: Any) -> DeliveryService:
+    """A service on the same store with a fake clock and no pacing (unless asked)."""
+    options.setdefault("rate", 0)
+    return DeliveryService(services.store, services.io, clock=clock, **options)
+
+
+def record(services: Services, message_id: str, phones: list[str]) -> int:
+    return services.store.journal.record_sent(
+        BroadcastKind.BULK, TEXT, phones, profile=PROFILE, message_id=message_id, sender_id="TUMA"
+    )
+
+
+def arun(coro: Coroutine[Any, Any, T]) -> T:
+    return asyncio.run(coro)
+
+
+def with_client(account: Any, work: Callable[[Client], Coroutine[Any, Any, T]]) -> T:
+    async def scenario() -> T:
+        async with Client(
+            account.base_url, account.contacts_base_url, account.token, backoff=0.01
+        ) as client:
+            return await work(client)
+
+    return asyncio.run(scenario())
+
+
+def sms_profile(account: Any) -> Profile:
+    return Profile(
+        name=PROFILE,
+        base_url=account.base_url,
+        contacts_base_url=account.contacts_base_url,
+        sender_ids=["TUMA"],
+    )
+
+
+def send(services: Services, account: Any, phones: list[str], text: str = TEXT) -> int:
+    plan = SendingService.plan(
+        sender_id="TUMA",
+        text=text,
+        people=[Person(p) for p in phones],
+        fallback="",
+        skipped=0,
+        profile=sms_profile(account),
+        balance=None,
+        price_per_part=None,
+    )
+    broadcast_id = arun(services.sending.start(plan, PROFILE))
+    report = with_client(account, lambda c: services.sending.run(c, broadcast_id))
+    assert report.summary.finished
+    return broadcast_id
+
+
+def statuses(services: Services, service: DeliveryService, broadcast_id: int) -> dict[str, Any]:
+    rows = arun(service.recipients(PROFILE, broadcast_id))
+    return {row.phone: row.outcome for row in rows}
+
+
+# --- against the sandbox --------------------------------------------------------------------
+
+
+def test_statuses_move_from_pending_to_delivered_and_failed(
+    services: Services, account: Any, admin: Any
+) -> None:
+    clock = Clock()
+    service = delivery(services, clock)
+    broadcast_id = send(services, account, [OK, OK2, FAILS])
+    assert statuses(services, service, broadcast_id) == {
+        OK: Outcome.PENDING,
+        OK2: Outcome.PENDING,
+        FAILS: Outcome.PENDING,
+    }
+    first = with_client(account, lambda c: service.refresh_due(c, PROFILE))
+    assert first.checked == 1
+    # not settled yet: handed to the network
+    assert set(statuses(services, service, broadcast_id).values()) <= {
+        Outcome.SENT,
+        Outcome.DELIVERED,
+        Outcome.FAILED,
+    }
+    admin.settle()
+    # not due again until the backoff's first step has passed
+    assert with_client(account, lambda c: service.refresh_due(c, PROFILE)).checked == 0
+    clock.advance(seconds=11)
+    second = with_client(account, lambda c: service.refresh_due(c, PROFILE))
+    assert second.checked == 1
+    assert statuses(services, service, broadcast_id) == {
+        OK: Outcome.DELIVERED,
+        OK2: Outcome.DELIVERED,
+        FAILS: Outcome.FAILED,
+    }
+    rows = {r.phone: r for r in arun(service.recipients(PROFILE, broadcast_id))}
+    assert rows[FAILS].raw_status == "AbsentSubscriber" or rows[FAILS].reason == "AbsentSubscriber"
+    row = arun(service.broadcast(PROFILE, broadcast_id))
+    assert row is not None
+    assert row.tally[Outcome.DELIVERED] == 2
+    assert row.tally[Outcome.FAILED] == 1
+    assert row.tally[Outcome.PENDING] == 0
+    # everyone is final: never looked up again
+    assert arun(service.following(PROFILE)) == 0
+    clock.advance(hours=2)
+    assert with_client(account, lambda c: service.refresh_due(c, PROFILE)).checked == 0
+    # the history's filters
+    failed = arun(service.history(PROFILE, HistoryFilter(status=StatusFilter.FAILED)))
+    assert [r.broadcast_id for r in failed] == [broadcast_id]
+    assert arun(service.history(PROFILE, HistoryFilter(status=StatusFilter.DELIVERED))) == []
+    assert arun(service.history_count(PROFILE, HistoryFilter(phone=FAILS))) == 1
+    assert arun(service.history_count(PROFILE, HistoryFilter(phone="+254799999999"))) == 0
+    assert arun(service.history_count(PROFILE, HistoryFilter(text="unga 2kg"))) == 1
+    assert arun(service.history_count(PROFILE, HistoryFilter(text="50%"))) == 0
+    assert arun(service.history_count(PROFILE, HistoryFilter(channel="whatsapp"))) == 0
+    period = arun(service.period_tally(PROFILE, HistoryFilter()))
+    assert (period[Outcome.DELIVERED], period[Outcome.FAILED]) == (2, 1)
+    only_failed = arun(service.recipients(PROFILE, broadcast_id, outcomes=[Outcome.FAILED]))
+    assert [r.phone for r in only_failed] == [FAILS]
+
+
+def test_a_restart_in_the_middle_of_refreshing_carries_on(
+    tmp_path: Path, account: Any, admin: Any
+) -> None:
+    paths = {"store_path": tmp_path / "t.sqlite3", "settings_path": tmp_path / "s.json"}
+    clock = Clock()
+    first = Services.open(**paths)
+    try:
+        broadcast_id = send(first, account, [OK, FAILS])
+        other = send(first, account, [OK2], text="Second message, a different text.")
+        service = delivery(first, clock, batch_size=1)
+        # one of the two messages looked up, then the app stops
+        assert with_client(account, lambda c: service.refresh_due(c, PROFILE)).checked == 1
+        assert arun(service.following(PROFILE)) == 2
+    finally:
+        first.close()
+    admin.settle()
+    clock.advance(seconds=11)
+    again = Services.open(**paths)
+    try:
+        service = delivery(again, clock)
+        report = with_client(account, lambda c: service.refresh_due(c, PROFILE))
+        assert report.checked == 2
+        assert statuses(again, service, broadcast_id) == {
+            OK: Outcome.DELIVERED,
+            FAILS: Outcome.FAILED,
+        }
+        assert statuses(again, service, other) == {OK2: Outcome.DELIVERED}
+        assert arun(service.following(PROFILE)) == 0
+    finally:
+        again.close()
+
+
+def test_any_message_id_can_be_looked_up(services: Services, account: Any, admin: Any) -> None:
+    """One this app did not send (sent by another program on the same account) too."""
+    service = delivery(services, Clock())
+    result = with_client(account, lambda c: c.send_bulk("TUMA", [OK, FAILS], TEXT))
+    admin.settle()
+    found = with_client(account, lambda c: service.lookup(c, PROFILE, f"  {result.message_id} "))
+    assert found.broadcast_id is None
+    got = {r.phone: r.status for r in found.reports}
+    assert got == {OK: DeliveryStatus.DELIVERED, FAILS: DeliveryStatus.FAILED}
+    with pytest.raises(api.InvalidRequest):
+        with_client(account, lambda c: service.lookup(c, PROFILE, "no-such-message"))
+
+
+def test_resend_to_failed_is_not_taken_for_a_duplicate(
+    services: Services, account: Any, admin: Any
+) -> None:
+    clock = Clock()
+    service = delivery(services, clock)
+    broadcast_id = send(services, account, [OK, FAILS])
+    admin.settle()
+    with_client(account, lambda c: service.refresh_due(c, PROFILE))
+    resend = arun(service.resend_failed(PROFILE, broadcast_id))
+    assert resend is not None
+    assert resend.phones == (FAILS,)
+    assert (resend.text, resend.sender_id, resend.sms) == (TEXT, "TUMA", True)
+    plan = SendingService.plan(
+        sender_id="TUMA",
+        text=TEXT,
+        people=[Person(OK), Person(FAILS)],
+        fallback="",
+        skipped=0,
+        profile=sms_profile(account),
+        balance=None,
+        price_per_part=None,
+    )
+    found = arun(services.sending.duplicates(PROFILE, plan, window_hours=24))
+    # the delivered one is a duplicate; the failed one did not get it
+    assert found.phones == frozenset({OK})
+    assert arun(service.resend_failed("another shop", broadcast_id)) is None
+
+
+def test_export_a_report_and_a_period_and_read_them_back(
+    services: Services, account: Any, admin: Any, tmp_path: Path
+) -> None:
+    clock = Clock()
+    service = delivery(services, clock)
+    broadcast_id = send(services, account, [OK, FAILS])
+    admin.settle()
+    with_client(account, lambda c: service.refresh_due(c, PROFILE))
+    seen: list[tuple[int, int]] = []
+    target = tmp_path / "report.csv"
+    done = arun(
+        service.export_report(
+            PROFILE,
+            broadcast_id,
+            target,
+            ExportFormat.CSV,
+            progress=lambda a, b: seen.append((a, b)),
+        )
+    )
+    assert done.rows == 2
+    assert seen[-1] == (2, 2)
+    with target.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {r["phone"]: r["status"] for r in rows} == {OK: "delivered", FAILS: "failed"}
+    assert {r["phone"]: r["network_status"] for r in rows}[FAILS] == "AbsentSubscriber"
+
+    from openpyxl import load_workbook
+
+    book_path = tmp_path / "history.xlsx"
+    arun(service.export_history(PROFILE, HistoryFilter(), book_path, ExportFormat.XLSX))
+    sheet = load_workbook(book_path, read_only=True).active
+    values = [list(r) for r in sheet.iter_rows(values_only=True)]
+    assert values[0][:4] == ["sent_at", "channel", "sender_id", "message"]
+    assert values[1][3] == TEXT
+    assert values[1][7:10] == ["1", "0", "1"]  # delivered, sent, failed
+
+    report_book = tmp_path / "report.xlsx"
+    arun(service.export_report(PROFILE, broadcast_id, report_book, ExportFormat.XLSX))
+    book = load_workbook(report_book)
+    cells = [row[0] for row in book.active.iter_rows(min_row=2)]
+    assert {c.value for c in cells} == {OK, FAILS}
+    assert all(c.data_type == "s" and c.number_format == "@" for c in cells)
+
+    cancelled = tmp_path / "cancelled.csv"
+    with pytest.raises(asyncio.CancelledError):
+        arun(
+            service.export_report(
+                PROFILE, broadcast_id, cancelled, ExportFormat.CSV, cancel=lambda: True
+            )
+        )
+    assert not cancelled.exists()
+    assert not list(tmp_path.glob(".cancelled.csv*"))
+
+
+# --- the refresher's rules (fake clock, fake client) -----------------------------------------
+
+
+def test_looks_up_in_batches_and_backs_off_until_final(services: Services) -> None:
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock, batch_size=20)
+    for n in range(30):
+        record(services, f"m{n}", [f"+2547123{n:05d}"])
+        client.say(f"m{n}", (f"+2547123{n:05d}", "SentToNetwork"))
+    first = arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    assert first.checked == 20
+    second = arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    assert second.checked == 10
+    assert arun(service.refresh_due(client, PROFILE)).checked == 0  # type: ignore[arg-type]
+    steps = [10, 30, 60, 120]
+    for step in steps:
+        clock.advance(seconds=step - 1)
+        assert arun(service.refresh_due(client, PROFILE)).checked == 0  # type: ignore[arg-type]
+        clock.advance(seconds=1)
+        client.calls.clear()
+        while arun(service.refresh_due(client, PROFILE)).checked:  # type: ignore[arg-type]
+            pass
+        assert len(client.calls) == 30
+    # final: no more look-ups
+    for n in range(30):
+        client.say(f"m{n}", (f"+2547123{n:05d}", "DeliveredToTerminal"))
+    clock.advance(seconds=300)
+    client.calls.clear()
+    while arun(service.refresh_due(client, PROFILE)).checked:  # type: ignore[arg-type]
+        pass
+    assert len(client.calls) == 30
+    clock.advance(hours=3)
+    assert arun(service.refresh_due(client, PROFILE)).checked == 0  # type: ignore[arg-type]
+    assert arun(service.following(PROFILE)) == 0
+
+
+def test_a_late_contradicting_report_never_undoes_delivered(services: Services) -> None:
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock)
+    broadcast_id = record(services, "m1", [OK, OK2])
+    client.say("m1", (OK, "DeliveredToTerminal"), (OK2, "SentToNetwork"))
+    arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    client.say("m1", (OK, "AbsentSubscriber"), (OK2, "Queued"), reason="AbsentSubscriber")
+    clock.advance(seconds=10)
+    assert arun(service.refresh_due(client, PROFILE)).checked == 1  # type: ignore[arg-type]
+    rows = {r.phone: r for r in arun(service.recipients(PROFILE, broadcast_id))}
+    assert rows[OK].outcome is Outcome.DELIVERED
+    assert rows[OK].raw_status == "DeliveredToTerminal"
+    assert rows[OK].reason is None
+    assert rows[OK2].outcome is Outcome.SENT  # a late "queued" does not move it back
+    tally = arun(service.broadcast(PROFILE, broadcast_id))
+    assert tally is not None
+    assert tally.tally.counts == {Outcome.DELIVERED: 1, Outcome.SENT: 1}
+
+
+def test_no_report_after_24_hours(services: Services) -> None:
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock)
+    broadcast_id = record(services, "m1", [OK, OK2, FAILS])
+    client.say("m1", (OK, "DeliveredToTerminal"), (OK2, "SentToNetwork"))  # FAILS: never
+    arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    clock.advance(hours=24, seconds=1)
+    arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    assert statuses(services, service, broadcast_id) == {
+        OK: Outcome.DELIVERED,
+        OK2: Outcome.NO_REPORT,
+        FAILS: Outcome.NO_REPORT,
+    }
+    row = arun(service.broadcast(PROFILE, broadcast_id))
+    assert row is not None
+    assert row.tally.counts == {Outcome.DELIVERED: 1, Outcome.NO_REPORT: 2}
+    assert arun(service.following(PROFILE)) == 0
+    # a report looked up by hand later still counts
+    client.say("m1", (OK2, "DeliveredToTerminal"))
+    arun(service.lookup(client, PROFILE, "m1"))  # type: ignore[arg-type]
+    row = arun(service.broadcast(PROFILE, broadcast_id))
+    assert row is not None
+    assert row.tally.counts == {Outcome.DELIVERED: 2, Outcome.NO_REPORT: 1}
+
+
+def test_offline_pauses_without_using_up_look_ups(services: Services) -> None:
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock)
+    record(services, "m1", [OK])
+    record(services, "m2", [OK2])
+    client.answers["m1"] = api.NetworkError()
+    client.answers["m2"] = api.NetworkError()
+    report = arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    assert report.offline
+    assert report.checked == 0
+    assert len(client.calls) == 1  # the first failure stops the batch
+    client.say("m1", (OK, "DeliveredToTerminal"))
+    client.say("m2", (OK2, "DeliveredToTerminal"))
+    assert arun(service.refresh_due(client, PROFILE)).checked == 2  # type: ignore[arg-type]
+
+
+def test_rate_limits_the_look_ups(services: Services) -> None:
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock, rate=20.0)
+    for n in range(6):
+        record(services, f"m{n}", [OK])
+    loop_time: list[float] = []
+
+    async def timed() -> None:
+        start = asyncio.get_running_loop().time()
+        await service.refresh_due(client, PROFILE)  # type: ignore[arg-type]
+        loop_time.append(asyncio.get_running_loop().time() - start)
+
+    arun(timed())
+    assert len(client.calls) == 6
+    assert loop_time[0] >= 5 / 20.0 * 0.9
+
+
+def test_follow_keeps_going_until_cancelled(services: Services) -> None:
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock, poll_seconds=0.01)
+    record(services, "m1", [OK])
+    client.say("m1", (OK, "DeliveredToTerminal"))
+    reports: list[Any] = []
+
+    async def scenario() -> None:
+        task = asyncio.create_task(service.follow(client, PROFILE, reports.append))  # type: ignore[arg-type]
+        for _ in range(200):
+            await asyncio.sleep(0.01)
+            if reports:
+                break
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    arun(scenario())
+    assert reports
+    assert reports[0].changed

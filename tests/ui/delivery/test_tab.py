@@ -1,0 +1,642 @@
+"""The Delivery tab against the sandbox, driven like a user: a send whose statuses move from
+waiting to delivered and to failed (numbers ending 0000), a restart in the middle of
+refreshing, a message id looked up by hand, a late contradicting report, exports read back,
+resend to failed through Compose, and pytest-qt's model tester on both models."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import csv
+from collections import Counter
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QLabel
+
+from desktop_app.core.delivery import DeliveryStatus
+from desktop_app.core.services import Services
+from desktop_app.core.services.delivery import ExportFormat, Outcome, Report
+from desktop_app.core.store import BroadcastKind
+from desktop_app.ui.context import AppContext
+from desktop_app.ui.delivery import DeliveryTab
+from desktop_app.ui.delivery.lookup import LookupDialog
+from desktop_app.ui.delivery.models import (
+    HistoryColumn,
+    HistoryModel,
+    RecipientColumn,
+    RecipientsModel,
+)
+from tests.ui.compose.helpers import LEFT, SendRun, use_kenyan_locale
+from tests.ui.compose.helpers import make_tab as make_compose_tab
+
+TEXT = "Mama Mboga: sukuma wiki 20% off this weekend only. Karibu!"
+OK = "+254712300001"
+OK2 = "+254712300002"
+FAILS = "+254712300000"  # the sandbox fails numbers ending in 0000
+
+
+@pytest.fixture(autouse=True)
+def kenyan_locale() -> Iterator[None]:
+    yield from use_kenyan_locale()
+
+
+def quick(services: Services, **options: Any) -> None:
+    """Look-ups due again after 0.3 s (not 10 s), new sends noticed within 0.2 s."""
+    service = services.delivery
+    service.backoff = (timedelta(seconds=0.3),)
+    service.poll_seconds = 0.2
+    service.rate = 0
+    for name, value in options.items():
+        setattr(service, name, value)
+
+
+class Gate:
+    """Holds the tab's refresher before each pass until the test lets one through."""
+
+    def __init__(self, services: Services) -> None:
+        self.service = services.delivery
+        self.passes = 0
+        self.allowed = 0
+        self._opened = asyncio.Event()
+        self._original = self.service.refresh_due
+
+        async def gated(client: Any, profile: str) -> Any:
+            while self.passes >= self.allowed:
+                self._opened.clear()
+                await self._opened.wait()
+            self.passes += 1
+            return await self._original(client, profile)
+
+        self.service.refresh_due = gated  # type: ignore[method-assign]
+
+    def open(self, passes: int = 1_000_000) -> None:
+        self.allowed = self.passes + passes
+        self._opened.set()
+
+
+_opened: list[DeliveryTab] = []
+
+
+@pytest.fixture(autouse=True)
+def stop_following(qloop: Any) -> Iterator[None]:
+    """Each tab stops following statuses when its test ends, as when the app quits."""
+    yield
+    while _opened:
+        tab = _opened.pop()
+        with contextlib.suppress(RuntimeError):  # already deleted
+            task = asyncio.ensure_future(tab.stop(2.0))
+            while not task.done():
+                QCoreApplication.processEvents()
+
+
+def make_tab(qtbot: Any, ctx: Any) -> DeliveryTab:
+    tab = DeliveryTab(ctx)
+    _opened.append(tab)
+    qtbot.addWidget(tab)
+    tab.resize(1280, 800)
+    tab.show()
+    qtbot.waitExposed(tab)
+    qtbot.waitUntil(lambda: tab.history_model.loaded_once, timeout=10000)
+    return tab
+
+
+def send(arun: Any, ctx: Any, phones: list[str], text: str = TEXT) -> int:
+    """A send as Compose makes it (plan, journal, run), for the tests that are not about
+    Compose."""
+    from desktop_app.core.recipients import Person
+    from desktop_app.core.services.sending import SendingService
+
+    session = ctx.session
+    plan = SendingService.plan(
+        sender_id="TUMA",
+        text=text,
+        people=[Person(p) for p in phones],
+        fallback="",
+        skipped=0,
+        profile=session.profile,
+        balance=None,
+        price_per_part=None,
+    )
+    sending = ctx.services.sending
+    broadcast_id = arun(sending.start(plan, session.profile.name))
+    report = arun(sending.run(session.client, broadcast_id))
+    assert report.summary.finished
+    return int(broadcast_id)
+
+
+def select_send(qtbot: Any, tab: DeliveryTab, broadcast_id: int) -> None:
+    qtbot.waitUntil(lambda: tab.history_model.row_of(broadcast_id) is not None, timeout=10000)
+    row = tab.history_model.row_of(broadcast_id)
+    assert row is not None
+    rect = tab.history_table.visualRect(tab.history_model.index(row, HistoryColumn.MESSAGE))
+    qtbot.mouseClick(tab.history_table.viewport(), LEFT, pos=rect.center())
+    qtbot.waitUntil(
+        lambda: (
+            tab.recipients_model.broadcast_id == broadcast_id
+            and tab.recipients_model.loaded_once
+            and not tab.recipients_model.loading
+        ),
+        timeout=10000,
+    )
+
+
+def shown_statuses(tab: DeliveryTab) -> dict[str, str]:
+    """Each recipient's status as the table shows it (the word beside the icon)."""
+    model = tab.recipients_model
+    return {
+        model.row_at(r).phone: model.data(model.index(r, RecipientColumn.STATUS))  # type: ignore[union-attr]
+        for r in range(model.rowCount())
+    }
+
+
+def settled(tab: DeliveryTab, expected: dict[str, str]) -> bool:
+    return not tab.recipients_model.loading and shown_statuses(tab) == expected
+
+
+# --- watching statuses move -------------------------------------------------------------------
+
+
+def test_statuses_move_from_waiting_to_delivered_and_failed(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services)
+    gate = Gate(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    assert tab.following
+    broadcast_id = send(arun, ctx, [OK, OK2, FAILS])
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    # nothing looked up yet: every customer is waiting, and says so in words and icon
+    assert shown_statuses(tab) == {
+        OK: "Waiting for report",
+        OK2: "Waiting for report",
+        FAILS: "Waiting for report",
+    }
+    model = tab.recipients_model
+    waiting = model.data(model.index(0, RecipientColumn.STATUS), Qt.ItemDataRole.DecorationRole)
+    assert waiting is not None
+    assert not waiting.isNull()
+    assert tab.send_chart.figure(Outcome.PENDING) == 3
+    admin.settle()
+    gate.open()
+    qtbot.waitUntil(
+        lambda: settled(tab, {OK: "Delivered", OK2: "Delivered", FAILS: "Failed"}),
+        timeout=15000,
+    )
+    failed_row = next(r for r in range(3) if model.row_at(r).phone == FAILS)  # type: ignore[union-attr]
+    meaning = model.data(model.index(failed_row, RecipientColumn.MEANING))
+    assert "phone was off or out of coverage" in meaning
+    assert "may arrive later" in meaning
+    tip = model.data(model.index(failed_row, RecipientColumn.STATUS), Qt.ItemDataRole.ToolTipRole)
+    assert "AbsentSubscriber" in tip  # the raw value is kept
+    colour = model.data(
+        model.index(failed_row, RecipientColumn.STATUS), Qt.ItemDataRole.ForegroundRole
+    )
+    delivered_colour = model.data(
+        model.index(next(r for r in range(3) if r != failed_row), RecipientColumn.STATUS),
+        Qt.ItemDataRole.ForegroundRole,
+    )
+    assert colour != delivered_colour
+    # the history row and both charts carry the numbers
+    qtbot.waitUntil(lambda: tab.send_chart.figure(Outcome.DELIVERED) == 2, timeout=10000)
+    assert tab.send_chart.figure(Outcome.FAILED) == 1
+    assert tab.send_chart.figure(Outcome.PENDING) == 0
+    qtbot.waitUntil(lambda: tab.period_chart.figure(Outcome.DELIVERED) == 2, timeout=10000)
+    row = tab.history_model.row_of(broadcast_id)
+    summary = tab.history_model.data(tab.history_model.index(row, HistoryColumn.DELIVERY))
+    assert summary == "2 delivered · 1 failed"
+    assert tab.resend_button.isEnabled()
+    # "Failed only" shows the one whose message failed
+    tab.show_combo.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: settled(tab, {FAILS: "Failed"}), timeout=10000)
+
+
+def test_a_restart_in_the_middle_of_refreshing_carries_on(
+    qtbot, ctx, arun, admin, account, services, test_profile, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services, batch_size=1)
+    gate = Gate(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    first = send(arun, ctx, [OK, FAILS])
+    second = send(arun, ctx, [OK2], text="Second message, another text.")
+    admin.settle()
+    gate.open(1)  # one message looked up, then Tuma stops
+    qtbot.waitUntil(lambda: gate.passes == 1 and not ctx.tasks.busy, timeout=10000)
+    qtbot.waitUntil(lambda: arun(services.delivery.following("Test shop")) == 1, timeout=10000)
+    assert arun(tab.stop(2.0))  # Tuma quits
+    assert not tab.following
+
+    again = Services.open(store_path=services.store.path, settings_path=tmp_path / "again.json")
+    try:
+        quick(again)
+        context = AppContext(again)
+        arun(context.open_session(test_profile, account.token))
+        reopened = make_tab(qtbot, context)
+        select_send(qtbot, reopened, first)
+        qtbot.waitUntil(
+            lambda: settled(reopened, {OK: "Delivered", FAILS: "Failed"}), timeout=15000
+        )
+        select_send(qtbot, reopened, second)
+        qtbot.waitUntil(lambda: settled(reopened, {OK2: "Delivered"}), timeout=15000)
+        assert arun(again.delivery.following("Test shop")) == 0
+        reopened.close()
+        arun(context.tasks.shutdown(timeout=5.0))
+        arun(context.close_session(emit=False))
+    finally:
+        again.close()
+
+
+# --- looking up by hand -----------------------------------------------------------------------
+
+
+def test_look_up_any_message_id_by_hand(qtbot, ctx, arun, admin, account) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    # sent by another program on the same account: Tuma never recorded it
+    result = arun(ctx.client().send_bulk("TUMA", [OK, FAILS], TEXT))
+    admin.settle()
+    qtbot.keyClicks(tab.lookup_edit, f" {result.message_id} ")
+    qtbot.mouseClick(tab.lookup_button, LEFT)
+    qtbot.waitUntil(
+        lambda: tab.lookup_dialog is not None and tab.lookup_dialog.isVisible(), timeout=10000
+    )
+    dialog = tab.lookup_dialog
+    assert isinstance(dialog, LookupDialog)
+    table = dialog.table
+    rows = {table.item(r, 0).toolTip(): table.item(r, 1).text() for r in range(table.rowCount())}
+    assert rows == {OK: "Delivered", FAILS: "Failed"}
+    failed = next(r for r in range(2) if table.item(r, 0).toolTip() == FAILS)
+    assert "out of coverage" in table.item(failed, 2).text()
+    assert not table.item(failed, 1).icon().isNull()
+    assert dialog.findChild(QLabel) is not None
+    dialog.close()
+    # an id the service does not know: said plainly beside the box
+    tab.lookup_edit.setText("not-a-real-id")
+    qtbot.mouseClick(tab.lookup_button, LEFT)
+    qtbot.waitUntil(lambda: tab.notice.isVisible(), timeout=10000)
+    assert "No message with the ID not-a-real-id" in tab.notice.text()
+
+
+# --- a late contradicting report --------------------------------------------------------------
+
+
+def test_a_late_failed_report_never_undoes_delivered(qtbot, ctx, arun, admin, account) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    broadcast_id = send(arun, ctx, [OK])
+    admin.settle()
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(lambda: settled(tab, {OK: "Delivered"}), timeout=15000)
+    message_id = tab.recipients_model.row_at(0).message_id  # type: ignore[union-attr]
+    store = ctx.services.store.delivery
+    late = Report(OK, DeliveryStatus.FAILED, "AbsentSubscriber", "AbsentSubscriber")
+    arun(
+        ctx.services.io(
+            store.apply,
+            "Test shop",
+            [(message_id, [late])],
+            datetime.now(UTC),
+            (timedelta(seconds=1),),
+        )
+    )
+    tab.refresh()
+    tab.recipients_model.reload()
+    qtbot.waitUntil(lambda: not tab.recipients_model.loading, timeout=10000)
+    assert shown_statuses(tab) == {OK: "Delivered"}
+    row = tab.recipients_model.row_at(0)
+    assert row is not None
+    assert row.raw_status == "DeliveredToTerminal"
+    assert tab.send_chart.figure(Outcome.DELIVERED) == 1
+    assert tab.send_chart.figure(Outcome.FAILED) == 0
+
+
+# --- export -----------------------------------------------------------------------------------
+
+
+def test_export_a_report_and_the_history_and_read_them_back(
+    qtbot, ctx, arun, admin, account, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    broadcast_id = send(arun, ctx, [OK, FAILS])
+    admin.settle()
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(lambda: settled(tab, {OK: "Delivered", FAILS: "Failed"}), timeout=15000)
+    finished: list[bool] = []
+    tab.job_finished.connect(lambda: finished.append(True))
+
+    report = tmp_path / "report.csv"
+    tab.export_report_to(report, ExportFormat.CSV)
+    assert tab.progress.isVisible()  # progress and Cancel while it runs
+    assert tab.progress.cancel_button.isEnabled()
+    qtbot.waitUntil(lambda: bool(finished), timeout=10000)
+    with report.open(encoding="utf-8-sig", newline="") as handle:
+        rows = {r["phone"]: r for r in csv.DictReader(handle)}
+    assert {p: r["status"] for p, r in rows.items()} == {OK: "delivered", FAILS: "failed"}
+    assert rows[FAILS]["network_status"] == "AbsentSubscriber"
+    assert "Saved 2 rows to report.csv." in tab.notice.text()
+
+    from openpyxl import load_workbook
+
+    book = tmp_path / "history.xlsx"
+    finished.clear()
+    tab.export_history_to(book, ExportFormat.XLSX)
+    qtbot.waitUntil(lambda: bool(finished), timeout=10000)
+    sheet = load_workbook(book).active
+    header = [c.value for c in next(sheet.iter_rows(max_row=1))]
+    line = [c.value for c in next(sheet.iter_rows(min_row=2, max_row=2))]
+    assert dict(zip(header, line, strict=True))["message"] == TEXT
+    assert dict(zip(header, line, strict=True))["failed"] == "1"
+
+    report_book = tmp_path / "report.xlsx"
+    finished.clear()
+    tab.export_report_to(report_book, ExportFormat.XLSX)
+    qtbot.waitUntil(lambda: bool(finished), timeout=10000)
+    phones = [row[0] for row in load_workbook(report_book).active.iter_rows(min_row=2)]
+    assert {c.value for c in phones} == {OK, FAILS}
+    assert all(c.data_type == "s" and c.number_format == "@" for c in phones)
+
+    # Cancel: no file, and the user is told
+    cancelled = tmp_path / "cancelled.csv"
+    finished.clear()
+    tab.export_report_to(cancelled, ExportFormat.CSV)
+    qtbot.mouseClick(tab.progress.cancel_button, LEFT)
+    assert finished
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("delivery.job"), timeout=5000)
+    assert not cancelled.exists()
+    assert "no file was written" in tab.notice.text()
+
+
+# --- resend to failed -------------------------------------------------------------------------
+
+
+def test_resend_to_failed_goes_through_compose_without_a_duplicate_warning(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    tab = make_tab(qtbot, ctx)
+    shown: list[str] = []
+    ctx.show_tab_requested.connect(shown.append)
+    broadcast_id = send(arun, ctx, [OK, OK2, FAILS])
+    admin.settle()
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(
+        lambda: settled(tab, {OK: "Delivered", OK2: "Delivered", FAILS: "Failed"}),
+        timeout=15000,
+    )
+    qtbot.waitUntil(lambda: tab.resend_button.isEnabled(), timeout=10000)
+    qtbot.mouseClick(tab.resend_button, LEFT)
+    qtbot.waitUntil(lambda: shown == ["compose"], timeout=10000)
+    assert [p.phone for p in compose.recipients.people()] == [FAILS]
+    assert compose.composer.text() == TEXT
+    assert Counter(m["phone"] for m in admin.messages(account.account_id))[FAILS] == 1
+    # Compose's own confirmation, cost and guard: no "already got it" for a failed message
+    run = SendRun(qtbot, compose)
+    qtbot.waitUntil(lambda: compose.summary.send_button.isEnabled(), timeout=10000)
+    run.click_send()
+    dialog = run.confirm_dialog()
+    warning = dialog.findChild(QLabel, "duplicateWarning")
+    assert warning is None or not warning.isVisible() or not warning.text()
+    assert dialog.credits_value.text() == "1 credit"
+    run.confirm()
+    run.wait()
+    sent = Counter(m["phone"] for m in admin.messages(account.account_id))
+    assert sent == Counter({OK: 1, OK2: 1, FAILS: 2})
+    # and a delivered customer is still guarded against a second copy
+    from desktop_app.core.recipients import Person
+    from desktop_app.core.services.sending import SendingService
+
+    plan = SendingService.plan(
+        sender_id="TUMA",
+        text=TEXT,
+        people=[Person(OK)],
+        fallback="",
+        skipped=0,
+        profile=ctx.session.profile,
+        balance=None,
+        price_per_part=None,
+    )
+    found = arun(ctx.services.sending.duplicates("Test shop", plan, window_hours=24))
+    assert found.phones == frozenset({OK})
+
+
+def test_review_opens_compose_for_an_unfinished_send(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.store import Recipient
+
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    journal = ctx.services.store.journal
+    broadcast = journal.create_broadcast(
+        BroadcastKind.BULK,
+        "TUMA",
+        TEXT,
+        [Recipient(OK), Recipient(OK2)],
+        1,
+        profile="Test shop",
+    )
+    tab = make_tab(qtbot, ctx)
+    tab.status_combo.setCurrentIndex(4)  # unfinished or in doubt
+    qtbot.waitUntil(lambda: tab.history_model.row_of(broadcast.id) is not None, timeout=10000)
+    row = tab.history_model.row_of(broadcast.id)
+    summary = tab.history_model.data(tab.history_model.index(row, HistoryColumn.DELIVERY))
+    assert summary.startswith("Unfinished: review")
+    select_send(qtbot, tab, broadcast.id)
+    assert tab.review_button.isVisible()
+    shown: list[str] = []
+    ctx.show_tab_requested.connect(shown.append)
+    qtbot.mouseClick(tab.review_button, LEFT)
+    assert shown == ["compose"]
+    qtbot.waitUntil(
+        lambda: compose.resume_dialog is not None and compose.resume_dialog.isVisible(),
+        timeout=10000,
+    )
+    compose.resume_dialog.close()
+
+
+# --- filters and models -------------------------------------------------------------------------
+
+
+def record(ctx: Any, n: int, phones: list[str], kind: BroadcastKind = BroadcastKind.BULK) -> int:
+    return int(
+        ctx.services.store.journal.record_sent(
+            kind,
+            f"Offer number {n}: maize flour KES 180",
+            phones,
+            profile="Test shop",
+            message_id=f"local-{n}-{len(phones)}",
+            sender_id="TUMA",
+        )
+    )
+
+
+def test_filters_search_text_and_phone_and_channel(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services, poll_seconds=60)
+    record(ctx, 1, [OK])
+    record(ctx, 2, [OK2, FAILS])
+    record(ctx, 3, [OK2], BroadcastKind.WHATSAPP)
+    tab = make_tab(qtbot, ctx)
+    qtbot.waitUntil(lambda: tab.history_model.rowCount() == 3, timeout=10000)
+    assert tab.subtitle.text().startswith("3 sends")
+    qtbot.keyClicks(tab.search_edit, "number 2")
+    qtbot.waitUntil(lambda: tab.history_model.total == 1, timeout=10000)
+    tab.search_edit.setText("0712 300 002")  # a phone number: its sends
+    qtbot.waitUntil(lambda: tab.history_model.total == 2, timeout=10000)
+    tab.channel_combo.setCurrentIndex(2)  # WhatsApp
+    qtbot.waitUntil(lambda: tab.history_model.total == 1, timeout=10000)
+    tab.search_edit.setText("nothing like this")
+    qtbot.waitUntil(lambda: tab.history_stack.currentWidget() is tab.empty_label, timeout=10000)
+    assert "No sends match" in tab.empty_label.text()
+
+
+def test_model_tester_on_both_models_with_pages_fetched(qtbot, qtmodeltester, ctx) -> None:  # type: ignore[no-untyped-def]
+    for n in range(150):
+        record(ctx, n, [OK])
+    big = record(ctx, 999, [f"+2547123{n:05d}" for n in range(450)])
+    history = HistoryModel(ctx)
+    history.set_query("Test shop", tab_filter())
+    qtbot.waitUntil(lambda: history.loaded_once and not history.loading, timeout=10000)
+    assert history.rowCount() == 100  # one page, not the whole history
+    assert history.total == 151
+    assert history.canFetchMore()
+    history.fetchMore()
+    assert not history.canFetchMore()  # one page in flight at a time
+    qtbot.waitUntil(lambda: history.rowCount() == 151, timeout=10000)
+    history.set_query("Test shop", tab_filter())  # read again from the top
+    qtbot.waitUntil(lambda: history.loaded_once and not history.loading, timeout=10000)
+    qtmodeltester.check(history, force_py=True)  # it fetches more itself, too
+    qtbot.waitUntil(lambda: not history.loading, timeout=10000)
+    assert not history.canFetchMore()
+    assert history.row_at(0).broadcast_id == big  # type: ignore[union-attr]
+
+    recipients = RecipientsModel(ctx)
+    recipients.show("Test shop", big, None)
+    qtbot.waitUntil(lambda: recipients.loaded_once and not recipients.loading, timeout=10000)
+    assert recipients.rowCount() == 200
+    qtmodeltester.check(recipients, force_py=True)
+    qtbot.waitUntil(lambda: not recipients.loading, timeout=10000)
+    while recipients.canFetchMore():
+        recipients.fetchMore()
+        qtbot.waitUntil(lambda: not recipients.loading, timeout=10000)
+    ids = [r.row_id for r in recipients.rows]
+    assert len(set(ids)) == len(ids) == 450  # no page twice
+    assert recipients.rowCount() == 450
+    assert recipients.data(recipients.index(0, RecipientColumn.PHONE)) == "0712 300 000"
+    assert recipients.data(recipients.index(0, RecipientColumn.STATUS)) == "Waiting for report"
+    recipients.show("Test shop", big, (Outcome.FAILED,))  # a reset, checked by the tester too
+    qtbot.waitUntil(lambda: recipients.loaded_once and not recipients.loading, timeout=10000)
+    assert recipients.rowCount() == 0
+
+
+def tab_filter() -> Any:
+    from desktop_app.core.services.delivery import HistoryFilter
+
+    return HistoryFilter()
+
+
+def test_the_chart_draws_its_numbers(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.services.delivery import Tally
+    from desktop_app.ui.delivery.chart import DeliveryChart, share
+
+    chart = DeliveryChart("This send")
+    qtbot.addWidget(chart)
+    chart.resize(320, 240)
+    chart.set_tally(Tally({Outcome.DELIVERED: 940, Outcome.FAILED: 52, Outcome.NO_REPORT: 8}))
+    chart.show()
+    qtbot.waitExposed(chart)
+    assert not chart.grab().isNull()
+    assert chart.accessibleDescription().startswith("Delivered 940")
+    assert (share(940, 1000), share(8, 1000), share(0, 1000), share(1, 3)) == (
+        "94%",
+        "<1%",
+        "0%",
+        "33%",
+    )
+
+
+def test_a_new_send_appears_by_itself(qtbot, ctx, arun, admin, account) -> None:  # type: ignore[no-untyped-def]
+    """Sent from Compose while the tab is open: listed once its statuses start to move."""
+    quick(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    assert tab.history_model.rowCount() == 0
+    assert tab.history_stack.currentWidget() is tab.empty_label
+    assert "Nothing sent in this period" in tab.empty_label.text()
+    broadcast_id = send(arun, ctx, [OK])
+    admin.settle()
+    qtbot.waitUntil(lambda: tab.history_model.row_of(broadcast_id) is not None, timeout=15000)
+    assert tab.history_stack.currentWidget() is tab.history_table
+    row = tab.history_model.row_of(broadcast_id)
+    qtbot.waitUntil(
+        lambda: (
+            tab.history_model.data(tab.history_model.index(row, HistoryColumn.DELIVERY))
+            == "1 delivered"
+        ),
+        timeout=15000,
+    )
+
+
+# --- the rules: who blocked promotions, and what is scheduled ------------------------------------
+
+
+def test_customers_who_blocked_promotions_can_go_on_the_opt_out_list(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    tab = make_tab(qtbot, ctx)
+    blocked, absent = "+254711500001", "+254711500002"
+    broadcast_id = send(arun, ctx, [blocked, absent, OK])
+    message_id = next(c.message_id for c in ctx.services.store.journal.chunks(broadcast_id))
+    reports = [
+        Report(blocked, DeliveryStatus.FAILED, "SenderBlacklisted", "SenderBlacklisted"),
+        Report(absent, DeliveryStatus.FAILED, "AbsentSubscriber", "AbsentSubscriber"),
+    ]
+    arun(
+        ctx.services.io(
+            ctx.services.store.delivery.apply,
+            "Test shop",
+            [(message_id, reports)],
+            datetime.now(UTC),
+            (timedelta(seconds=1),),
+        )
+    )
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(tab.block_button.isVisible, timeout=10000)
+    assert tab.blocked == [blocked]  # the phone that was off is not one of them
+    qtbot.mouseClick(tab.block_button, LEFT)
+    qtbot.waitUntil(lambda: "added to the opt-out list" in tab.notice.text(), timeout=10000)
+    assert arun(ctx.services.optouts.among("Test shop", [blocked, absent])) == {blocked}
+    assert not tab.block_button.isVisible()
+
+
+def test_scheduled_sends_are_listed_and_open_in_compose(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.recipients import Person
+    from desktop_app.core.services.sending import SendingService
+
+    session = ctx.session
+    plan = SendingService.plan(
+        sender_id="TUMA",
+        text=TEXT,
+        people=[Person(OK)],
+        fallback="",
+        skipped=0,
+        profile=session.profile,
+        balance=None,
+        price_per_part=None,
+    )
+    arun(
+        ctx.services.sending.start(
+            plan, session.profile.name, due_at=datetime.now(UTC) + timedelta(hours=5)
+        )
+    )
+    tab = make_tab(qtbot, ctx)
+    qtbot.waitUntil(tab.scheduled_banner.isVisible, timeout=10000)
+    assert "1 message scheduled" in tab.scheduled_banner.label.text()
+    asked: list[bool] = []
+    ctx.scheduled_requested.connect(lambda: asked.append(True))
+    qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
+    assert asked == [True]
