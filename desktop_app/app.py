@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from desktop_app.core.services import Services
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
+    from desktop_app.ui.session import SessionManager
 
 __all__ = [
     "apply_theme",
@@ -120,6 +121,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # qasync picks its Qt binding on import: it must be the one the app uses.
     os.environ["QT_API"] = "pyside6"
+    # httpx imports its command line's libraries (click, rich, pygments: ~10 MiB, ~50 ms)
+    # whenever they are installed; the app never runs that command line.
+    sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
     if args.screenshots is not None:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     problem = missing_display()
@@ -130,6 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
+    _lighter_pyside_import_hook()
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
     app.setApplicationName("Tuma")
@@ -189,6 +194,32 @@ def main(argv: Sequence[str] | None = None) -> int:
             shutil.rmtree(scratch, ignore_errors=True)
 
 
+def _lighter_pyside_import_hook() -> None:
+    """PySide6 looks at every module imported after it for the word "PySide6" (to know which
+    modules its ``__feature__`` switches apply to) through ``inspect.getsource``, which keeps
+    the whole text of every module in ``linecache``: ~10 MiB and tens of milliseconds for
+    Tuma's imports. The same check made on the file's bytes keeps nothing. Tuma uses no
+    ``__feature__``; should PySide6 change its internals, its own check stays."""
+    try:
+        from PySide6.support import feature  # type: ignore[attr-defined]
+    except ImportError:
+        return
+    if not callable(getattr(feature, "_mod_uses_pyside", None)):
+        return
+
+    def uses_pyside(module: object) -> bool:
+        path = getattr(module, "__file__", None)
+        if not isinstance(path, str) or not path.endswith(".py"):
+            return False  # built in, compiled or frozen: inspect finds no source either
+        try:
+            with open(path, "rb") as source:
+                return b"PySide6" in source.read()
+        except OSError:
+            return False
+
+    feature._mod_uses_pyside = uses_pyside
+
+
 def _cannot_open_records(exc: BaseException) -> None:
     """Tuma's records could not be opened (written by a newer version, a disk problem): say
     so in plain words before anything else starts (no event loop runs yet)."""
@@ -224,6 +255,8 @@ async def _run(app: QApplication, args: argparse.Namespace, services: Services) 
     _quit_on_signals(window)
     if screenshots is not None:
         window.resize(*args.size)
+    if os.environ.get("TUMA_STARTUP_PROBE"):
+        _startup_probe(window, manager, ctx)
     window.show()
     await asyncio.sleep(0)  # let the window paint before the heavier imports
     window.load_tabs()
@@ -253,6 +286,31 @@ async def _run(app: QApplication, args: argparse.Namespace, services: Services) 
         services.close()
         window.deleteLater()
     return code
+
+
+def _startup_probe(window: MainWindow, manager: SessionManager, ctx: AppContext) -> None:
+    """``TUMA_STARTUP_PROBE=1`` (tests/bench): print ``tuma: shown T`` when the window is
+    first painted and ``tuma: ready T`` once the start-up session is connected and idle, T
+    being ``time.monotonic()`` (one clock for every process on the machine)."""
+    import time
+
+    from PySide6.QtCore import QEvent, QObject
+
+    class FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                print(f"tuma: shown {time.monotonic():.6f}", flush=True)
+                window.removeEventFilter(self)
+            return False
+
+    window.installEventFilter(FirstPaint(window))
+
+    async def ready() -> None:
+        await ctx.tasks.wait_idle()  # the start-up task, then the balance it asked for
+        print(f"tuma: ready {time.monotonic():.6f}", flush=True)
+
+    waiting: list[asyncio.Future[None]] = []
+    manager.started.connect(lambda: waiting.append(asyncio.ensure_future(ready())))
 
 
 def _quit_on_signals(window: MainWindow) -> None:

@@ -6,6 +6,9 @@ app, and a daemon thread left behind never blocks interpreter exit (a thread of 
 executor would). There is deliberately no fallback to a file: when no backend works the user
 is told what to install. No error raised here ever contains the token, and none carries
 sentences: a problem code and the action; the UI says the words.
+
+The keyring library (and the backend it picks, which may talk to D-Bus) is imported on first
+use, in the keyring thread: the window never waits for it at start-up.
 """
 
 from __future__ import annotations
@@ -17,10 +20,6 @@ import threading
 from collections.abc import Callable
 from enum import StrEnum
 from typing import Literal
-
-import keyring
-import keyring.errors
-from keyring.backends import fail
 
 from desktop_app.core.tokens import token_kind
 
@@ -119,6 +118,9 @@ def _with_backend(fn: Callable[[], object]) -> Callable[[], object]:
     D-Bus, so this check runs in the keyring thread too."""
 
     def call() -> object:
+        import keyring
+        from keyring.backends import fail
+
         if isinstance(keyring.get_keyring(), fail.Keyring):
             raise _NoBackend
         return fn()
@@ -128,6 +130,8 @@ def _with_backend(fn: Callable[[], object]) -> Callable[[], object]:
 
 def _translate(exc: BaseException, action: KeyringAction) -> CredentialError:
     """Map a backend failure to our errors, keeping only its type."""
+    import keyring.errors
+
     kind = type(exc).__name__
     if isinstance(exc, _NoBackend | keyring.errors.NoKeyringError):
         return KeyringUnavailable(KeyringProblem.NO_BACKEND, action)
@@ -206,6 +210,8 @@ def _save(profile: str, token: str) -> Callable[[], None]:
         raise CredentialError(KeyringProblem.EMPTY_TOKEN, KeyringAction.SAVE)
 
     def call() -> None:
+        import keyring
+
         keyring.set_password(SERVICE, name, secret)
 
     return call
@@ -215,6 +221,8 @@ def _load(profile: str) -> Callable[[], str | None]:
     name = _check_profile(profile)
 
     def call() -> str | None:
+        import keyring
+
         return keyring.get_password(SERVICE, name)
 
     return call
@@ -224,6 +232,9 @@ def _delete(profile: str) -> Callable[[], None]:
     name = _check_profile(profile)
 
     def call() -> None:
+        import keyring
+        import keyring.errors
+
         # PasswordDeleteError: nothing stored for this profile, already signed out.
         with contextlib.suppress(keyring.errors.PasswordDeleteError):
             keyring.delete_password(SERVICE, name)

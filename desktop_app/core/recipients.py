@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from desktop_app.core import phones
+if TYPE_CHECKING:
+    from desktop_app.core import phones
 
 __all__ = ["InvalidNumber", "NumberParser", "Person", "RecipientList", "merge_recipients"]
 
@@ -51,12 +53,16 @@ class NumberParser:
     def normalise(self, raw: str) -> str | InvalidNumber:
         known = self._cache.get(raw)
         if known is None:
+            from desktop_app.core import phones  # phonenumbers: loaded when first needed
+
             result = phones.check(raw)
             known = InvalidNumber(raw, result) if isinstance(result, Exception) else result
             self._cache[raw] = known
         return known
 
     def parse(self, text: str) -> list[str | InvalidNumber]:
+        from desktop_app.core import phones
+
         return [self.normalise(raw) for raw in phones.split_numbers(text)]
 
 

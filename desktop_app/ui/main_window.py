@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop_app import __version__
 from desktop_app.core.settings import Profile
 from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
@@ -197,15 +196,16 @@ class MainWindow(QMainWindow):
         self._update_status()
 
     def _update_status(self) -> None:
-        from desktop_app.ui.balance.history import is_low
-        from desktop_app.ui.formats import kes
-
         session = self.ctx.session
         if session is None:
             self.account_label.setText(self.tr("Not connected"))
             self.balance_label.setText("")
-            set_role(self.balance_label, "")
+            if self.balance_label.property("role"):  # (a re-polish at start-up costs ~10 ms)
+                set_role(self.balance_label, "")
             return
+        from desktop_app.ui.balance.history import is_low
+        from desktop_app.ui.formats import kes
+
         if session.is_sandbox:
             self.account_label.setText(self.tr("Practice account"))
         else:
@@ -503,6 +503,8 @@ class MainWindow(QMainWindow):
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("About Tuma"))
         box.setIconPixmap(self.windowIcon().pixmap(64, 64))
+        from desktop_app import __version__  # package metadata: read when asked
+
         box.setText(f"<b>Tuma {__version__}</b>")
         box.setInformativeText(
             self.tr(

@@ -181,6 +181,7 @@ def _in_qt_loop(base_url: str, token: str, folder: Path) -> dict[str, Any]:
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0]])
+    app.setQuitOnLastWindowClosed(False)  # closing a measured tab must not end the loop
     with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
         return runner.run(_measure(base_url, token, folder))
 

@@ -7,28 +7,35 @@ them together on one store file and one settings file.
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from desktop_app.core.background import Blocking, SerialWorker
-from desktop_app.core.services.accounts import AccountsService, ClientFactory
-from desktop_app.core.services.balance import BalanceService
-from desktop_app.core.services.contacts import ContactsService
-from desktop_app.core.services.delivery import DeliveryService
-from desktop_app.core.services.drafts import DraftsService
-from desktop_app.core.services.imports import ImportsService
-from desktop_app.core.services.optouts import OptOutService
 from desktop_app.core.services.preferences import Preferences
-from desktop_app.core.services.sending import SendingService
-from desktop_app.core.services.templates import TemplatesService
 from desktop_app.core.settings import AppSettings
 from desktop_app.core.store import Store
+
+if TYPE_CHECKING:
+    from desktop_app.core.services.accounts import AccountsService, ClientFactory
+    from desktop_app.core.services.balance import BalanceService
+    from desktop_app.core.services.contacts import ContactsService
+    from desktop_app.core.services.delivery import DeliveryService
+    from desktop_app.core.services.drafts import DraftsService
+    from desktop_app.core.services.imports import ImportsService
+    from desktop_app.core.services.optouts import OptOutService
+    from desktop_app.core.services.sending import SendingService
+    from desktop_app.core.services.templates import TemplatesService
 
 __all__ = ["Services"]
 
 
 class Services:
     """Every service of the app, on one store (its calls on one worker thread) and one
-    settings file."""
+    settings file.
+
+    Each service is made (and its module imported) when first used: the window is painted
+    before the client, the phone numbers' rules or the sending code are loaded."""
 
     def __init__(
         self,
@@ -42,17 +49,63 @@ class Services:
         self.io: Blocking = io if io is not None else self._worker  # type: ignore[assignment]
         self.store = store
         self.preferences = preferences
-        self.accounts = AccountsService(
-            preferences, client_factory=client_factory, records=store.db, io=self.io
+        self._client_factory = client_factory
+
+    @cached_property
+    def accounts(self) -> AccountsService:
+        from desktop_app.core.services.accounts import AccountsService
+
+        return AccountsService(
+            self.preferences, client_factory=self._client_factory, records=self.store.db, io=self.io
         )
-        self.balance = BalanceService(store, self.io)
-        self.templates = TemplatesService(store, self.io)
-        self.contacts = ContactsService(store, self.io)
-        self.sending = SendingService(store, self.io, self.balance)
-        self.drafts = DraftsService(store, self.io)
-        self.imports = ImportsService(store, self.io)
-        self.optouts = OptOutService(store, self.io)
-        self.delivery = DeliveryService(store, self.io)
+
+    @cached_property
+    def balance(self) -> BalanceService:
+        from desktop_app.core.services.balance import BalanceService
+
+        return BalanceService(self.store, self.io)
+
+    @cached_property
+    def templates(self) -> TemplatesService:
+        from desktop_app.core.services.templates import TemplatesService
+
+        return TemplatesService(self.store, self.io)
+
+    @cached_property
+    def contacts(self) -> ContactsService:
+        from desktop_app.core.services.contacts import ContactsService
+
+        return ContactsService(self.store, self.io)
+
+    @cached_property
+    def sending(self) -> SendingService:
+        from desktop_app.core.services.sending import SendingService
+
+        return SendingService(self.store, self.io, self.balance)
+
+    @cached_property
+    def drafts(self) -> DraftsService:
+        from desktop_app.core.services.drafts import DraftsService
+
+        return DraftsService(self.store, self.io)
+
+    @cached_property
+    def optouts(self) -> OptOutService:
+        from desktop_app.core.services.optouts import OptOutService
+
+        return OptOutService(self.store, self.io)
+
+    @cached_property
+    def delivery(self) -> DeliveryService:
+        from desktop_app.core.services.delivery import DeliveryService
+
+        return DeliveryService(self.store, self.io)
+
+    @cached_property
+    def imports(self) -> ImportsService:
+        from desktop_app.core.services.imports import ImportsService
+
+        return ImportsService(self.store, self.io)
 
     @classmethod
     def open(

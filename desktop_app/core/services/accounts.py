@@ -13,9 +13,9 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from desktop_app.core import credentials
-from desktop_app.core.api import Client
 from desktop_app.core.background import Blocking
 from desktop_app.core.credentials import (
     CredentialError,
@@ -28,6 +28,9 @@ from desktop_app.core.services.preferences import Preferences
 from desktop_app.core.settings import AppSettings, Profile, SettingsError, SettingsProblem
 from desktop_app.core.store.db import Database
 from desktop_app.core.tokens import token_kind
+
+if TYPE_CHECKING:
+    from desktop_app.core.api import Client
 
 log = logging.getLogger(__name__)
 
@@ -48,10 +51,12 @@ __all__ = [
 #: The profile name of the built-in practice (sandbox) account. Never saved to settings.
 PRACTICE_PROFILE_NAME = "~practice"
 
-ClientFactory = Callable[[Profile, str], Client]
+ClientFactory = Callable[[Profile, str], "Client"]
 
 
 def _default_client(profile: Profile, token: str) -> Client:
+    from desktop_app.core.api import Client  # the network stack, on the first connection
+
     return Client(profile.base_url, profile.contacts_base_url, token)
 
 

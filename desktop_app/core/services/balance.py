@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
-from desktop_app.core.api import Client
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import AccountDetails
 from desktop_app.core.background import Blocking
 from desktop_app.core.store import Store
+
+if TYPE_CHECKING:
+    from desktop_app.core.api import Client
 
 __all__ = ["BalanceService"]
 

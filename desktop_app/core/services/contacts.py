@@ -27,15 +27,18 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from desktop_app.core import phones
-from desktop_app.core.api import Client
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import Contact
 from desktop_app.core.background import Blocking, SerialWorker
 from desktop_app.core.contact_files import ContactFileWriter, ExportFormat
 from desktop_app.core.recipients import Person
 from desktop_app.core.store import Group, Member, Store
+
+if TYPE_CHECKING:
+    from desktop_app.core import phones
+    from desktop_app.core.api import Client
 
 __all__ = [
     "CONTACT_FIELDS",
@@ -131,6 +134,8 @@ class FormCheck:
 def validate_contact_form(form: ContactForm) -> FormCheck:
     values: dict[str, str | None] = {}
     problems: dict[str, FieldProblem] = {}
+    from desktop_app.core import phones  # phonenumbers: loaded when first needed
+
     phone = phones.check(form.phone)
     phone_error = phone if isinstance(phone, phones.InvalidPhoneNumber) else None
     if phone_error is not None:
@@ -354,6 +359,8 @@ class ContactsService:
 
     async def owner_of(self, client: Client, phone: str) -> Contact | None:
         """The contact with this number (any form), or None: a search by the E.164 number."""
+        from desktop_app.core import phones
+
         e164 = phones.try_normalize(phone) or phone
         result = await client.list_contacts(page=1, page_size=10, search=e164)
         return next((c for c in result.contacts if c.phone == e164), None)
@@ -414,6 +421,8 @@ class ContactsService:
     async def _duplicate(
         self, client: Client, phone: str, not_uuid: str | None = None
     ) -> ContactFormError:
+        from desktop_app.core import phones
+
         try:
             owner = await self.owner_of(client, phone)
         except api.ApiError:

@@ -27,9 +27,9 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from desktop_app.core import cost
-from desktop_app.core.api import Client
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import SendResult
 from desktop_app.core.background import Blocking, finish
@@ -55,6 +55,9 @@ from desktop_app.core.store import (
     StoreProblem,
 )
 from desktop_app.core.store.journal import content_key
+
+if TYPE_CHECKING:
+    from desktop_app.core.api import Client
 
 __all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come last)
     "BALANCE_CHECK_TIMEOUT",

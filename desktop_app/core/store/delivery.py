@@ -25,7 +25,6 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from desktop_app.core import phones
 from desktop_app.core.delivery import DeliveryStatus, merge_status
 from desktop_app.core.store.db import Database, migration, parse_time, run_script, stamp
 from desktop_app.core.store.journal import BroadcastKind, ChunkState
@@ -240,6 +239,8 @@ def _create(db: sqlite3.Connection) -> None:
 
 def _phone(raw: str) -> str:
     """Reports may name a number as 2547…, 07… or +2547…: kept in E.164 like the journal."""
+    from desktop_app.core import phones  # phonenumbers: loaded when first needed
+
     return phones.try_normalize(raw) or raw
 
 

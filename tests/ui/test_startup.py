@@ -1,0 +1,116 @@
+"""Start-up stays light: what the window needs before its first paint, and nothing else
+(the benchmarks in tests/bench measure how long it takes; these tests keep the causes fixed)."""
+
+from __future__ import annotations
+
+import linecache
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from desktop_app import app as app_module
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Loaded after the window is painted (first connection, first phone number, keyring read).
+LATER = (
+    "httpx",
+    "keyring",
+    "phonenumbers",
+    "desktop_app.core.api.client",
+    "desktop_app.core.services.accounts",
+    "desktop_app.core.services.contacts",
+    "desktop_app.core.services.sending",
+)
+
+
+def test_the_window_and_the_services_open_without_the_network_stack(tmp_path: Path) -> None:
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from desktop_app.core.services import Services\n"
+        "from desktop_app.ui.context import AppContext\n"
+        "from desktop_app.ui.main_window import MainWindow\n"
+        "from desktop_app.ui.session import SessionManager\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "folder = Path(sys.argv[1])\n"
+        "services = Services.open(store_path=folder / 't.sqlite3', "
+        "settings_path=folder / 's.json')\n"
+        "ctx = AppContext(services)\n"
+        "window = MainWindow(ctx, SessionManager(ctx), deferred=True)\n"
+        "window.show()\n"
+        "app.processEvents()\n"
+        f"print(sorted(m for m in {LATER!r} if m in sys.modules))\n"
+        "services.accounts\n"  # built on first use: then it is there
+        "print('desktop_app.core.services.accounts' in sys.modules)\n"
+        "services.close()\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["[]", "True"]
+
+
+def test_pyside_s_import_scan_keeps_no_module_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.support import feature  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(feature, "_mod_uses_pyside", feature._mod_uses_pyside)  # restored after
+    app_module._lighter_pyside_import_hook()
+    import desktop_app.core.sms
+    import desktop_app.ui.widgets
+
+    for module in (desktop_app.ui.widgets, desktop_app.core.sms):
+        linecache.checkcache(module.__file__)
+        linecache.cache.pop(module.__file__, None)
+    assert feature._mod_uses_pyside(desktop_app.ui.widgets) is True
+    assert feature._mod_uses_pyside(desktop_app.core.sms) is False
+    assert feature._mod_uses_pyside(sys) is False  # built in: no source
+    assert desktop_app.ui.widgets.__file__ not in linecache.cache
+    assert desktop_app.core.sms.__file__ not in linecache.cache
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="times read off one clock")
+def test_the_startup_probe_says_when_the_window_is_painted_and_when_it_is_ready(
+    isolated_user_dirs: Path,
+) -> None:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", TUMA_STARTUP_PROBE="1")
+    spawned = time.monotonic()
+    app = subprocess.Popen(
+        [sys.executable, "-m", "desktop_app", "--sandbox"],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    marks: dict[str, float] = {}
+    try:
+        assert app.stdout is not None
+        for line in app.stdout:
+            name, _, stamp = line.removeprefix("tuma: ").strip().partition(" ")
+            marks[name] = float(stamp)
+            if name == "ready":
+                break
+        app.terminate()
+        assert app.wait(timeout=15) == 0
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+        if app.stdout is not None:
+            app.stdout.close()
+    assert list(marks) == ["shown", "ready"]
+    assert spawned < marks["shown"] <= marks["ready"] < time.monotonic()
