@@ -1464,7 +1464,7 @@
     </message>
     <message>
         <source>Sender ID</source>
-        <translation>Jina la mtumaji</translation>
+        <translation>Mtumaji</translation>
     </message>
     <message>
         <source>Message</source>
@@ -1541,11 +1541,11 @@
     </message>
     <message>
         <source>Last news</source>
-        <translation>Taarifa ya mwisho</translation>
+        <translation>Habari</translation>
     </message>
     <message>
         <source>Message ID</source>
-        <translation>Namba ya ujumbe</translation>
+        <translation>Namba</translation>
     </message>
     <message>
         <source>As reported by the network: {raw}</source>

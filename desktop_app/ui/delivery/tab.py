@@ -313,7 +313,10 @@ class DeliveryTab(TabPage):
         columns = self.history_table.horizontalHeader()
         columns.setStretchLastSection(False)
         for column, width in history_view_widths().items():
-            self.history_table.setColumnWidth(column, width)
+            # never narrower than the header's own words (longer in Kiswahili)
+            self.history_table.setColumnWidth(
+                column, max(width, columns.sectionSizeHint(column) + 14)
+            )
         columns.setSectionResizeMode(HistoryColumn.MESSAGE, QHeaderView.ResizeMode.Stretch)
         self.history_table.setMinimumHeight(120)
         self.empty_label = QLabel(self)
@@ -391,10 +394,15 @@ class DeliveryTab(TabPage):
         self.recipients_table = _table(self.recipients_model, "recipientsTable")
         rcolumns = self.recipients_table.horizontalHeader()
         rcolumns.setStretchLastSection(False)
-        self.recipients_table.setColumnWidth(RecipientColumn.PHONE, 124)
-        self.recipients_table.setColumnWidth(RecipientColumn.STATUS, 150)
-        self.recipients_table.setColumnWidth(RecipientColumn.UPDATED, 112)
-        self.recipients_table.setColumnWidth(RecipientColumn.MESSAGE_ID, 110)
+        for rcolumn, rwidth in (
+            (RecipientColumn.PHONE, 124),
+            (RecipientColumn.STATUS, 150),
+            (RecipientColumn.UPDATED, 112),
+            (RecipientColumn.MESSAGE_ID, 110),
+        ):
+            self.recipients_table.setColumnWidth(
+                rcolumn, max(rwidth, rcolumns.sectionSizeHint(rcolumn) + 14)
+            )
         rcolumns.setSectionResizeMode(RecipientColumn.MEANING, QHeaderView.ResizeMode.Stretch)
         self.recipients_table.setMinimumHeight(100)
         detail.addWidget(self.recipients_table, 1)
