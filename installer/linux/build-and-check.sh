@@ -102,11 +102,26 @@ for shot in "${shots[@]}"; do
 done
 [ -f "$work/shots/compose.png" ] || fail "no compose.png"
 echo "  screenshots: ${#shots[@]} ($(cd "$work/shots" && echo *.png))"
-data=$work/home/.local/share/tuma
-[ -f "$data/outbox.sqlite3" ] && [ -d "$data/sandbox" ] ||
-    fail "the app's data is not in \$XDG_DATA_HOME/tuma: $(cd "$work/home" && find . | head)"
+# --screenshots works in a scratch folder: the user's own data is never touched by it.
+[ ! -e "$work/home/.local/share/tuma" ] ||
+    fail "--screenshots wrote into the user's data: $(cd "$work/home" && find . | head)"
+echo "  nothing written to the user's data folder by --screenshots"
+say "Running the installed tuma as a user would (practice mode, offscreen, then SIGTERM)"
+user=$work/home-user
+mkdir -p "$user" "$work/cwd"
+rc=0
+(cd "$work/cwd" && env -i PATH=/usr/bin:/bin LANG=C.UTF-8 HOME="$user" \
+    XDG_CONFIG_HOME="$user/.config" XDG_DATA_HOME="$user/.local/share" \
+    XDG_CACHE_HOME="$user/.cache" XDG_STATE_HOME="$user/.local/state" \
+    QT_QPA_PLATFORM=offscreen timeout -s TERM 10 "$tuma" --sandbox) \
+    >"$work/run-user.out" 2>"$work/run-user.err" || rc=$?
+[ "$rc" = 0 ] || [ "$rc" = 124 ] ||
+    fail "the installed program failed (exit $rc): $(tail -n20 "$work/run-user.err")"
+data=$user/.local/share/tuma
+[ -f "$data/tuma.sqlite3" ] && [ -d "$data/sandbox" ] ||
+    fail "the app's data is not in \$XDG_DATA_HOME/tuma: $(cd "$user" && find . | head)"
 echo "  written under the empty HOME:"
-(cd "$work/home" && find . -type f | sort | sed 's/^/    /')
+(cd "$user" && find . -type f | sort | sed 's/^/    /')
 say "The installed tuma in a real X11 window (Xvfb, the xcb platform plugin)"
 # (not env -i: the program needs the DISPLAY and XAUTHORITY that xvfb-run sets)
 x11=$work/home-x11
@@ -157,7 +172,7 @@ say "Removing and purging the package"
 dpkg --root="$root" --log=/dev/null --purge tuma >"$work/dpkg.log" 2>&1 ||
     fail "dpkg --purge: $(tail -n5 "$work/dpkg.log")"
 [ ! -e "$root/opt/tuma" ] && [ ! -e "$tuma" ] || fail "the purge left the program behind"
-[ -f "$data/outbox.sqlite3" ] || fail "the purge touched the user's data"
+[ -f "$data/tuma.sqlite3" ] || fail "the purge touched the user's data"
 echo "  the program is gone; the user's data in \$XDG_DATA_HOME/tuma is still there"
 
 echo "  build (bundle + .deb): ${build_seconds} s; this whole script: $(($(date +%s) - started)) s"
