@@ -179,6 +179,21 @@ def resource_datas(root: Path = ROOT) -> list[tuple[str, str]]:
     ]
 
 
+def app_modules(root: Path = ROOT) -> list[str]:
+    """Every module of the app, for PyInstaller's ``hiddenimports``: the tabs are imported by
+    name when the window builds them (ui/tabs.py), which its import scan cannot follow."""
+    package = root / "desktop_app"
+    names = []
+    for path in sorted(package.rglob("*.py")):
+        if "__pycache__" in path.parts or "resources" in path.relative_to(package).parts:
+            continue
+        parts = path.relative_to(root).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        names.append(".".join(parts))
+    return names
+
+
 # -- keeping the bundle lean ----------------------------------------------------------------
 
 

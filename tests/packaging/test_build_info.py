@@ -359,3 +359,18 @@ def test_every_icon_size_is_rendered(tmp_path: Path, qapp: object) -> None:
         assert ico.info["sizes"] == {(s, s) for s in icons.ICO_SIZES}
     with image.open(tmp_path / "tuma.icns") as icns:
         assert max(icns.info["sizes"]) == (512, 512, 2)  # the 1024-pixel image
+
+
+def test_the_bundle_carries_every_tab_the_window_imports_by_name() -> None:
+    """The tabs are imported by name when the window builds them; PyInstaller's scan cannot
+    see that, so every module of the app is a hidden import (a bundle without them showed
+    five empty tabs)."""
+    from desktop_app.ui.tabs import TABS
+
+    modules = set(build_info.app_modules())
+    for tab in TABS:
+        assert tab.factory.partition(":")[0] in modules
+    assert "desktop_app.sandbox" in modules
+    assert not any("resources" in name or "__pycache__" in name for name in modules)
+    spec = (Path(build_info.ROOT) / "packaging" / "tuma.spec").read_text(encoding="utf-8")
+    assert "hiddenimports=build_info.app_modules()" in spec
