@@ -103,8 +103,8 @@ done
 [ -f "$work/shots/compose.png" ] || fail "no compose.png"
 echo "  screenshots: ${#shots[@]} ($(cd "$work/shots" && echo *.png))"
 # --screenshots works in a scratch folder: the user's own data is never touched by it.
-[ ! -e "$work/home/.local/share/tuma" ] ||
-    fail "--screenshots wrote into the user's data: $(cd "$work/home" && find . | head)"
+[ -z "$(find "$work/home" -path '*/tuma/*' -type f 2>/dev/null)" ] ||
+    fail "--screenshots wrote into the user's data: $(cd "$work/home" && find . -type f | head)"
 echo "  nothing written to the user's data folder by --screenshots"
 say "Running the installed tuma as a user would (practice mode, offscreen, then SIGTERM)"
 user=$work/home-user
