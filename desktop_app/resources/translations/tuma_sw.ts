@@ -3175,8 +3175,8 @@
         <translation>Nje ya saa za matangazo</translation>
     </message>
     <message>
-        <source>It is {time}: too late or too early for a promotion</source>
-        <translation>Ni saa {time}: ni mapema mno au ni kuchelewa mno kwa tangazo</translation>
+        <source>{time} is outside the hours for promotions</source>
+        <translation>Saa {time} ni nje ya saa za matangazo</translation>
     </message>
     <message>
         <source>Promotional messages may only be sent between {hours}. Sending one outside these hours can bring a fine. Tuma can send it {when} instead.</source>

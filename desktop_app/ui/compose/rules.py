@@ -254,7 +254,7 @@ class PromoHoursDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
         heading = QLabel(
-            self.tr("It is {time}: too late or too early for a promotion").format(
+            self.tr("{time} is outside the hours for promotions").format(
                 time=QLocaleText.time(now.astimezone())
             )
         )
