@@ -5,7 +5,7 @@ export them."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,6 +44,7 @@ from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import confirm
 from desktop_app.ui.errors import Level, describe
 from desktop_app.ui.formats import number
+from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.tasks import BUSY_DELAY_MS
 from desktop_app.ui.widgets import set_role
@@ -97,7 +98,7 @@ QLabel#pageLabel { color: #3e4c59; font-weight: 600; }
 """
 
 
-class ContactsTab(TabPage):
+class ContactsTab(OneJob, TabPage):
     #: A long job ended (deleted, collected, exported, or failed): tests wait on it.
     job_finished = Signal()
     #: The tab's state changed (grid, empty, no matches, legacy, loading, error).
@@ -110,9 +111,7 @@ class ContactsTab(TabPage):
         self.setStyleSheet(STYLE)
         self._session: Session | None = None
         self._forms: list[ContactFormDialog] = []
-        self._cancel_requested = False
-        self._job_ok: Callable[[Any], None] | None = None
-        self._job_cooperative = False
+        self.job_task = JOB_TASK
         self._page_shown = 0
 
         root = QVBoxLayout(self)
@@ -1045,54 +1044,10 @@ class ContactsTab(TabPage):
 
     # -- the one long job at a time --------------------------------------------------------
 
-    def _run_job(
-        self,
-        text: str,
-        coro: Coroutine[Any, Any, Any],
-        on_success: Callable[[Any], None],
-        *,
-        cooperative: bool = False,
-    ) -> None:
-        self._cancel_requested = False
-        self._job_cooperative = cooperative
-        self.progress.start(text)
-        self._job_ok = on_success
-        self.ctx.tasks.start(
-            JOB_TASK, coro, on_success=self._job_succeeded, on_error=self._job_failed
-        )
-        self._update_actions()
-
-    def _job_succeeded(self, result: Any) -> None:
-        self.progress.finish()
-        callback, self._job_ok = self._job_ok, None
-        if callback is not None:
-            callback(result)
-        self._update_actions()
-        self.job_finished.emit()
-
-    def _job_failed(self, exc: BaseException) -> bool:
-        self.progress.finish()
-        self._job_ok = None
-        self._update_actions()
-        self.job_finished.emit()
-        return False  # the presenter says what went wrong, with the next step
-
     def cancel_job(self) -> None:
         """The strip's Cancel. Deleting stops after the contact in hand (and reports what was
         deleted); collecting and exporting stop at once (an export leaves no file)."""
-        if not self.ctx.tasks.is_running(JOB_TASK):
-            return
-        self._cancel_requested = True
-        self.progress.cancel_button.setEnabled(False)
-        if self._job_cooperative:
-            self.progress.label.setText(self.tr("Stopping…"))
-            return
-        self.ctx.tasks.cancel(JOB_TASK)
-        self.progress.finish()
-        self._job_ok = None
-        self.show_notice(self.tr("Cancelled: nothing was changed."), ok=False)
-        self._update_actions()
-        self.job_finished.emit()
+        self._cancel_job(self.tr("Cancelled: nothing was changed."), self.tr("Stopping…"))
 
     def select_rows(self, rows: Sequence[int]) -> None:
         """Select these rows (as a click and Ctrl+clicks would)."""

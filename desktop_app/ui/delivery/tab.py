@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -67,6 +67,7 @@ from desktop_app.ui.delivery.models import (
     history_view_widths,
     when_text,
 )
+from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.widgets import set_role
 from desktop_app.ui.words import counts
@@ -160,7 +161,7 @@ def looks_like_phone(text: str) -> str | None:
     return phones.try_normalize(stripped)
 
 
-class DeliveryTab(TabPage):
+class DeliveryTab(OneJob, TabPage):
     #: The history shown was read (tests wait on it).
     history_loaded = Signal()
     #: The selected send's recipients were read.
@@ -177,8 +178,7 @@ class DeliveryTab(TabPage):
         self.setStyleSheet(STYLE)
         self._session: Session | None = None
         self._follower: asyncio.Task[None] | None = None
-        self._cancel_requested = False
-        self._job_ok: Callable[[Any], None] | None = None
+        self.job_task = JOB_TASK
         self._status_text = ""
         self.selected: BroadcastRow | None = None
         self._stale = False
@@ -1065,43 +1065,9 @@ class DeliveryTab(TabPage):
         )
         self.notice.setToolTip(str(report.path))
 
-    def _run_job(
-        self, text: str, coro: Coroutine[Any, Any, Any], on_success: Callable[[Any], None]
-    ) -> None:
-        self._cancel_requested = False
-        self.progress.start(text)
-        self._job_ok = on_success
-        self.ctx.tasks.start(
-            JOB_TASK, coro, on_success=self._job_succeeded, on_error=self._job_failed
-        )
-        self._update_actions()
-
-    def _job_succeeded(self, result: Any) -> None:
-        self.progress.finish()
-        callback, self._job_ok = self._job_ok, None
-        if callback is not None:
-            callback(result)
-        self._update_actions()
-        self.job_finished.emit()
-
-    def _job_failed(self, exc: BaseException) -> bool:
-        self.progress.finish()
-        self._job_ok = None
-        self._update_actions()
-        self.job_finished.emit()
-        return False
-
     def cancel_job(self) -> None:
         """The strip's Cancel: the export stops at once and leaves no file."""
-        if not self.ctx.tasks.is_running(JOB_TASK):
-            return
-        self._cancel_requested = True
-        self.ctx.tasks.cancel(JOB_TASK)
-        self.progress.finish()
-        self._job_ok = None
-        self.show_notice(self.tr("Export cancelled: no file was written."), ok=False)
-        self._update_actions()
-        self.job_finished.emit()
+        self._cancel_job(self.tr("Export cancelled: no file was written."), "")
 
 
 def _local_midnight(day: date) -> datetime:

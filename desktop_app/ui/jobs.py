@@ -1,0 +1,86 @@
+"""The one long job at a time of a tab (deleting, collecting, exporting): its progress strip,
+its Cancel, and the tab's actions brought up to date around it. The Contacts and Delivery tabs
+share it.
+
+A tab mixing it in has ``ctx``, ``progress`` (a strip with ``start``/``finish``, ``label`` and
+``cancel_button``), a ``job_finished`` signal, ``_update_actions()`` and ``show_notice()``, and
+names its task in ``job_task``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from desktop_app.ui.context import AppContext
+
+__all__ = ["OneJob"]
+
+
+class OneJob:
+    job_task: str
+    ctx: AppContext
+    progress: Any
+    job_finished: Any
+    #: The user pressed Cancel (a cooperative job checks it between steps).
+    _cancel_requested = False
+    _job_ok: Callable[[Any], None] | None = None
+    _job_cooperative = False
+
+    def _update_actions(self) -> None:
+        raise NotImplementedError
+
+    def show_notice(self, text: str, *, ok: bool = True) -> None:
+        raise NotImplementedError
+
+    def _run_job(
+        self,
+        text: str,
+        coro: Coroutine[Any, Any, Any],
+        on_success: Callable[[Any], None],
+        *,
+        cooperative: bool = False,
+    ) -> None:
+        """Run *coro* as the tab's one job, *text* on the strip; *on_success* gets its result.
+        A *cooperative* job stops by itself when ``_cancel_requested`` turns true."""
+        self._cancel_requested = False
+        self._job_cooperative = cooperative
+        self.progress.start(text)
+        self._job_ok = on_success
+        self.ctx.tasks.start(
+            self.job_task, coro, on_success=self._job_succeeded, on_error=self._job_failed
+        )
+        self._update_actions()
+
+    def _job_succeeded(self, result: Any) -> None:
+        self.progress.finish()
+        callback, self._job_ok = self._job_ok, None
+        if callback is not None:
+            callback(result)
+        self._update_actions()
+        self.job_finished.emit()
+
+    def _job_failed(self, exc: BaseException) -> bool:
+        self.progress.finish()
+        self._job_ok = None
+        self._update_actions()
+        self.job_finished.emit()
+        return False  # the presenter says what went wrong, with the next step
+
+    def _cancel_job(self, cancelled: str, stopping: str) -> None:
+        """The strip's Cancel: a cooperative job is asked to stop (*stopping* shown until it
+        does); any other is cancelled at once and *cancelled* said."""
+        if not self.ctx.tasks.is_running(self.job_task):
+            return
+        self._cancel_requested = True
+        self.progress.cancel_button.setEnabled(False)
+        if self._job_cooperative:
+            self.progress.label.setText(stopping)
+            return
+        self.ctx.tasks.cancel(self.job_task)
+        self.progress.finish()
+        self._job_ok = None
+        self.show_notice(cancelled, ok=False)
+        self._update_actions()
+        self.job_finished.emit()
