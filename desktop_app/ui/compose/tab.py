@@ -710,6 +710,7 @@ class ComposeTab(TabPage):
                 self._show_problem(None)
         short = reason is None and not plan.estimate.affordable
         self.summary.send_button.setEnabled(reason is None and not short and not self.flow.busy)
+        self.later_button.setEnabled(self.summary.send_button.isEnabled())
         if sending:
             self.summary.send_button.setText(self.tr("Sending…"))
         elif short and plan.estimate.balance is not None:

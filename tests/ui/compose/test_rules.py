@@ -272,7 +272,9 @@ def schedule_directly(tab: ComposeTab, arun: Any, due_at: datetime, count: int =
 
 def test_send_later_asks_when_then_schedules(qtbot, tab, admin, account, arun) -> None:  # type: ignore[no-untyped-def]
     choose(qtbot, tab, SendCategory.TRANSACTIONAL)  # (any hour: the dialog uses the real clock)
+    assert not tab.later_button.isEnabled()  # nothing to send yet, as for Send
     compose(qtbot, tab, "\n".join(typed(2)), RECEIPT)
+    assert tab.later_button.isEnabled()
     run = SendRun(qtbot, tab)
     qtbot.mouseClick(tab.later_button, LEFT)
     later = wait_dialog(qtbot, tab, SendLaterDialog)
