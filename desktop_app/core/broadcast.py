@@ -23,6 +23,7 @@ its chunk being marked in doubt.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -36,7 +37,6 @@ from desktop_app.core.store import (
     BroadcastKind,
     Chunk,
     ChunkReason,
-    ChunkState,
     Journal,
     StoreError,
     StoreProblem,
@@ -48,6 +48,8 @@ __all__ = [
     "SendClient",
     "run_broadcast",
 ]
+
+log = logging.getLogger(__name__)
 
 # The service refused the whole request and sent nothing: put the chunk back, stop the run.
 _STOP_NOT_SENT: tuple[type[errors.ApiError], ...] = (
@@ -193,10 +195,9 @@ async def run_broadcast(
     cancelled = False
     paused = False
 
-    async def report(chunk: Chunk | None) -> None:
+    def report(now: Broadcast, chunk: Chunk | None) -> None:
         if progress is None:
             return
-        now = await io(journal.broadcast, broadcast_id)
         progress(
             BroadcastProgress(
                 broadcast_id=broadcast_id,
@@ -211,27 +212,53 @@ async def run_broadcast(
             )
         )
 
-    async def settle(fn: Callable[..., object], *args: object) -> None:
-        await finish(io(fn, *args))
+    def settled(chunk_id: int, fn: Callable[..., object], *args: object) -> _Settled:
+        """On the store's thread: record the outcome, then (for a progress report) read
+        where the broadcast and the chunk stand, in the same trip."""
+        fn(*args)
+        if progress is None:
+            return None
+        return journal.broadcast(broadcast_id), journal.chunk(chunk_id)
 
-    await report(None)
-    for chunk in await io(journal.chunks, broadcast_id, ChunkState.PENDING):
+    async def settle(chunk_id: int, fn: Callable[..., object], *args: object) -> _Settled:
+        return await finish(io(settled, chunk_id, fn, *args))
+
+    behind = True  # chunks whose recipients rows are still to be written
+
+    def _written(task: asyncio.Future[int]) -> None:
+        nonlocal behind
+        if task.cancelled():
+            return
+        if (exc := task.exception()) is not None:
+            # claiming a chunk writes its rows anyway, and the guard reads its own list
+            log.warning("writing recipients rows failed: %s", type(exc).__name__)
+            return
+        behind = task.result() > 0
+
+    report(start, None)
+    for chunk_id in await io(journal.pending_ids, broadcast_id):
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
         try:
-            await settle(journal.mark_sending, chunk.id)
+            chunk = await finish(io(journal.claim, chunk_id))
         except StoreError as exc:
             if exc.problem is StoreProblem.ILLEGAL_MOVE:
                 continue  # another run (another window) has claimed or settled it
             raise
         except asyncio.CancelledError:
-            await settle(journal.mark_pending, chunk.id)  # claimed, but nothing left
+            await settle(chunk_id, journal.mark_pending, chunk_id)  # claimed, nothing left
             raise
+        after: _Settled = None
+        if behind:
+            # while the request is on its way, the store writes the next chunks' recipients
+            # rows (queued before this chunk's outcome, so it is done by then)
+            writing = asyncio.ensure_future(io(journal.index_pending, broadcast_id, 2))
+            writing.add_done_callback(_written)
         try:
             result = await _send(client, start, chunk)
         except asyncio.CancelledError:
-            await settle(journal.mark_in_doubt, chunk.id, ChunkReason.CANCELLED_IN_FLIGHT)
+            await settle(chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.CANCELLED_IN_FLIGHT)
             raise
         except errors.InDoubt as exc:  # includes an unreadable reply to a send
             reason = (
@@ -239,41 +266,52 @@ async def run_broadcast(
                 if isinstance(exc, errors.ProtocolError)
                 else ChunkReason.CONNECTION_LOST
             )
-            await settle(journal.mark_in_doubt, chunk.id, reason)
+            after = await settle(chunk_id, journal.mark_in_doubt, chunk_id, reason)
             paused = True
         except errors.InvalidRequest as exc:
             detail = exc.service_message or ", ".join(exc.invalid_phones) or None
-            await settle(journal.mark_rejected, chunk.id, ChunkReason.REFUSED, detail)
+            after = await settle(
+                chunk_id, journal.mark_rejected, chunk_id, ChunkReason.REFUSED, detail
+            )
         except _STOP_NOT_SENT as exc:
-            await settle(journal.mark_pending, chunk.id)
+            await settle(chunk_id, journal.mark_pending, chunk_id)
             error = exc
             break
         except errors.ProtocolError as exc:
             # An answer we cannot read: it may have been accepted. Stop before the next chunk
             # gets the same treatment.
-            await settle(journal.mark_in_doubt, chunk.id, ChunkReason.UNREADABLE_REPLY)
+            await settle(chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.UNREADABLE_REPLY)
             error = exc
             break
         except errors.ApiError as exc:
             # Any other refusal the service put into words (an unknown code): it answered,
             # and it did not accept; nothing was sent. Stop and show its message.
-            await settle(journal.mark_pending, chunk.id)
+            await settle(chunk_id, journal.mark_pending, chunk_id)
             error = exc
             break
         except BaseException as exc:
             await settle(
-                journal.mark_in_doubt, chunk.id, ChunkReason.UNEXPECTED, type(exc).__name__
+                chunk_id,
+                journal.mark_in_doubt,
+                chunk_id,
+                ChunkReason.UNEXPECTED,
+                type(exc).__name__,
             )
             raise
         else:
             parts, count, credits = _accepted_numbers(start, chunk, result, cache)
-            await settle(_accept, journal, chunk.id, result, parts, credits, count)
+            after = await settle(
+                chunk_id, _accept, journal, chunk_id, result, parts, credits, count
+            )
             message_ids.append(result.message_id)
             credits_spent += credits
-        await report(await io(journal.chunk, chunk.id))
+        if after is not None:
+            report(*after)
         if paused:
             break
 
+    if behind:  # stopped before the end: the chunks left get their rows now
+        await finish(io(journal.index_pending, broadcast_id, 1_000_000))
     final = await io(journal.broadcast, broadcast_id)
     return BroadcastOutcome(
         broadcast_id=broadcast_id,
@@ -288,6 +326,10 @@ async def run_broadcast(
         cancelled=cancelled,
         paused_in_doubt=paused,
     )
+
+
+#: where the broadcast and the settled chunk stand (None when nobody asked for progress)
+_Settled = tuple[Broadcast, Chunk] | None
 
 
 def _accept(

@@ -7,6 +7,7 @@ import asyncio
 import dataclasses
 import itertools
 from collections.abc import Callable, Iterator, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,7 @@ from desktop_app.core.store import (
     SentHistory,
     SentMessage,
 )
+from desktop_app.core.store.journal import content_key
 
 TEXT = "Karibu! Ofa ya leo: unga 2kg KES 180."  # one GSM-7 part
 LONG = "Bei mpya " * 20  # 180 characters: two parts
@@ -581,3 +583,98 @@ def test_sandbox_faults(outbox: Journal, admin: Any, account: Any) -> None:
         assert recorded(admin, account) == expected
     finally:
         admin.clear_faults()
+
+
+# --- recipients rows written behind (issue 15: a broadcast starts after one chunk's rows) ----
+
+
+def rows_of(outbox: Journal, broadcast_id: int) -> list[tuple[int, str, str]]:
+    """The recipients table's rows of a broadcast: (chunk id, phone, content key)."""
+    return [
+        (chunk_id, phone, content)
+        for chunk_id, phone, content in outbox._db.read(
+            "SELECT chunk_id, phone, content FROM recipients WHERE broadcast_id = ? ORDER BY id",
+            (broadcast_id,),
+        )
+    ]
+
+
+def expected_rows(outbox: Journal, broadcast_id: int) -> list[tuple[int, str, str]]:
+    """What the rows must be: every chunk's own list, with its content's digest."""
+    broadcast = outbox.broadcast(broadcast_id)
+    return [
+        (chunk.id, r.phone, content_key(broadcast.kind, r.message or broadcast.text))
+        for chunk in outbox.chunks(broadcast_id)
+        for r in chunk.recipients
+    ]
+
+
+def behind(outbox: Journal, kind: BroadcastKind = BroadcastKind.BULK) -> int:
+    people = (
+        [Recipient(r.phone, f"Habari {i}") for i, r in enumerate(numbers(12))]
+        if kind is BroadcastKind.PERSONALIZED
+        else numbers(12)
+    )
+    return outbox.create_broadcast(
+        kind,
+        "TUMA",
+        "" if kind is BroadcastKind.PERSONALIZED else TEXT,
+        people,
+        5,
+        profile="shop",
+        write_behind=True,
+    ).id
+
+
+@pytest.mark.parametrize("kind", [BroadcastKind.BULK, BroadcastKind.PERSONALIZED])
+def test_a_broadcast_written_behind_gets_every_row_by_the_end_of_its_run(
+    outbox: Journal, kind: BroadcastKind
+) -> None:
+    bid = behind(outbox, kind)
+    first = outbox.chunks(bid)[0]
+    assert [row[0] for row in rows_of(outbox, bid)] == [first.id] * 5  # only the first now
+    client = FakeClient()
+    assert run(client, outbox, bid).finished
+    assert rows_of(outbox, bid) == expected_rows(outbox, bid)  # same rows, in sending order
+
+
+def test_a_chunk_has_its_rows_before_it_is_claimed(outbox: Journal) -> None:
+    bid = behind(outbox)
+    last = outbox.chunks(bid)[-1]
+    assert all(row[0] != last.id for row in rows_of(outbox, bid))
+    outbox.mark_sending(last.id)
+    assert [row[0] for row in rows_of(outbox, bid)].count(last.id) == 2
+    assert outbox.index_pending(bid, 5) == 0  # the middle one; nothing left after
+
+
+def test_a_run_that_stops_early_writes_the_rows_it_left(outbox: Journal) -> None:
+    bid = behind(outbox)
+    outcome = run(FakeClient(errors.InsufficientBalance()), outbox, bid)
+    assert outcome.error is not None
+    assert outcome.pending == 3
+    assert rows_of(outbox, bid) == expected_rows(outbox, bid)
+
+
+def test_the_guard_sees_recipients_whose_rows_are_not_written_yet(outbox: Journal) -> None:
+    """Between a broadcast written behind and its rows, the duplicate-send guard reads the
+    chunks' own lists: a second send of the same text to them is flagged, another text not."""
+    bid = behind(outbox)
+    history = SentHistory(outbox._db)
+    since = datetime.now(UTC) - timedelta(hours=1)
+    same = [(r.phone, content_key(BroadcastKind.BULK, TEXT)) for r in numbers(12)]
+    found = history.prior_sends("shop", same, since)
+    assert sorted(p.phone for p in found) == [r.phone for r in numbers(12)]
+    assert {(p.broadcast_id, p.state) for p in found} == {(bid, ChunkState.PENDING)}
+    other = [(r.phone, content_key(BroadcastKind.BULK, "Another text")) for r in numbers(12)]
+    assert history.prior_sends("shop", other, since) == []
+    assert history.prior_sends("another shop", same, since) == []
+
+
+def test_rows_left_behind_by_a_run_that_died_are_written_when_the_file_opens(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "died.sqlite3"
+    with Journal.open(path) as box:
+        bid = behind(box)
+    with Journal.open(path) as box:  # the app starting again
+        assert rows_of(box, bid) == expected_rows(box, bid)

@@ -447,6 +447,7 @@ class SendingService:
                 plan.chunk_size,
                 profile=profile,
                 db=db,
+                write_behind=due_at is None,  # sent now: the rest is written on the way
             )
             if category is not None or due_at is not None:
                 Schedule.mark(
@@ -563,14 +564,14 @@ class SendingService:
 
     def _after_run(self, broadcast_id: int) -> tuple[SendSummary, tuple[SentMessage, ...]]:
         broadcast = self._journal.broadcast(broadcast_id)
-        chunks = self._journal.chunks(broadcast_id)
+        credits, refused = self._journal.run_summary(broadcast_id)
         refusals = sorted(
-            {(c.reason, c.detail) for c in chunks if c.state is ChunkState.REJECTED and c.reason},
+            ((ChunkReason(reason), detail) for reason, detail in refused),
             key=lambda item: (item[0], item[1] or ""),
         )
         summary = SendSummary(
             recipients_accepted=broadcast.recipients_accepted,
-            credits=sum(c.credits or 0 for c in chunks),
+            credits=credits,
             recipients_pending=broadcast.recipients_pending,
             recipients_in_doubt=broadcast.recipients_in_doubt,
             refusals=tuple(refusals),

@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from desktop_app.core.store.db import Database, migration, parse_time, stamp
-from desktop_app.core.store.journal import BroadcastKind, ChunkState
+from desktop_app.core.store.journal import BroadcastKind, ChunkState, unindexed_lists
 
 __all__ = ["PriorSend", "SentHistory", "SentMessage"]
 
@@ -124,9 +124,20 @@ class SentHistory:
                 (profile, stamp(since)),
             ).fetchall()
             db.execute("DELETE FROM guard_candidates")
+            # chunks of a broadcast being sent whose recipients rows are still to be written
+            # (Journal.index_pending): read off their own lists
+            behind = unindexed_lists(db, profile, (ChunkState.PENDING, ChunkState.SENDING))
+        found = [
+            (phone, state, parse_time(at), broadcast_id) for phone, state, at, broadcast_id in rows
+        ]
+        wanted = set(candidates)
+        for _chunk, broadcast_id, state, at, pairs in behind:
+            found.extend(
+                (phone, state, at, broadcast_id) for phone, key in pairs if (phone, key) in wanted
+            )
         latest: dict[str, PriorSend] = {}
-        for phone, state, at, broadcast_id in rows:
-            prior = PriorSend(phone, ChunkState(state), parse_time(at), broadcast_id)
+        for phone, state, at, broadcast_id in found:
+            prior = PriorSend(phone, ChunkState(state), at, broadcast_id)
             known = latest.get(phone)
             if known is None or prior.at > known.at:
                 latest[phone] = prior

@@ -310,6 +310,36 @@ def _recipients(db: sqlite3.Connection) -> None:
         )
 
 
+@migration(8, "journal: a slimmer index of who got what")
+def _phone_index(db: sqlite3.Connection) -> None:
+    """The recipients' index by phone alone: the duplicate-send guard and the phone search
+    find a phone's few rows through it and compare the rest there. The index it replaces
+    also held every row's profile and 64-character content digest: about twice the bytes to
+    write down, durably, for each recipient before a broadcast may start."""
+    run_script(
+        db,
+        """
+        DROP INDEX IF EXISTS recipients_by_phone;
+        CREATE INDEX IF NOT EXISTS recipients_by_phone_alone ON recipients (phone);
+        """,
+    )
+
+
+@migration(8, "journal: recipients rows written behind")
+def _indexed(db: sqlite3.Connection) -> None:
+    """``chunks.indexed``: whether the chunk's recipients rows are written. A broadcast sent
+    now writes its first chunk's rows with it and the rest while its first requests are on
+    their way (:meth:`Journal.index_pending`); a chunk is always indexed before it is
+    claimed, and the duplicate-send guard reads an unindexed chunk's own list."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(chunks)").fetchall()}
+    if "indexed" not in columns:
+        db.execute("ALTER TABLE chunks ADD COLUMN indexed INTEGER NOT NULL DEFAULT 1")
+    db.execute(
+        "CREATE INDEX IF NOT EXISTS chunks_unindexed ON chunks (broadcast_id, seq) "
+        "WHERE indexed = 0"
+    )
+
+
 def content_key(kind: BroadcastKind | str, text: str) -> str:
     """A digest of what a recipient gets: the exact SMS text (after personalisation) for
     any SMS kind, or the WhatsApp template / survey sent. Two sends with the same key sent
@@ -318,6 +348,62 @@ def content_key(kind: BroadcastKind | str, text: str) -> str:
     if kind in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY):
         channel = str(kind)
     return hashlib.sha256(f"{channel}\x1f{text}".encode()).hexdigest()
+
+
+def _marks(values: Collection[object]) -> str:
+    return ", ".join("?" for _ in values)
+
+
+def _write_rows(
+    db: sqlite3.Connection,
+    broadcast_id: int,
+    chunk_id: int,
+    profile: str,
+    kind: BroadcastKind,
+    text: str,
+    members: Sequence[Recipient],
+    keys: dict[str, str],
+) -> None:
+    """A chunk's recipients rows: who is to get which content (*keys* caches the digests)."""
+    rows = []
+    for r in members:
+        body = r.message or text
+        key = keys.get(body)
+        if key is None:
+            key = keys[body] = content_key(kind, body)
+        rows.append((broadcast_id, chunk_id, profile, r.phone, key))
+    db.executemany(
+        "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+        "VALUES (?, ?, ?, ?, ?)",
+        rows,
+    )
+
+
+def unindexed_lists(
+    db: sqlite3.Connection, profile: str, states: Collection[ChunkState]
+) -> list[tuple[int, int, ChunkState, datetime, list[tuple[str, str]]]]:
+    """The profile's chunks in *states* whose recipients rows are not written yet, each
+    as (chunk id, broadcast id, state, updated at, [(phone, content key)…]) read off the
+    chunk's own list: the guard's view of what the recipients table does not hold yet."""
+    wanted = [ChunkState(state) for state in states]
+    rows = db.execute(
+        "SELECT c.id, c.broadcast_id, c.state, c.updated_at, c.recipients, b.kind, b.text "
+        "FROM chunks c JOIN broadcasts b ON b.id = c.broadcast_id "
+        f"WHERE c.indexed = 0 AND b.profile = ? AND c.state IN ({_marks(wanted)})",
+        (profile, *wanted),
+    ).fetchall()
+    found = []
+    keys: dict[tuple[str, str], str] = {}
+    for chunk_id, broadcast_id, state, updated_at, members_json, kind, text in rows:
+        pairs = []
+        for phone, message in json.loads(members_json):
+            body = message or text
+            key = keys.get((kind, body))
+            if key is None:
+                key = keys[kind, body] = content_key(kind, body)
+            pairs.append((phone, key))
+        found.append((chunk_id, broadcast_id, ChunkState(state), parse_time(updated_at), pairs))
+    return found
 
 
 # --- the journal ----------------------------------------------------------------------------
@@ -331,6 +417,7 @@ class Journal(Closing):
         self._own_db = False
         #: chunks found interrupted when this journal was opened
         self.recovered = self.recover_interrupted()
+        self.index_left_behind()
 
     @classmethod
     def open(cls, path: Path | None = None) -> Journal:
@@ -403,9 +490,14 @@ class Journal(Closing):
         *,
         profile: str,
         db: sqlite3.Connection | None = None,
+        write_behind: bool = False,
     ) -> Broadcast:
         """Write a broadcast and all its chunks (pending) durably, before anything is sent.
-        With *db* (an open transaction of the same store) it is written as part of it."""
+        With *db* (an open transaction of the same store) it is written as part of it.
+
+        With *write_behind* (a broadcast about to be run) only the first chunk's recipients
+        rows are written now; the runner writes the others' while requests are on their way
+        (:meth:`index_pending`). Every chunk's own list is written now either way."""
         kind = BroadcastKind(kind)
         if kind in RECORDED_ONLY:
             raise StoreError(StoreProblem.NOT_A_BROADCAST, kind=kind)
@@ -425,10 +517,12 @@ class Journal(Closing):
         if db is None:
             with self._db.write() as tx:
                 broadcast_id = self._insert(
-                    tx, kind, sender_id, text, recipients, chunk_size, profile
+                    tx, kind, sender_id, text, recipients, chunk_size, profile, write_behind
                 )
         else:
-            broadcast_id = self._insert(db, kind, sender_id, text, recipients, chunk_size, profile)
+            broadcast_id = self._insert(
+                db, kind, sender_id, text, recipients, chunk_size, profile, write_behind
+            )
             return self._broadcast_in(db, broadcast_id)
         return self.broadcast(broadcast_id)
 
@@ -441,6 +535,7 @@ class Journal(Closing):
         recipients: Sequence[Recipient],
         chunk_size: int,
         profile: str,
+        write_behind: bool = False,
     ) -> int:
         moment = stamp(now())
         cursor = db.execute(
@@ -454,9 +549,10 @@ class Journal(Closing):
         for seq, start in enumerate(range(0, len(recipients), chunk_size)):
             members = recipients[start : start + chunk_size]
             tracking = uuid.uuid4().hex if kind is BroadcastKind.TRACKED else None
+            indexed = not write_behind or seq == 0
             chunk_id = db.execute(
                 "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, tracking_id, "
-                "updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "updated_at, indexed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     broadcast_id,
                     seq,
@@ -465,21 +561,63 @@ class Journal(Closing):
                     len(members),
                     tracking,
                     moment,
+                    int(indexed),
                 ),
             ).lastrowid
-            rows = []
-            for r in members:
-                body = r.message or text
-                key = keys.get(body)
-                if key is None:
-                    key = keys[body] = content_key(kind, body)
-                rows.append((broadcast_id, chunk_id, profile, r.phone, key))
-            db.executemany(
-                "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
-                "VALUES (?, ?, ?, ?, ?)",
-                rows,
-            )
+            assert chunk_id is not None
+            if indexed:
+                _write_rows(db, broadcast_id, chunk_id, profile, kind, text, members, keys)
         return broadcast_id
+
+    # --- recipients rows written behind ---------------------------------------------------
+
+    def _index_in(self, db: sqlite3.Connection, chunk_id: int) -> bool:
+        row = db.execute(
+            "SELECT c.broadcast_id, c.recipients, b.profile, b.kind, b.text FROM chunks c "
+            "JOIN broadcasts b ON b.id = c.broadcast_id WHERE c.id = ? AND c.indexed = 0",
+            (chunk_id,),
+        ).fetchone()
+        if row is None:
+            return False
+        broadcast_id, members_json, profile, kind, text = row
+        if kind == BroadcastKind.PERSONALIZED:  # a digest per recipient
+            members = [Recipient(phone, message) for phone, message in json.loads(members_json)]
+            _write_rows(db, broadcast_id, chunk_id, profile, kind, text, members, {})
+        else:
+            # one content for all: SQLite reads the list itself, without holding Python's
+            # lock (this runs while the GUI thread reads a reply)
+            db.execute(
+                "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+                "SELECT ?, ?, ?, json_extract(j.value, '$[0]'), ? "
+                "FROM chunks c, json_each(c.recipients) j WHERE c.id = ? ORDER BY j.key",
+                (broadcast_id, chunk_id, profile, content_key(kind, text), chunk_id),
+            )
+        db.execute("UPDATE chunks SET indexed = 1 WHERE id = ?", (chunk_id,))
+        return True
+
+    def index_chunk(self, chunk_id: int) -> bool:
+        """Write the chunk's recipients rows if they are not yet (True if it did)."""
+        with self._db.write() as db:
+            return self._index_in(db, chunk_id)
+
+    def index_pending(self, broadcast_id: int, most: int = 1) -> int:
+        """Write the recipients rows of up to *most* of the broadcast's chunks that lack
+        them, first ones first, in one transaction. Returns how many still lack them."""
+        with self._db.write() as db:
+            rows = db.execute(
+                "SELECT id FROM chunks WHERE broadcast_id = ? AND indexed = 0 ORDER BY seq",
+                (broadcast_id,),
+            ).fetchall()
+            for (chunk_id,) in rows[:most]:
+                self._index_in(db, chunk_id)
+            return max(0, len(rows) - most)
+
+    def index_left_behind(self) -> int:
+        """Every chunk still without its recipients rows gets them (a run that stopped or
+        died before writing them). Returns how many chunks it wrote."""
+        with self._db.write() as db:
+            rows = db.execute("SELECT id FROM chunks WHERE indexed = 0").fetchall()
+            return sum(self._index_in(db, chunk_id) for (chunk_id,) in rows)
 
     _BROADCAST_SELECT = """
         SELECT b.id, b.profile, b.kind, b.sender_id, b.text, b.chunk_size, b.recipients,
@@ -601,6 +739,34 @@ class Journal(Closing):
             raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
         return self._chunk_from_row(row)
 
+    def pending_ids(self, broadcast_id: int) -> list[int]:
+        """The ids of the broadcast's pending chunks, in sending order (without reading their
+        recipients: a runner claims them one by one, see :meth:`claim`)."""
+        rows = self._db.read(
+            "SELECT id FROM chunks WHERE broadcast_id = ? AND state = ? ORDER BY seq",
+            (broadcast_id, ChunkState.PENDING),
+        )
+        return [chunk_id for (chunk_id,) in rows]
+
+    def claim(self, chunk_id: int) -> Chunk:
+        """:meth:`mark_sending`, then the chunk as claimed (its recipients, to send)."""
+        self.mark_sending(chunk_id)
+        return self.chunk(chunk_id)
+
+    def run_summary(self, broadcast_id: int) -> tuple[int, list[tuple[str, str | None]]]:
+        """(credits of its chunks, the distinct (reason, detail) of its refused chunks) for a
+        broadcast's report, without reading any chunk's recipients."""
+        credits = self._db.read_one(
+            "SELECT COALESCE(SUM(credits), 0) FROM chunks WHERE broadcast_id = ?",
+            (broadcast_id,),
+        )
+        refused = self._db.read(
+            "SELECT DISTINCT reason, detail FROM chunks "
+            "WHERE broadcast_id = ? AND state = ? AND reason IS NOT NULL",
+            (broadcast_id, ChunkState.REJECTED),
+        )
+        return (0 if credits is None else int(credits[0])), [(r, d) for r, d in refused]
+
     # --- state moves ------------------------------------------------------------------------
 
     def _move(
@@ -638,7 +804,10 @@ class Journal(Closing):
 
     def mark_sending(self, chunk_id: int) -> None:
         """Claim a pending chunk for sending, durably, just before its request goes out.
-        Raises StoreError(ILLEGAL_MOVE) when it is no longer pending (another run claimed it)."""
+        Raises StoreError(ILLEGAL_MOVE) when it is no longer pending (another run claimed it).
+        Its recipients rows are written first if they are not yet: a chunk that may have
+        gone out is always in the recipients table."""
+        self.index_chunk(chunk_id)
         self._move(
             chunk_id,
             (ChunkState.PENDING,),
