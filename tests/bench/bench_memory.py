@@ -5,6 +5,9 @@
   account connected, the balance read, nothing left running), against the same reading of
   an empty ``QMainWindow`` (tests/bench/support.py). Target: ratio ≤ 1.5.
 
+Evidence beside it (not a baseline): the bare window with the libraries an idle Tuma has used
+(``support.bare_window(libraries=True)``), read the same way.
+
 Besides, for the record (not judged): the app in practice mode and the practice sandbox's own
 process (the child the app starts), read the same way.
 
@@ -31,7 +34,13 @@ def run(quick: bool = False) -> dict[str, Result]:
     from desktop_app.sandbox.process import start_sandbox
 
     runs = 1 if quick else 3
-    rss: dict[str, list[float]] = {"bare": [], "app": [], "practice": [], "sandbox": []}
+    rss: dict[str, list[float]] = {
+        "bare": [],
+        "libraries": [],
+        "app": [],
+        "practice": [],
+        "sandbox": [],
+    }
     with tempfile.TemporaryDirectory(prefix="tuma-bench-memory-") as temp:
         folder = Path(temp)
         with start_sandbox(folder / "service", settle_seconds=0.2) as service:
@@ -44,6 +53,13 @@ def run(quick: bool = False) -> dict[str, Result]:
                     support.isolated_env(folder / f"bare-{round_}"),
                     until="ready",
                 )
+                libraries = support.start(
+                    support.bare_command(libraries=True),
+                    support.isolated_env(folder / f"libraries-{round_}"),
+                    until="ready",
+                )
+                assert libraries.rss is not None
+                rss["libraries"].append(libraries.rss / MIB)
                 home = support.real_account_home(
                     folder / f"app-{round_}", service.base_url, service.contacts_base_url, token
                 )
@@ -71,6 +87,7 @@ def run(quick: bool = False) -> dict[str, Result]:
             runs=runs,
             practice_mib=support.median(rss["practice"]),
             practice_sandbox_mib=support.median(rss["sandbox"]),
+            libraries_mib=support.median(rss["libraries"]),
         )
     }
 
@@ -84,6 +101,11 @@ def main() -> None:
         f"{r['baseline']:.1f} MiB: ratio {r['ratio']:.2f} (target ≤ {r['target']}) - {verdict}; "
         f"practice mode {r['practice_mib']:.1f} MiB + its sandbox {r['practice_sandbox_mib']:.1f} "
         f"MiB (median of {r['runs']})"
+    )
+    print(
+        f"evidence: the bare window with the libraries an idle Tuma has used (asyncio, qasync, "
+        f"httpx, keyring, sqlite3, phonenumbers) {r['libraries_mib']:.1f} MiB = "
+        f"{r['libraries_mib'] / r['baseline']:.2f}x the bare window"
     )
 
 

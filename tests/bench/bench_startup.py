@@ -6,7 +6,11 @@
 - ``startup_sandbox``: the app on a first run (no account: practice mode), against the same
   bare window. Target: ratio ≤ 2.0.
 
-Each figure is the median of N runs (the three programs take turns; one warm-up round not
+Evidence beside them (not a baseline): ``floor``, the bare window with what Tuma's stack needs
+before any of its own code (asyncio and qasync imported, Qt's enums touched; see
+``support.bare_window``), as a ratio of the bare window.
+
+Each figure is the median of N runs (the programs take turns; one warm-up round not
 counted), every run in a new throw-away home. How the time is read: tests/bench/support.py.
 
 Run: ``.venv/bin/python tests/bench/bench_startup.py [--quick]`` (not collected by pytest).
@@ -32,7 +36,7 @@ def run(quick: bool = False) -> dict[str, Result]:
     from desktop_app.sandbox.process import start_sandbox
 
     runs = 5 if quick else 15
-    times: dict[str, list[float]] = {"bare": [], "startup": [], "startup_sandbox": []}
+    times: dict[str, list[float]] = {"bare": [], "floor": [], "startup": [], "startup_sandbox": []}
     with tempfile.TemporaryDirectory(prefix="tuma-bench-startup-") as temp:
         folder = Path(temp)
         with start_sandbox(folder / "service", settle_seconds=0.2) as service:
@@ -43,17 +47,23 @@ def run(quick: bool = False) -> dict[str, Result]:
                 homes = {name: folder / f"{name}-{round_}" for name in times}
                 envs = {
                     "bare": support.isolated_env(homes["bare"]),
+                    "floor": support.isolated_env(homes["floor"]),
                     "startup": support.real_account_home(
                         homes["startup"], service.base_url, service.contacts_base_url, token
                     ).env,
                     "startup_sandbox": support.app_env(homes["startup_sandbox"]),
                 }
                 for name in times:
-                    command = support.bare_command() if name == "bare" else support.app_command()
+                    command = (
+                        support.bare_command(floor=name == "floor")
+                        if name in ("bare", "floor")
+                        else support.app_command()
+                    )
                     shown = support.start(command, envs[name]).shown
                     if round_:  # round 0 warms the disk cache
                         times[name].append(shown)
     bare = support.median(times["bare"])
+    floor = support.median(times["floor"])
     return {
         name: support.result(
             support.median(times[name]),
@@ -62,6 +72,8 @@ def run(quick: bool = False) -> dict[str, Result]:
             runs=runs,
             fastest=min(times[name]),
             bare_fastest=min(times["bare"]),
+            floor=floor,
+            floor_ratio=floor / bare,
         )
         for name in TARGETS
     }
@@ -77,6 +89,10 @@ def main() -> None:
             f"{r['bare_fastest'] * 1000:.0f}); median of {r['runs']}: ratio {r['ratio']:.2f} "
             f"(target ≤ {r['target']}) - {verdict}"
         )
+    print(
+        f"evidence: the bare window with asyncio, qasync and Qt's enums {r['floor'] * 1000:.0f} ms"
+        f" = {r['floor_ratio']:.2f}x the bare window, before any of Tuma's own code"
+    )
 
 
 if __name__ == "__main__":

@@ -175,8 +175,9 @@ def app_command(*args: str) -> list[str]:
     return [PYTHON, "-m", "desktop_app", *args]
 
 
-def bare_command() -> list[str]:
-    return [PYTHON, str(Path(__file__).resolve()), "bare-window"]
+def bare_command(*, floor: bool = False, libraries: bool = False) -> list[str]:
+    extra = ["--libraries"] if libraries else ["--floor"] if floor else []
+    return [PYTHON, str(Path(__file__).resolve()), "bare-window", *extra]
 
 
 def app_env(home: Path, **extra: str) -> dict[str, str]:
@@ -288,10 +289,42 @@ def load_line() -> str:
 # --- the bare window (the baseline) -----------------------------------------------------------
 
 
-def bare_window() -> int:
-    """An empty QMainWindow, shown: the least a PySide6 app can do before its first paint."""
+def bare_window(floor: bool = False, libraries: bool = False) -> int:
+    """An empty QMainWindow, shown: the least a PySide6 app can do before its first paint.
+
+    With *floor*, the least Tuma's own stack needs besides (evidence, not a baseline): the
+    window's loop is qasync's, so asyncio and qasync are imported (asyncio first, as the app
+    does), and Qt's namespace of enums (``Qt.AlignmentFlag``…, built by PySide6 on first
+    use) is touched, as any window that aligns a label does. With *libraries* as well, the
+    libraries an idle Tuma has used once connected (fixed by the product's owner or the
+    standard library): httpx (without its command line, as the app), keyring, sqlite3 and
+    phonenumbers, each used once."""
+    if floor or libraries:
+        import asyncio  # noqa: F401
+
+    if libraries:
+        import sqlite3
+
+        sys.modules.setdefault("httpx._main", None)  # type: ignore[arg-type]
+        import httpx
+        import keyring
+        import phonenumbers
+
+        httpx.AsyncClient(trust_env=False)
+        keyring.get_keyring()
+        sqlite3.connect(":memory:").execute("SELECT 1")
+        phonenumbers.parse("+254712345678")
+        floor = True
+
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
+
+    if floor:
+        os.environ["QT_API"] = "pyside6"
+        import qasync  # noqa: F401
+        from PySide6.QtCore import Qt
+
+        assert Qt.AlignmentFlag.AlignLeft
 
     app = QApplication(sys.argv[:1])
     window = QMainWindow()
@@ -318,4 +351,8 @@ def bare_window() -> int:
 if __name__ == "__main__":
     if sys.argv[1:] == ["bare-window"]:
         sys.exit(bare_window())
-    sys.exit("usage: support.py bare-window")
+    if sys.argv[1:] == ["bare-window", "--floor"]:
+        sys.exit(bare_window(floor=True))
+    if sys.argv[1:] == ["bare-window", "--libraries"]:
+        sys.exit(bare_window(libraries=True))
+    sys.exit("usage: support.py bare-window [--floor | --libraries]")
