@@ -236,17 +236,29 @@ class Database(Closing):
         return self._conn
 
     @contextlib.contextmanager
-    def write(self) -> Iterator[sqlite3.Connection]:
-        """One durable transaction (committed, and on disk, when the block ends)."""
+    def write(self, *, durable: bool = True) -> Iterator[sqlite3.Connection]:
+        """One durable transaction (committed, and on disk, when the block ends).
+
+        ``durable=False`` is for data that can be rebuilt from what is durable (the
+        journal's recipients rows, from each chunk's own list): committed atomically, but
+        not waited onto the disk (``synchronous=NORMAL``: a power cut may lose the whole
+        transaction, never half of it, and the next durable commit carries it to disk).
+        It keeps such writes from queueing behind the disk while requests are out."""
         with self._lock:
             db = self.connection
-            db.execute("BEGIN IMMEDIATE")
+            if not durable:
+                db.execute("PRAGMA synchronous = NORMAL")
             try:
-                yield db
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield db
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            finally:
+                if not durable:
+                    db.execute("PRAGMA synchronous = FULL")
 
     def rename_profile(self, old: str, new: str) -> int:
         """An account was renamed: everything kept under *old* (sends, drafts, groups,

@@ -597,13 +597,13 @@ class Journal(Closing):
 
     def index_chunk(self, chunk_id: int) -> bool:
         """Write the chunk's recipients rows if they are not yet (True if it did)."""
-        with self._db.write() as db:
+        with self._db.write(durable=False) as db:
             return self._index_in(db, chunk_id)
 
     def index_pending(self, broadcast_id: int, most: int = 1) -> int:
         """Write the recipients rows of up to *most* of the broadcast's chunks that lack
         them, first ones first, in one transaction. Returns how many still lack them."""
-        with self._db.write() as db:
+        with self._db.write(durable=False) as db:
             rows = db.execute(
                 "SELECT id FROM chunks WHERE broadcast_id = ? AND indexed = 0 ORDER BY seq",
                 (broadcast_id,),
@@ -615,7 +615,7 @@ class Journal(Closing):
     def index_left_behind(self) -> int:
         """Every chunk still without its recipients rows gets them (a run that stopped or
         died before writing them). Returns how many chunks it wrote."""
-        with self._db.write() as db:
+        with self._db.write(durable=False) as db:
             rows = db.execute("SELECT id FROM chunks WHERE indexed = 0").fetchall()
             return sum(self._index_in(db, chunk_id) for (chunk_id,) in rows)
 
