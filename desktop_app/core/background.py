@@ -114,13 +114,26 @@ class SerialWorker:
                 return
             job()
 
-    async def __call__(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        loop = asyncio.get_running_loop()
+    def __call__(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> Awaitable[T]:
+        """Queue ``fn(*args, **kwargs)`` and give its result to await. Inside a running loop
+        the call is queued as it is made, not when first awaited: a caller can start a read
+        and go on with its own work meanwhile (a tab asks for its rows, then paints itself).
+        Called outside a loop (``asyncio.run(worker(fn))``) it is queued when awaited."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return self._queued_when_awaited(fn, *args, **kwargs)
+        return self._enqueue(loop, lambda: fn(*args, **kwargs))
+
+    def _enqueue(self, loop: asyncio.AbstractEventLoop, call: Callable[[], T]) -> asyncio.Future[T]:
         future: asyncio.Future[T] = loop.create_future()
-        self._ensure_thread_and_queue().put(
-            lambda: _deliver(loop, future, lambda: fn(*args, **kwargs))
-        )
-        return await future
+        self._ensure_thread_and_queue().put(lambda: _deliver(loop, future, call))
+        return future
+
+    async def _queued_when_awaited(
+        self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs
+    ) -> T:
+        return await self._enqueue(asyncio.get_running_loop(), lambda: fn(*args, **kwargs))
 
     def submit(self, fn: Callable[[], object]) -> None:
         """Queue *fn* after the calls already queued, without waiting for it."""

@@ -3,9 +3,21 @@
 - ``delivery_history``: opening the tab (it is built when the window starts, so: shown) until
   its first rows are in the grid and painted, against one bare SQLite query for the same
   rows (the history page's own query, on a connection of its own: the least any client
-  could do). Target: within 3× the bare query. Besides the query, the tab counts the
-  matching sends, makes the rows, hops to the store's thread and back, and paints the grid;
-  the period chart's tally is read after. Building the tab is reported beside it.
+  could do). Target: within 3× the bare query. Measured as: ``show()`` (polish and layout
+  of the tab's widgets; the page is asked for as the tab is shown) until the model says its
+  first page is in, plus one forced repaint of the grid's viewport. In between, the store's
+  thread counts the matching sends and reads the page (one trip there and back) while the
+  event loop paints the window once (the grid still empty), then the rows are made, laid
+  out and painted. The period chart's tally and the count in the subtitle are read and
+  written only after those rows are painted, so they may be running while the forced
+  repaint is timed (and a repaint also paints whatever else of the window is waiting to
+  be). The previous round's tab is deleted (``deleteLater``) while the next one opens.
+  Building the tab is reported beside it.
+
+Evidence beside the figure (not part of it): one repaint of the grid as the tab shows it,
+warm (nothing else running), and of a bare ``QTableView`` of the same shape (the same words
+in the same columns, rows and size, a trivial model, Qt's default look): what painting those
+rows costs on this machine whatever the app, to compare with 3× the bare query.
 
 The history is 1,000 sends of 100 recipients each (a shop's couple of years), each with its
 delivery reports (most delivered, some failed, a few waiting), written straight into a fresh
@@ -157,6 +169,7 @@ async def _measure(base_url: str, token: str, folder: Path) -> dict[str, Any]:
             tab.close()
             tab.deleteLater()
             await ctx.tasks.wait_idle()
+        grid, bare = await _grid_repaints(ctx)
         first = statistics.median(opened)
         results["delivery_history"] = {
             "value": first,
@@ -167,12 +180,92 @@ async def _measure(base_url: str, token: str, folder: Path) -> dict[str, Any]:
             "built": statistics.median(built),
             "loaded": statistics.median(loaded),
             "sends_matching": total,
+            "grid_repaint": grid,
+            "bare_grid_repaint": bare,
         }
     finally:
         await ctx.tasks.shutdown(timeout=5.0)
         await ctx.close_session(emit=False)
         services.close()
     return results
+
+
+def _repaint(view: Any) -> float:
+    """One repaint of *view*'s viewport, median of 7 (after 2 unmeasured)."""
+    times = []
+    for n in range(9):
+        started = time.perf_counter()
+        view.viewport().repaint()
+        if n >= 2:
+            times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+async def _grid_repaints(ctx: Any) -> tuple[float, float]:
+    """Evidence (not part of ``delivery_history``): a warm repaint of the tab's grid, and of
+    a bare QTableView of the same shape with the same words (trivial model, default look)."""
+    from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+    from PySide6.QtWidgets import QTableView
+
+    from desktop_app.ui.delivery import DeliveryTab
+
+    Index = QModelIndex | QPersistentModelIndex
+
+    class Words(QAbstractTableModel):
+        def __init__(self, cells: list[list[str]]) -> None:
+            super().__init__()
+            self.cells = cells
+
+        def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+            return 0 if parent.isValid() else len(self.cells)
+
+        def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+            return 0 if parent.isValid() else len(self.cells[0])
+
+        def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.cells[index.row()][index.column()]
+            return None
+
+    tab = DeliveryTab(ctx)
+    tab.resize(1280, 800)
+    tab.show()
+    await _until(lambda: tab.history_model.loaded_once)
+    await ctx.tasks.wait_idle()
+    await asyncio.sleep(0.1)
+    view, model = tab.history_table, tab.history_model
+    grid = _repaint(view)
+    columns = model.columnCount()
+    cells = [
+        [str(model.data(model.index(r, c)) or "") for c in range(columns)]
+        for r in range(model.rowCount())
+    ]
+    bare = QTableView()
+    bare.setModel(Words(cells))
+    bare.setAlternatingRowColors(True)
+    bare.setShowGrid(False)
+    bare.setWordWrap(False)
+    bare.verticalHeader().hide()
+    bare.verticalHeader().setDefaultSectionSize(view.verticalHeader().defaultSectionSize())
+    for c in range(columns):
+        bare.setColumnWidth(c, view.columnWidth(c))
+        bare.setColumnHidden(c, view.isColumnHidden(c))
+    bare.resize(view.size())
+    bare.show()
+    await asyncio.sleep(0.05)
+    wanted, got = view.viewport().size(), bare.viewport().size()
+    bare.resize(
+        bare.width() + wanted.width() - got.width(), bare.height() + wanted.height() - got.height()
+    )
+    await asyncio.sleep(0.05)
+    bare_time = _repaint(bare)
+    bare.close()
+    bare.deleteLater()
+    await tab.stop(2.0)
+    tab.close()
+    tab.deleteLater()
+    await ctx.tasks.wait_idle()
+    return grid, bare_time
 
 
 def _in_qt_loop(base_url: str, token: str, folder: Path) -> dict[str, Any]:
@@ -217,6 +310,12 @@ def main() -> None:
         f"SQLite query {result['baseline'] * 1000:.1f} ms: ratio {result['ratio']:.2f} "
         f"(target ≤ {result['target']}); building the tab {result['built'] * 1000:.1f} ms, "
         f"rows in the model {result['loaded'] * 1000:.1f} ms after show"
+    )
+    bare_grid = result["bare_grid_repaint"]
+    print(
+        f"evidence: a warm repaint of the tab's grid {result['grid_repaint'] * 1000:.1f} ms; of "
+        f"a bare QTableView of the same shape and words {bare_grid * 1000:.1f} ms, "
+        f"{bare_grid / result['baseline']:.1f}× the bare query"
     )
 
 

@@ -84,6 +84,27 @@ def test_serial_worker_hands_results_and_exceptions_to_the_awaiting_coroutine() 
         worker.stop()
 
 
+def test_a_call_is_on_its_way_when_made_not_when_first_awaited() -> None:
+    """Inside a running loop a call is queued as it is made: a caller asks for a read, then
+    does its own work (a tab lays itself out and paints) while the store's thread reads."""
+    worker = SerialWorker()
+    running = threading.Event()
+
+    def read() -> str:
+        running.set()
+        return "rows"
+
+    async def scenario() -> str:
+        pending = worker(read)
+        assert running.wait(BOUND)  # nothing has awaited it yet
+        return await pending
+
+    try:
+        assert asyncio.run(scenario()) == "rows"
+    finally:
+        worker.stop()
+
+
 def test_serial_worker_serves_one_event_loop_after_another() -> None:
     """Services outlive one ``asyncio.run`` (tests, scripts): the same worker answers on the
     next loop."""

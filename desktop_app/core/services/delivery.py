@@ -28,7 +28,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -210,17 +210,18 @@ class DeliveryService:
         """A page of the sent history, newest first."""
         return await self._io(self._records.history, profile, query, limit=limit, offset=offset)
 
-    async def history_with_total(
+    def history_with_total(
         self, profile: str, query: HistoryFilter, *, limit: int = 100
-    ) -> tuple[int, list[BroadcastRow]]:
+    ) -> Awaitable[tuple[int, list[BroadcastRow]]]:
         """How many sends match, and the first page: one trip to the store's thread (the tab
-        opens on it)."""
+        opens on it). Not a coroutine: the read is on its way when this returns (with the
+        store's thread), so the tab can paint itself meanwhile."""
 
         def read() -> tuple[int, list[BroadcastRow]]:
             total = self._records.history_count(profile, query)
             return total, self._records.history(profile, query, limit=limit, offset=0)
 
-        return await self._io(read)
+        return self._io(read)
 
     async def history_count(self, profile: str, query: HistoryFilter) -> int:
         return await self._io(self._records.history_count, profile, query)

@@ -270,13 +270,18 @@ _ROW_SELECT = """
 """
 
 
+_OUTCOMES = {str(o): o for o in Outcome}
+_BROADCAST_KINDS = {str(k): k for k in BroadcastKind}
+
+
 def _tally_of(text: str | None, accepted: int) -> Tally:
     counts: dict[Outcome, int] = {}
     if text:
         for item in text.split(","):
             name, _, n = item.partition("=")
-            if int(n):
-                counts[Outcome(name)] = int(n)
+            value = int(n)
+            if value:
+                counts[_OUTCOMES[name]] = value
     pending = accepted - sum(counts.values())
     if pending > 0:
         counts[Outcome.PENDING] = pending
@@ -284,9 +289,11 @@ def _tally_of(text: str | None, accepted: int) -> Tally:
 
 
 def _broadcast_row(row: Sequence[Any]) -> BroadcastRow:
+    # a page is made on the store's thread while the GUI thread paints: dict look-ups, not
+    # enum calls (the GIL is shared)
     return BroadcastRow(
         broadcast_id=row[0],
-        kind=BroadcastKind(row[1]),
+        kind=_BROADCAST_KINDS[row[1]],
         sender_id=row[2],
         text=row[3],
         created_at=parse_time(row[4]),
@@ -302,6 +309,13 @@ def _broadcast_row(row: Sequence[Any]) -> BroadcastRow:
         chunks_cancelled=row[14],
         tally=_tally_of(row[15], row[7]),
     )
+
+
+#: Recipients in a broadcast's accepted requests (an aggregate over its chunks ``c``).
+_ACCEPTED = (
+    "COALESCE(SUM(CASE WHEN c.state = 'accepted' "
+    "THEN COALESCE(c.accepted_recipients, c.size) END), 0)"
+)
 
 
 def _like(text: str) -> str:
@@ -337,10 +351,7 @@ def history_where(profile: str, f: HistoryFilter) -> tuple[str, str, list[Any]]:
         "COALESCE((SELECT SUM(t.n) FROM delivery_tally t WHERE t.broadcast_id = b.id "
         "AND t.outcome IN ({})), 0)"
     )
-    accepted = (
-        "COALESCE(SUM(CASE WHEN c.state = 'accepted' "
-        "THEN COALESCE(c.accepted_recipients, c.size) END), 0)"
-    )
+    accepted = _ACCEPTED
     if f.status is StatusFilter.UNFINISHED:
         having = " HAVING SUM(c.state IN ('pending', 'sending', 'in_doubt')) > 0"
     elif f.status is StatusFilter.FAILED:
@@ -395,16 +406,24 @@ class DeliveryRecords:
         return _broadcast_row(rows[0]) if rows else None
 
     def period_tally(self, profile: str, f: HistoryFilter) -> Tally:
-        """Every recipient of the broadcasts matching *f*, by outcome (the period chart)."""
-        total = Tally()
-        offset = 0
-        while True:
-            rows = self.history(profile, f, limit=500, offset=offset)
-            for row in rows:
-                total = total + row.tally
-            if len(rows) < 500:
-                return total
-            offset += 500
+        """Every recipient of the broadcasts matching *f*, by outcome (the period chart), in
+        one query: the sum of the history rows' tallies (each send's "pending" is what its
+        accepted recipients have no count for yet), without making a row per send."""
+        where, having, args = history_where(profile, f)
+        rows = self._db.read(
+            "WITH picked AS (SELECT b.id AS id, "
+            + _ACCEPTED
+            + " AS accepted FROM broadcasts b LEFT JOIN chunks c ON c.broadcast_id = b.id"
+            + where
+            + " GROUP BY b.id"
+            + having
+            + ") SELECT t.outcome, SUM(t.n) FROM picked p "
+            "JOIN delivery_tally t ON t.broadcast_id = p.id GROUP BY t.outcome "
+            "UNION ALL SELECT 'pending', SUM(MAX(p.accepted - COALESCE((SELECT SUM(t.n) "
+            "FROM delivery_tally t WHERE t.broadcast_id = p.id), 0), 0)) FROM picked p",
+            args,
+        )
+        return Tally({_OUTCOMES[name]: int(n) for name, n in rows if n})
 
     def recipients(
         self,

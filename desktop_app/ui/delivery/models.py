@@ -6,6 +6,7 @@ model; a page in flight is never asked for twice, and a new query drops late ans
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Coroutine, Sequence
 from datetime import datetime
@@ -28,7 +29,7 @@ from PySide6.QtCore import (
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QPainter
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from desktop_app.core.phones import local_display
 from desktop_app.core.services.delivery import (
@@ -70,14 +71,24 @@ Index = QModelIndex | QPersistentModelIndex
 R = TypeVar("R")
 
 
-def when_text(moment: datetime | None) -> str:
-    """A time in the user's zone and locale: "3 Jan 2025, 14:05"."""
+def _seen(future: asyncio.Future[Any]) -> None:
+    """Mark a read's failure as seen: its task may have been dropped before awaiting it
+    (the task reports failures; asyncio would log this one again)."""
+    if not future.cancelled():
+        future.exception()
+
+
+def when_text(moment: datetime | None, locale: QLocale | None = None, year: int = 0) -> str:
+    """A time in the user's zone and locale: "3 Jan 2025, 14:05" ("3 Jan, 14:05" this
+    *year*: the current one unless given; *locale* the default unless given)."""
     if moment is None:
         return ""
     local = moment.astimezone()
     shown = QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
-    this_year = local.year == datetime.now().astimezone().year
-    return QLocale().toString(shown, "d MMM, HH:mm" if this_year else "d MMM yyyy, HH:mm")
+    this_year = local.year == (year or datetime.now().astimezone().year)
+    return (locale or QLocale()).toString(
+        shown, "d MMM, HH:mm" if this_year else "d MMM yyyy, HH:mm"
+    )
 
 
 class _Paged(QAbstractTableModel, Generic[R]):
@@ -138,6 +149,9 @@ class _Paged(QAbstractTableModel, Generic[R]):
     def _page(self, reset: bool) -> Coroutine[Any, Any, list[R]] | None:
         raise NotImplementedError
 
+    def _took_page(self, reset: bool) -> None:
+        """A page of the current query is in (before ``rows_loaded``)."""
+
     def _load(self, *, reset: bool) -> None:
         if reset:
             self._generation += 1
@@ -164,6 +178,7 @@ class _Paged(QAbstractTableModel, Generic[R]):
                 self.endInsertRows()
             self._in_flight = False
             self.loaded_once = True
+            self._took_page(reset)
             self.rows_loaded.emit(len(self._rows))
 
         def broke(exc: BaseException) -> bool:
@@ -258,10 +273,44 @@ def summary_outcome(row: BroadcastRow) -> Outcome | None:
     return Outcome.DELIVERED
 
 
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_DECORATION = int(Qt.ItemDataRole.DecorationRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_HISTORY_COLUMNS = len(HistoryColumn)
+_NUMBERS = frozenset((HistoryColumn.RECIPIENTS, HistoryColumn.PARTS, HistoryColumn.CREDITS))
+_MESSAGE = int(HistoryColumn.MESSAGE)
+_DELIVERY = int(HistoryColumn.DELIVERY)
+
+
+class _RowLook:
+    """What one history row shows, worked out once (a paint asks each cell for seven roles,
+    and asks again on every repaint)."""
+
+    __slots__ = ("icon", "row", "summary", "texts")
+
+    def __init__(self, row: BroadcastRow, locale: QLocale, year: int) -> None:
+        self.row = row
+        self.summary = summary_text(row)
+        self.texts = (
+            when_text(row.sent_at or row.created_at, locale, year),
+            channel_text(row.kind),
+            row.sender_id,
+            " ".join(row.text.split()),
+            number(row.recipients),
+            "" if row.parts is None else number(row.parts),
+            "" if row.credits is None else number(row.credits),
+            self.summary,
+        )
+        self.icon = outcome_icon(summary_outcome(row))
+
+
 class HistoryModel(_Paged[BroadcastRow]):
     """Every send of the account matching a filter, newest first."""
 
-    #: The number of sends matching the filter is known.
+    #: The number of sends matching the filter is known (it comes with the first page).
     total_changed = Signal(int)
 
     def __init__(self, ctx: AppContext, parent: QObject | None = None) -> None:
@@ -270,65 +319,58 @@ class HistoryModel(_Paged[BroadcastRow]):
         self.profile: str | None = None
         self.query = HistoryFilter()
         self.total = 0
+        self._read_total: tuple[int, int] | None = None  # (generation, total)
+        self._looks: dict[int, _RowLook] = {}
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HistoryColumn)
+        return 0 if parent.isValid() else _HISTORY_COLUMNS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
         horizontal = orientation == Qt.Orientation.Horizontal
-        if horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(HistoryColumn):
+        if horizontal and role == _DISPLAY and 0 <= section < _HISTORY_COLUMNS:
             return self._headers[HistoryColumn(section)]
         return None
 
+    def _look(self, row: BroadcastRow) -> _RowLook:
+        look = self._looks.get(row.broadcast_id)
+        if look is None or look.row is not row:
+            look = _RowLook(row, QLocale(), datetime.now().astimezone().year)
+            self._looks[row.broadcast_id] = look
+        return look
+
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        row = self.row_at(index.row())
-        if row is None or not 0 <= index.column() < len(HistoryColumn):
-            return None
-        column = HistoryColumn(index.column())
-        if role == ROW_ROLE:
-            return row
+        r, column = index.row(), index.column()
+        if not (0 <= r < len(self._rows) and 0 <= column < _HISTORY_COLUMNS):
+            return None  # an invalid index has row -1
+        row = self._rows[r]
+        if role == _DISPLAY:
+            return self._look(row).texts[column]
+        if role == _DECORATION:
+            return self._look(row).icon if column == _DELIVERY else None
+        if role == _ALIGNMENT:
+            return _RIGHT if column in _NUMBERS else None
+        if role == _FOREGROUND:
+            return IN_DOUBT if column == _DELIVERY and row.unfinished else None
         if role == TALLY_ROLE:
             return row.tally
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if column == HistoryColumn.MESSAGE:
+        if role == ROW_ROLE:
+            return row
+        if role == _TOOLTIP:
+            if column == _MESSAGE:
                 return row.text
-            if column == HistoryColumn.DELIVERY:
-                return summary_text(row)
-            return None
-        if role == Qt.ItemDataRole.DecorationRole and column == HistoryColumn.DELIVERY:
-            return outcome_icon(summary_outcome(row))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (
-            HistoryColumn.RECIPIENTS,
-            HistoryColumn.PARTS,
-            HistoryColumn.CREDITS,
-        ):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and column == HistoryColumn.DELIVERY:
-            return IN_DOUBT if row.unfinished else None
+            if column == _DELIVERY:
+                return self._look(row).summary
         return None
 
-    def _display(self, row: BroadcastRow, column: HistoryColumn) -> str:
-        if column == HistoryColumn.WHEN:
-            return when_text(row.sent_at or row.created_at)
-        if column == HistoryColumn.CHANNEL:
-            return channel_text(row.kind)
-        if column == HistoryColumn.SENDER:
-            return row.sender_id
-        if column == HistoryColumn.MESSAGE:
-            return " ".join(row.text.split())
-        if column == HistoryColumn.RECIPIENTS:
-            return number(row.recipients)
-        if column == HistoryColumn.PARTS:
-            return "" if row.parts is None else number(row.parts)
-        if column == HistoryColumn.CREDITS:
-            return "" if row.credits is None else number(row.credits)
-        return summary_text(row)
+    def _took_page(self, reset: bool) -> None:
+        if reset:
+            self._looks.clear()
+        read, self._read_total = self._read_total, None
+        if read is not None and read[0] == self._generation:
+            self.total = read[1]
+            self.total_changed.emit(self.total)
 
     # -- what it shows ---------------------------------------------------------------------
 
@@ -347,14 +389,21 @@ class HistoryModel(_Paged[BroadcastRow]):
         service = self._ctx.services.delivery
         profile, query = self.profile, self.query
         offset = 0 if reset else len(self._rows)
+        generation = self._generation
+        if not reset:
+            return service.history(profile, query, offset=offset, limit=self.page_size)
+        # asked for now, not when the task first runs: the store reads while the tab is
+        # laid out and painted
+        first = asyncio.ensure_future(
+            service.history_with_total(profile, query, limit=self.page_size)
+        )
+        first.add_done_callback(_seen)  # a newer query may drop this one unawaited
 
         async def read() -> list[BroadcastRow]:
-            if reset:
-                total, rows = await service.history_with_total(profile, query, limit=self.page_size)
-                self.total = total
-                self.total_changed.emit(total)
-                return rows
-            return await service.history(profile, query, offset=offset, limit=self.page_size)
+            total, rows = await first
+            # shown with the rows (a signal here would paint the count before them)
+            self._read_total = (generation, total)
+            return rows
 
         return read()
 
@@ -379,35 +428,29 @@ class HistoryModel(_Paged[BroadcastRow]):
 class SummaryDelegate(QStyledItemDelegate):
     """The Delivery column: a small bar split by outcome under the words."""
 
+    BAR = 4
+
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: Index) -> None:
+        # Qt's own painting of the words (in C++, as in the other columns), then the bar's
+        # pieces filled directly: this runs for every visible row on every repaint
         tally = index.data(TALLY_ROLE)
         if tally is None or not tally.total:
             super().paint(painter, option, index)
             return
-        opt = QStyleOptionViewItem(option)
-        self.initStyleOption(opt, index)
-        rect = QRect(opt.rect)
-        bar_h = 4
-        opt.rect = rect.adjusted(0, 0, 0, -bar_h - 2)
-        style = opt.widget.style() if opt.widget is not None else None
-        if style is not None:
-            style.drawControl(QStyle.ControlElement.CE_ItemViewItem, opt, painter, opt.widget)
-        painter.save()
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        left = rect.left() + 8
+        rect = QRect(option.rect)
+        words_only = QStyleOptionViewItem(option)
+        words_only.rect = rect.adjusted(0, 0, 0, -self.BAR - 2)
+        super().paint(painter, words_only, index)
+        total = tally.total
         width = max(10, rect.width() - 16)
-        top = rect.bottom() - bar_h - 3
-        x = float(left)
-        painter.setPen(Qt.PenStyle.NoPen)
+        top = rect.bottom() - self.BAR - 3
+        x = float(rect.left() + 8)
         for outcome in ORDER:
             n = tally[outcome]
-            if not n:
-                continue
-            w = width * n / tally.total
-            painter.setBrush(COLOURS[outcome])
-            painter.drawRect(int(x), top, max(1, round(w)), bar_h)
-            x += w
-        painter.restore()
+            if n:
+                w = width * n / total
+                painter.fillRect(int(x), top, max(1, round(w)), self.BAR, COLOURS[outcome])
+                x += w
 
     def sizeHint(self, option: QStyleOptionViewItem, index: Index) -> QSize:
         size = super().sizeHint(option, index)

@@ -8,6 +8,10 @@ failed, Export. A message id can be looked up by hand (any of the account's).
 
 Statuses refresh by themselves while an account is connected (the delivery service's
 ``follow``), whether or not the tab is shown; what moved is read again and repainted.
+
+Opening it, the first page of sends is read (one trip to the store's thread, asked for as the
+tab is shown) and painted before anything else: the period's chart and the count of sends
+are read and written once those rows are on screen (``_after_rows``).
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QDate, QStandardPaths, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QPaintEvent, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -82,6 +86,17 @@ __all__ = ["DeliveryTab"]
 log = logging.getLogger(__name__)
 
 JOB_TASK = "delivery.job"  # the one export (or resend preparation) at a time
+PERIOD_TASK = "delivery.period"
+#: The tab's reads that only refresh what it shows: dropped when it stops.
+READS = (
+    "delivery.history",
+    "delivery.recipients",
+    PERIOD_TASK,
+    "delivery.rows",
+    "delivery.blocked",
+    "delivery.scheduled",
+    "delivery.find",
+)
 SEARCH_DELAY_MS = 300
 #: The first look-ups wait this long after an account connects: the window's first reads
 #: (this history, the balance, Compose's draft) go first.
@@ -127,8 +142,33 @@ class Period:
     CUSTOM = 4
 
 
-def _table(model: Any, name: str) -> QTableView:
-    view = QTableView()
+class HistoryTable(QTableView):
+    """The sends' grid. It says when it has painted: what waits for the rows (the period's
+    chart, the count) is read after they are on screen."""
+
+    painted = Signal()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        self.painted.emit()
+
+    def lay_out_rows(self) -> None:
+        """Lay out rows just read now, with the scroll bar they bring and the column it
+        narrows, so they are painted once: Qt would lay them out after a first paint, and
+        repaint the narrowed columns a timer later. The whole grid is being repainted for
+        the new rows anyway: the header's "a column was resized" (that timer) is not
+        needed."""
+        header = self.horizontalHeader()
+        blocked = header.blockSignals(True)
+        try:
+            self.executeDelayedItemsLayout()
+            self.updateGeometries()
+        finally:
+            header.blockSignals(blocked)
+
+
+def _table(model: Any, name: str, view: QTableView | None = None) -> QTableView:
+    view = view if view is not None else QTableView()
     view.setObjectName(name)
     view.setModel(model)
     view.setAlternatingRowColors(True)
@@ -182,6 +222,8 @@ class DeliveryTab(OneJob, TabPage):
         self._status_text = ""
         self.selected: BroadcastRow | None = None
         self._stale = False
+        #: Work that waits for the history's rows to be painted, by name (see _after_rows).
+        self._after_rows_work: dict[str, Callable[[], None]] = {}
         self.lookup_dialog: LookupDialog | None = None
         #: Recipients of the selected send who blocked promotions (for the opt-out list).
         self.blocked: list[str] = []
@@ -305,7 +347,8 @@ class DeliveryTab(OneJob, TabPage):
 
         # --- the history and the period's chart -------------------------------------------
         self.history_model = HistoryModel(ctx, self)
-        self.history_table = _table(self.history_model, "historyTable")
+        self._history_view = HistoryTable()
+        self.history_table = _table(self.history_model, "historyTable", self._history_view)
         self.history_table.setItemDelegateForColumn(
             HistoryColumn.DELIVERY, SummaryDelegate(self.history_table)
         )
@@ -439,7 +482,11 @@ class DeliveryTab(OneJob, TabPage):
         self.status_combo.currentIndexChanged.connect(lambda _i: self.apply_filters())
         self.show_combo.currentIndexChanged.connect(lambda _i: self._show_recipients())
         self.history_model.rows_loaded.connect(self._on_history_loaded)
-        self.history_model.total_changed.connect(lambda _n: self._update_subtitle())
+        self.history_model.total_changed.connect(
+            lambda _n: self._after_rows("subtitle", self._update_subtitle)
+        )
+        self.history_model.failed.connect(lambda _e: self._run_after_rows())
+        self._history_view.painted.connect(self._on_history_painted)
         self.recipients_model.rows_loaded.connect(lambda _n: self.recipients_loaded.emit())
         self.history_table.selectionModel().selectionChanged.connect(
             lambda *_a: self._on_selection()
@@ -479,6 +526,7 @@ class DeliveryTab(OneJob, TabPage):
         if self.ctx.session is self._session and self._session is not None:
             return
         self._session = self.ctx.session
+        self._after_rows_work.clear()
         self.ctx.tasks.cancel(JOB_TASK)
         self.progress.finish()
         self._stop_following()
@@ -524,6 +572,10 @@ class DeliveryTab(OneJob, TabPage):
             self.ctx.services.delivery.wake()
 
     async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the TabPage interface)
+        # what only refreshes the screen is dropped (the chart read after the rows, too)
+        self._after_rows_work.clear()
+        for name in READS:
+            self.ctx.tasks.cancel(name)
         task = self._follower
         self._stop_following()
         if task is not None:
@@ -596,11 +648,29 @@ class DeliveryTab(OneJob, TabPage):
             return
         query = self.query()
         self.history_model.set_query(session.profile.name, query)
-        self._load_period_chart(session, query)
+        self._after_rows("chart", lambda: self._load_period_chart(session, query))
+
+    def _after_rows(self, name: str, work: Callable[[], None]) -> None:
+        """Run *work* once the history's rows being read are painted (at once when the grid
+        is not on screen): the first rows come before anything else the tab reads or paints
+        (the period's chart, the count). A later *work* of the same *name* replaces it."""
+        self._after_rows_work[name] = work
+        if not self.history_model.loading and not self.history_table.isVisible():
+            self._run_after_rows()
+
+    def _on_history_painted(self) -> None:
+        if self._after_rows_work and not self.history_model.loading:
+            self._run_after_rows()
+
+    def _run_after_rows(self) -> None:
+        work = list(self._after_rows_work.values())
+        self._after_rows_work.clear()
+        for item in work:
+            item()
 
     def _load_period_chart(self, session: Session, query: HistoryFilter) -> None:
         self.ctx.tasks.start(
-            "delivery.period",
+            PERIOD_TASK,
             self.ctx.services.delivery.period_tally(session.profile.name, query),
             on_success=lambda tally: self._show_period(tally, query),
         )
@@ -618,8 +688,10 @@ class DeliveryTab(OneJob, TabPage):
         return self.period_combo.currentText()
 
     def _on_history_loaded(self, _rows: int) -> None:
+        self._history_view.lay_out_rows()
         self._update_empty()
-        self._update_subtitle()
+        if self._after_rows_work and not self.history_table.isVisible():
+            self._run_after_rows()  # no grid on screen to wait for (no rows, or hidden)
         if self.selected is not None:
             row = self.history_model.row_of(self.selected.broadcast_id)
             if row is not None:
@@ -659,8 +731,11 @@ class DeliveryTab(OneJob, TabPage):
                 )
             else:
                 self._status_text = self.tr("Statuses refresh by themselves")
-        listed = self.tr("%n send(s)", "", self.history_model.total)
         status = self._status_text or self.tr("Statuses refresh by themselves")
+        if not self.history_model.loaded_once:  # not counted yet: no "0 sends"
+            self.subtitle.setText(status)
+            return
+        listed = self.tr("%n send(s)", "", self.history_model.total)
         self.subtitle.setText(f"{listed} · {status}")
 
     # -- the selected send -------------------------------------------------------------------
@@ -937,10 +1012,12 @@ class DeliveryTab(OneJob, TabPage):
         changed = set(report.changed) if report is not None else None
         shown = {row.broadcast_id for row in self.history_model.rows}
         wanted = shown if changed is None else shown & changed
+        reloading = False
         if changed and changed - shown:
             # a send not listed moved (sent since the list was read): read the list again
             if self.isVisible():
                 self.history_model.reload()
+                reloading = True
             else:
                 self._stale = True
             wanted = set()
@@ -953,7 +1030,10 @@ class DeliveryTab(OneJob, TabPage):
                 return [row for row in rows if row is not None]
 
             self.ctx.tasks.start("delivery.rows", reread(), on_success=self._rows_reread)
-        if changed is None or changed:
+        if reloading:
+            query = self.history_model.query
+            self._after_rows("chart", lambda: self._load_period_chart(session, query))
+        elif changed is None or changed:
             self._load_period_chart(session, self.history_model.query)
         if report is not None:
             self.refreshed.emit(report)

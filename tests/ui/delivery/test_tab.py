@@ -14,7 +14,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.delivery import DeliveryStatus
@@ -484,7 +484,8 @@ def test_filters_search_text_and_phone_and_channel(qtbot, ctx) -> None:  # type:
     record(ctx, 3, [OK2], BroadcastKind.WHATSAPP)
     tab = make_tab(qtbot, ctx)
     qtbot.waitUntil(lambda: tab.history_model.rowCount() == 3, timeout=10000)
-    assert tab.subtitle.text().startswith("3 sends")
+    # the count is written once the rows are painted
+    qtbot.waitUntil(lambda: tab.subtitle.text().startswith("3 sends"), timeout=10000)
     qtbot.keyClicks(tab.search_edit, "number 2")
     qtbot.waitUntil(lambda: tab.history_model.total == 1, timeout=10000)
     tab.search_edit.setText("0712 300 002")  # a phone number: its sends
@@ -533,6 +534,137 @@ def test_model_tester_on_both_models_with_pages_fetched(qtbot, qtmodeltester, ct
     recipients.show("Test shop", big, (Outcome.FAILED,))  # a reset, checked by the tester too
     qtbot.waitUntil(lambda: recipients.loaded_once and not recipients.loading, timeout=10000)
     assert recipients.rowCount() == 0
+
+
+def test_the_rows_are_painted_before_the_chart_and_the_count(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    """Opening the tab reads the first page of sends and paints it before anything else:
+    the period's chart is read, and the count written, only once the rows are on screen."""
+    quick(ctx.services, poll_seconds=60)
+    for n in range(3):
+        record(ctx, n, [OK, FAILS])
+    events: list[tuple[str, int, str]] = []
+    service = ctx.services.delivery
+    read_tally = service.period_tally
+
+    def period_tally(profile: str, query: Any) -> Any:
+        events.append(("chart read", tab.history_model.rowCount(), tab.subtitle.text()))
+        return read_tally(profile, query)
+
+    service.period_tally = period_tally
+    tab = DeliveryTab(ctx)
+    _opened.append(tab)
+    qtbot.addWidget(tab)
+    tab.resize(1280, 800)
+    assert tab.subtitle.text() == "Statuses refresh by themselves"  # not "0 sends"
+
+    class Paints(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+            if event.type() == QEvent.Type.Paint:
+                rows = tab.history_model.rowCount()
+                events.append(("painted", rows, tab.subtitle.text()))
+            return False
+
+    paints = Paints(tab)
+    tab.history_table.viewport().installEventFilter(paints)
+    tab.show()
+    qtbot.waitUntil(lambda: tab.period_chart.tally.total == 6, timeout=10000)
+    assert tab.subtitle.text().startswith("3 sends")
+    reads = [i for i, event in enumerate(events) if event[0] == "chart read"]
+    assert len(reads) == 1
+    painted = [i for i, event in enumerate(events) if event[:2] == ("painted", 3)]
+    assert painted[0] < reads[0]  # the rows were painted first
+    assert not events[painted[0]][2].startswith("3 sends")  # then the count was written
+
+
+def test_a_hidden_tab_or_an_empty_history_does_not_hold_the_chart(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    """With no grid on screen (the tab not shown, or nothing sent) nothing waits for a paint."""
+    quick(ctx.services, poll_seconds=60)
+    tab = DeliveryTab(ctx)
+    _opened.append(tab)
+    qtbot.addWidget(tab)
+    tab.resize(1280, 800)
+    tab.show()
+    qtbot.waitUntil(lambda: tab.history_model.loaded_once, timeout=10000)
+    assert tab.history_stack.currentWidget() is tab.empty_label
+    qtbot.waitUntil(lambda: tab.period_chart.accessibleDescription() != "", timeout=10000)
+    assert tab.subtitle.text().startswith("0 sends")
+    tab.hide()
+    record(ctx, 1, [OK, OK2])
+    tab.apply_filters()  # e.g. a look-up's "show this send" while another tab is shown
+    qtbot.waitUntil(lambda: tab.period_chart.tally.total == 2, timeout=10000)
+    qtbot.waitUntil(lambda: tab.subtitle.text().startswith("1 send "), timeout=10000)
+
+
+def test_stopping_drops_the_reads_still_waiting(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """Quitting (``stop``) drops the reads that only refresh the screen, the chart still
+    waiting for the rows included: nothing lands on a tab that is going away."""
+    quick(ctx.services, poll_seconds=60)
+    record(ctx, 1, [OK])
+    tab = make_tab(qtbot, ctx)
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("delivery.period"), timeout=10000)
+    reads: list[str] = []
+    service = ctx.services.delivery
+    read_tally = service.period_tally
+
+    def period_tally(profile: str, query: Any) -> Any:
+        reads.append(profile)
+        return read_tally(profile, query)
+
+    service.period_tally = period_tally
+    tab.apply_filters()
+    assert tab.history_model.loading
+    assert arun(tab.stop(2.0))
+    assert not ctx.tasks.is_running("delivery.history")
+    tab.history_table.viewport().repaint()  # a paint after stopping starts nothing
+    arun(ctx.tasks.wait_idle())
+    assert reads == []
+
+
+def test_the_history_rows_read_as_before(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    """Each column's words, tooltips, icon, alignment and colour; a row read again (its
+    numbers moved) shows its new words."""
+    from dataclasses import replace
+
+    from desktop_app.core.services.delivery import Tally
+    from desktop_app.ui.delivery.look import IN_DOUBT
+    from desktop_app.ui.delivery.models import ROW_ROLE, TALLY_ROLE
+
+    record(ctx, 7, [OK, OK2, FAILS])
+    model = HistoryModel(ctx)
+    model.set_query("Test shop", tab_filter())
+    qtbot.waitUntil(lambda: model.loaded_once and not model.loading, timeout=10000)
+    assert model.total == 1
+    row = model.row_at(0)
+    assert row is not None
+
+    def cell(column: int, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        return model.data(model.index(0, column), role)
+
+    assert cell(HistoryColumn.CHANNEL) == "SMS"
+    assert cell(HistoryColumn.SENDER) == "TUMA"
+    assert cell(HistoryColumn.MESSAGE) == "Offer number 7: maize flour KES 180"
+    assert cell(HistoryColumn.RECIPIENTS) == "3"
+    assert cell(HistoryColumn.DELIVERY) == "3 waiting"
+    assert cell(HistoryColumn.DELIVERY, Qt.ItemDataRole.ToolTipRole) == "3 waiting"
+    assert cell(HistoryColumn.MESSAGE, Qt.ItemDataRole.ToolTipRole) == row.text
+    assert cell(HistoryColumn.SENDER, Qt.ItemDataRole.ToolTipRole) is None
+    assert not cell(HistoryColumn.DELIVERY, Qt.ItemDataRole.DecorationRole).isNull()
+    assert cell(HistoryColumn.MESSAGE, Qt.ItemDataRole.DecorationRole) is None
+    right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    assert cell(HistoryColumn.CREDITS, Qt.ItemDataRole.TextAlignmentRole) == right
+    assert cell(HistoryColumn.MESSAGE, Qt.ItemDataRole.TextAlignmentRole) is None
+    assert cell(HistoryColumn.DELIVERY, Qt.ItemDataRole.ForegroundRole) is None
+    assert cell(HistoryColumn.WHEN, ROW_ROLE) is row
+    assert cell(HistoryColumn.DELIVERY, TALLY_ROLE) == row.tally
+    assert model.data(model.index(1, 0)) is None
+    assert model.data(model.index(0, len(HistoryColumn))) is None
+    moved = replace(row, tally=Tally({Outcome.DELIVERED: 2, Outcome.FAILED: 1}), chunks_pending=1)
+    changed: list[int] = []
+    model.dataChanged.connect(lambda top, _bottom, _roles: changed.append(top.row()))
+    model.update_rows([moved])
+    assert changed == [0]
+    assert cell(HistoryColumn.DELIVERY) == "Unfinished: review · 2 delivered · 1 failed"
+    assert cell(HistoryColumn.DELIVERY, Qt.ItemDataRole.ForegroundRole) == IN_DOUBT
 
 
 def tab_filter() -> Any:
