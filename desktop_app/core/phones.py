@@ -23,9 +23,11 @@ Kenya. Letters are rejected rather than read as vanity numbers (``0712 ABC`` is 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from enum import StrEnum
 from functools import lru_cache
+from itertools import compress, repeat
+from operator import add, getitem, not_
 from typing import Final
 
 import phonenumbers
@@ -489,47 +491,53 @@ def _ke_mobile_heads() -> frozenset[str]:
 _KE_HEADS: Final = _ke_mobile_heads()
 
 
+# Each form of a Kenyan mobile number up to its last six digits -> E.164 up to them: "0712",
+# "712", "254712", "+254712" -> "+254712", for every head in _KE_HEADS.
+_KE_STARTS: Final = {
+    form + head: "+254" + head for head in _KE_HEADS for form in ("", "0", "254", "+254")
+}
+_START, _LAST_SIX = slice(None, -6), slice(-6, None)
+
+
 def try_normalize_many(values: Iterable[str], region: str = "KE") -> list[str | None]:
     """``[try_normalize(v, region) for v in values]``, about three times as fast on Kenyan
     mobile numbers.
 
-    A spreadsheet import normalises a whole column: there the calls per number cost more than
-    the check itself. The common Kenyan forms (``0NSN``, ``254NSN``, ``NSN``, ``+254NSN``,
-    with spaces or dashes) are answered inline: ASCII digits only, and the national number's
-    first three digits among ``_KE_HEADS``, where ``_check`` would take the fast path and
-    find both patterns matching (the NSN never starts with 0, so the "000"/"00254" prefixes
-    ``_check`` reads first cannot apply). Everything else goes through ``try_normalize``, so
-    the results are the same.
+    A spreadsheet import normalises a whole column: there a call per number costs more than
+    the check itself. So the common Kenyan forms (``0NSN``, ``254NSN``, ``NSN``, ``+254NSN``,
+    with spaces or dashes) are answered a column at a time, by C-speed ``map``s: with spaces
+    and dashes taken out, everything but the last six characters is looked up in
+    ``_KE_STARTS`` (a form, then the first three digits of the NSN, one of ``_KE_HEADS``),
+    and the last six must be ASCII digits. That is a number ``_check`` reads the same way
+    (nothing else in it: the start and the digits leave no room for other characters) and
+    sends down its fast path, where both patterns match (the NSN never starts with 0, so the
+    "000"/"00254" prefixes ``_check`` reads first cannot apply). Everything else goes
+    through ``try_normalize``, so the results are the same.
     """
-    heads = _KE_HEADS if region.upper() == "KE" else frozenset()
-    if not heads:
-        return [try_normalize(text, region) for text in values]
-    out: list[str | None] = []
-    append = out.append
-    for text in values:
-        # Spaces and dashes only: translate() with the whole separator table costs several
-        # times more; other separators (dots, brackets) take try_normalize's way.
-        digits = text if text.isdigit() else text.replace(" ", "").replace("-", "")
-        n = len(digits)
-        if n == 10:
-            if digits[0] == "0" and digits[1:4] in heads and digits.isdigit() and digits.isascii():
-                append("+254" + digits[1:])
-                continue
-        elif n == 12:
-            if (
-                digits[3:6] in heads
-                and digits[:3] == "254"
-                and digits.isdigit()
-                and digits.isascii()
-            ):
-                append("+" + digits)
-                continue
-        elif n == 13:
-            if digits[4:7] in heads and digits[:4] == "+254" and digits[1:].isdigit():
-                append(digits if digits.isascii() else try_normalize(text, region))
-                continue
-        elif n == 9 and digits[:3] in heads and digits.isdigit() and digits.isascii():
-            append("+254" + digits)
-            continue
-        append(try_normalize(text, region))
+    texts = values if isinstance(values, list) else list(values)
+    if not _KE_STARTS or region.upper() != "KE":
+        return [try_normalize(text, region) for text in texts]
+    count = len(texts)
+    # Spaces and dashes only: translate() with the whole separator table costs several
+    # times more; other separators (dots, brackets) take try_normalize's way.
+    joined = "\n".join(texts)
+    digits = texts
+    if " " in joined or "-" in joined:
+        joined = joined.replace(" ", "").replace("-", "")
+        if joined.count("\n") == count - 1:
+            digits = joined.split("\n")
+        else:  # a text with a line break of its own
+            digits = [text.replace(" ", "").replace("-", "") for text in texts]
+    fronts: Iterator[str] = map(getitem, digits, repeat(_START))
+    starts = list(map(_KE_STARTS.get, fronts, repeat("")))
+    last_six: list[str] = list(map(getitem, digits, repeat(_LAST_SIX)))
+    out: list[str | None] = list(map(add, starts, last_six))
+    kept = "".join(compress(last_six, starts))
+    if not (kept.isdigit() and kept.isascii()) and kept:
+        for i in compress(range(count), starts):
+            if not (last_six[i].isdigit() and last_six[i].isascii()):
+                starts[i] = ""
+    if "" in starts:
+        for i in compress(range(count), map(not_, starts)):
+            out[i] = try_normalize(texts[i], region)
     return out
