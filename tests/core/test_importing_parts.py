@@ -335,3 +335,39 @@ def test_column_email_check_is_the_services(email: str) -> None:
         uploads.EMAIL_RE.match(email) is not None
     )
     assert _EMAIL_OR_NOTHING.fullmatch("") is not None
+
+
+def test_email_column_check_is_one_by_ones() -> None:
+    """The whole-column check (one fullmatch over the addresses joined by new lines) finds
+    exactly the addresses the one-by-one check rejects, whatever the column holds."""
+    import random
+
+    from desktop_app.core.importing.validation import _EMAIL_OR_NOTHING, _bad_emails
+
+    pool = [
+        "",
+        "w@example.com",
+        "a.b+c@mail.co.ke",
+        "no-at-sign",
+        "two@@example.com",
+        "a@b@c.com",
+        "a@nodot",
+        "a@.com",
+        "a@com.",
+        "a@b.c",
+        "@example.com",
+        "a b@example.com",
+        "a@example.com\u00a0x",
+        "ñandú@correo.es",
+        "a@b..c",
+        ".a@b.c",
+        "a@b.c\nd@e.f",  # a line break inside one cell: two good lines, one bad address
+        "a@x.y.",
+        "a@.x.y",
+        "a@x..",
+    ]
+    rng = random.Random(5)
+    for _ in range(300):
+        column = [rng.choice(pool) for _ in range(rng.choice((1, 2, 5, 40)))]
+        expected = [i for i, e in enumerate(column) if _EMAIL_OR_NOTHING.fullmatch(e) is None]
+        assert _bad_emails(column) == expected, column

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final, Literal
 
+from desktop_app.core.collector import old_collections_paused
 from desktop_app.core.importing.cells import (
     PhoneCheck,
     RejectReason,
@@ -265,8 +266,26 @@ def validate_contacts_file(
     rate; ``cancel.is_set()`` is looked at every 256 rows (a few milliseconds) and raises
     ``ImportCancelled``. Raises ``ImportFileError`` for a file that cannot be imported at
     all, ``NO_PHONE_COLUMN`` included.
+
+    The cyclic garbage collector's full collections are paused meanwhile
+    (``core.collector``): walking the heap again each time the report grew by a quarter cost
+    a third of the time, and nothing here makes a cycle.
     """
     check_cancel(cancel)
+    with old_collections_paused():
+        return _validate(path, region, mapping, sheet, header_row, progress, cancel, limits)
+
+
+def _validate(
+    path: Path | str,
+    region: str,
+    mapping: ColumnMapping | None,
+    sheet: str | None,
+    header_row: HeaderChoice,
+    progress: Progress | None,
+    cancel: CancelToken | None,
+    limits: ImportLimits,
+) -> ImportReport:
     with read_table(path, sheet, limits=limits, cancel=cancel) as table:
         chunks = table.chunks()
         head = _read_head(chunks, header_row)

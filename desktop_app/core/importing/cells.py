@@ -146,7 +146,7 @@ def check_phone(cell: Cell, region: str = "KE") -> PhoneCheck:
     phone = phones.try_normalize(text, region)
     if phone is not None:
         return PhoneCheck(phone, damaged or (region.upper() == "KE" and lost_zero(text)), None)
-    if sum(c.isdigit() for c in text) >= _TWO_NUMBERS_DIGITS:  # else splitting is wasted
+    if sum(map(str.isdigit, text)) >= _TWO_NUMBERS_DIGITS:  # else splitting is wasted
         parts = phones.split_numbers(text)
         if sum(1 for part in parts if phones.try_normalize(part, region)) > 1:
             return PhoneCheck(None, False, RejectReason.MULTIPLE_PHONES)

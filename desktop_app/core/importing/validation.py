@@ -35,21 +35,40 @@ from desktop_app.core.importing.reading import Cell, Chunk, SourceInfo
 __all__ = ["DuplicateRow", "ImportReport", "RejectedRow", "ValidRow", "Validator", "split_name"]
 
 
-_FIRST_CHAR: Final = itemgetter(slice(0, 1))
 # The service's e-mail check (cells.EMAIL_RE) as one fullmatch that also takes "" (no e-mail):
 # the same answers on stripped text, and a whole column checked by map().
 _EMAIL_OR_NOTHING: Final = re.compile(r"(?:[^@\s]+@[^@\s]+\.[^@\s]+)?")
+# The same check over a whole column joined by "\n" (no address holds one: "\n" is "\s"):
+# each line is one address. Possessive, so no line is scanned twice: the local part can only
+# end at the "@", and the domain is right exactly when its first "." after the first
+# character has a character after it, which is what "[^@\s]+\.[^@\s]+" asks.
+_EMAIL_LINE: Final = r"(?:[^@\s]++@[^@\s][^@\s.]*+\.[^@\s]++)?"
+_EMAIL_LINES: Final = re.compile(f"(?:{_EMAIL_LINE}\n)*+{_EMAIL_LINE}")
+_FIRST_CHAR: Final = itemgetter(slice(0, 1))
 _LOST_ZERO_FIRST: Final = frozenset("71")
-_SPACE_FIRST: Final = frozenset(" \t(")
+_SPACE_FIRST: Final = (" ", "\t", "(")
 
 
-def _unsettled(found: list[str | None], texts: list[str]) -> list[int]:
+def _bad_emails(emails: list[str]) -> list[int]:
+    """Where an (already stripped) e-mail is neither empty nor an address the service takes.
+
+    Usually none: one fullmatch over the column joined by new lines says so; when it does
+    not, each address is checked on its own.
+    """
+    joined = "\n".join(emails)
+    if joined.count("\n") == len(emails) - 1 and _EMAIL_LINES.fullmatch(joined) is not None:
+        return []
+    bad = map(operator.not_, map(_EMAIL_OR_NOTHING.fullmatch, emails))
+    return list(compress(range(len(emails)), bad))
+
+
+def _unsettled(found: list[str | None], texts: list[str], joined: str) -> list[int]:
     """Where the fast path said no, or may have read "712345678.0" as 7123456780: found
-    with ``map`` and ``compress``, no Python code per row."""
+    with ``map`` and ``compress``, no Python code per row (``joined``: the texts, joined)."""
     out: list[int] = []
     if None in found:
         out.extend(compress(range(len(found)), map(operator.is_, found, repeat(None))))
-    if "." in "".join(texts):
+    if "." in joined:
         dotted = compress(range(len(texts)), map(operator.contains, texts, repeat(".")))
         out = sorted({*out, *dotted})
     return out
@@ -169,13 +188,15 @@ class Validator:
         """Sort the next rows (a chunk, in order).
 
         Column by column, at C speed: the phones in one ``try_normalize_many`` call, names and
-        e-mails by ``map``. Then only the exceptions are looked at one by one (a phone the
-        fast path did not settle, a bad e-mail, a phone seen before); the runs of plain valid
-        rows between them are appended whole.
+        e-mails by ``map``, repeats by one ``dict.setdefault`` pass, the valid rows made by
+        one ``map``. Only the exceptions are looked at one by one (a phone the fast path did
+        not settle, a bad e-mail, a phone seen before).
         """
         m = self.mapping
         region = self.region
         numbers, cells_list = chunk
+        if isinstance(numbers, range):  # one int object per row, shared by all that keep it
+            numbers = list(numbers)
         count = len(cells_list)
         raw = self._cells(cells_list, self._phone_column)
         # numbers, dates (XLSX) go to check_phone: "" is never valid, so they come back None
@@ -184,10 +205,11 @@ class Validator:
             if self._text_only
             else [v if isinstance(v, str) else "" for v in raw]
         )
+        joined = "\n".join(texts)
         found = phones.try_normalize_many(texts, region)
         repaired = self._lost_zero(texts)
         problems: dict[int, RejectReason] = {}
-        for i in _unsettled(found, texts):
+        for i in _unsettled(found, texts, joined):
             check = check_phone(raw[i], region)
             found[i] = check.phone
             if check.phone is None:
@@ -195,39 +217,30 @@ class Validator:
             else:
                 repaired[i] = check.repaired
         emails = self._texts(cells_list, m.email)
-        bad_emails = map(operator.not_, map(_EMAIL_OR_NOTHING.fullmatch, emails))
-        for i in compress(range(count), bad_emails):
+        for i in _bad_emails(emails):
             problems.setdefault(i, RejectReason.INVALID_EMAIL)
         firsts = self._texts(cells_list, m.first_name)
         lasts = self._texts(cells_list, m.last_name)
         if m.name is not None:
             firsts, lasts = self._split(firsts, lasts, self._texts(cells_list, m.name))
         self._check_lengths(numbers, texts, emails, firsts, lasts)
-        exceptions = sorted(problems.keys() | self._repeats(found))
-        seen = self._seen
-        new_row = tuple.__new__
-        start = 0
-        for i in [*exceptions, count]:
-            if start < i:  # plain valid rows: no problem, phones new
-                self.valid.extend(
-                    map(
-                        new_row,
-                        repeat(ValidRow),
-                        zip(
-                            numbers[start:i],
-                            found[start:i],
-                            firsts[start:i],
-                            lasts[start:i],
-                            emails[start:i],
-                            repaired[start:i],
-                            strict=True,
-                        ),
-                    )
-                )
-                seen.update(zip(found[start:i], numbers[start:i], strict=True))  # type: ignore[arg-type]  # no None here
-            if i == count:
-                break
-            start = i + 1
+        first_rows = self._first_rows(found, numbers, problems)
+        repeats = compress(range(count), map(operator.ne, first_rows, numbers))
+        exceptions = sorted(problems.keys() | set(repeats))
+        # every row made a ValidRow in one C-speed pass, the exceptions' left out after
+        valid = map(
+            tuple.__new__,
+            repeat(ValidRow),
+            zip(numbers, found, firsts, lasts, emails, repaired, strict=True),
+        )
+        if not exceptions:
+            self.valid.extend(valid)
+            return
+        keep = [True] * count
+        for i in exceptions:
+            keep[i] = False
+        self.valid.extend(compress(valid, keep))
+        for i in exceptions:
             number, cells = numbers[i], cells_list[i]
             reason = problems.get(i)
             if reason is not None:
@@ -238,18 +251,27 @@ class Validator:
                 continue
             phone = found[i]
             assert phone is not None  # no problem: the phone is valid
-            if (earlier := seen.get(phone)) is not None:
-                self.duplicates.append(DuplicateRow(number, phone, earlier, tuple(cells)))
-            else:
-                seen[phone] = number
-                row = (number, phone, firsts[i], lasts[i], emails[i], repaired[i])
-                self.valid.append(new_row(ValidRow, row))
+            self.duplicates.append(DuplicateRow(number, phone, first_rows[i], tuple(cells)))
+
+    def _first_rows(
+        self, found: list[str | None], numbers: Sequence[int], problems: dict[int, RejectReason]
+    ) -> list[int]:
+        """Per row, the row where its phone was first kept: the row itself for a new phone
+        (now kept), an earlier one for a repeat. Rows with a problem keep nothing: their phone
+        may still be kept by a later row (their own answer is then meaningless)."""
+        for i in problems:
+            found[i] = None  # only valid and repeated rows read found[] from here on
+        seen = self._seen
+        first_rows = list(map(seen.setdefault, found, numbers))  # type: ignore[arg-type]
+        seen.pop(None, None)  # type: ignore[call-overload]
+        return first_rows
 
     def _check_lengths(self, numbers: Sequence[int], *columns: list[str]) -> None:
         """No kept cell longer than a cell can be (Excel's own limit, by default)."""
         limit = self._max_chars
         for column in columns:
-            if column and max(map(len, column)) > limit:
+            # all of them together within the limit (the usual case): none is over it
+            if len("".join(column)) > limit and max(map(len, column)) > limit:
                 at = next(i for i, text in enumerate(column) if len(text) > limit)
                 raise ImportFileError(FileErrorCode.CELL_TOO_LONG, row=numbers[at], limit=limit)
 
@@ -258,28 +280,11 @@ class Validator:
         matters for cells found valid)."""
         if not self._kenya:
             return [False] * len(texts)
-        flags = list(map(_LOST_ZERO_FIRST.__contains__, map(_FIRST_CHAR, texts)))
-        if any(map(_SPACE_FIRST.__contains__, map(_FIRST_CHAR, texts))):
-            flags = [lost_zero(t) for t in texts]
-        return flags
-
-    def _repeats(self, found: list[str | None]) -> set[int]:
-        """Rows whose phone may have been seen before: in an earlier chunk, or earlier in
-        this one (the first occurrence in the chunk is no exception). A row rejected for its
-        e-mail counts too: more rows looked at one by one, never fewer."""
-        unique = set(found)
-        unique.discard(None)
-        again = self._seen.keys() & unique
-        if not again and len(unique) == len(found) - found.count(None):
-            return set()
-        indices = range(len(found))
-        first_at = dict(zip(reversed(found), reversed(indices), strict=True))
-        later = map(operator.ne, map(first_at.__getitem__, found), indices)
-        out = set(compress(indices, later))
-        if again:
-            out.update(compress(indices, map(again.__contains__, found)))
-        out.difference_update(compress(indices, map(operator.is_, found, repeat(None))))
-        return out
+        firsts = list(map(_FIRST_CHAR, texts))
+        starts = "".join(firsts)
+        if any(map(starts.__contains__, _SPACE_FIRST)):  # some text starts with " ", "\t", "("
+            return [lost_zero(t) for t in texts]
+        return list(map(_LOST_ZERO_FIRST.__contains__, firsts))
 
     def _cells(self, cells_list: list[Sequence[Cell]], column: int) -> list[Cell]:
         """One column of the chunk; ``""`` where a row is shorter."""

@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
-import gc
 import shutil
 import tempfile
 import threading
@@ -43,6 +42,7 @@ from typing import Final, Protocol, TypeVar
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import UploadAccepted, UploadStatus
 from desktop_app.core.background import Blocking, run_in_daemon_thread
+from desktop_app.core.collector import collector_paused
 from desktop_app.core.importing import (
     DEFAULT_LIMITS,
     ColumnMapping,
@@ -307,37 +307,18 @@ def problems_of(report: ImportReport, result: UploadResult | None = None) -> lis
 
 
 _T = TypeVar("_T")
-_paused = 0
-_paused_lock = threading.Lock()
-_was_enabled = True
 
 
 def _collector_paused(fn: Callable[..., _T], /, *args: object, **kwargs: object) -> _T:
     """Run *fn* with the cyclic garbage collector paused, then freeze what exists.
 
-    Reading 100,000 rows makes a million objects; each time the heap grows by a quarter, a
-    full collection walks all of it, holding the GIL: 50-70 ms in which the GUI thread cannot
-    run (measured by tests/bench/bench_ui_stall_import.py). Rows are tuples of strings, so
-    nothing here needs the cycle collector. Resuming it plainly still costs one ~30 ms young
-    collection over the new report; ``gc.freeze()`` instead moves every object alive now out
-    of the collector's sight (they are still freed by reference counting; only a cycle among
-    them would outlive its use), which keeps the longest stall near one frame.
+    The report of 100,000 rows is kept: resuming the collector plainly would cost one ~30 ms
+    young collection over it on the next allocation, in whichever thread; frozen, it is out
+    of the collector's sight, which keeps the longest GUI stall near one frame (measured by
+    tests/bench/bench_ui_stall_import.py). See ``core.collector``.
     """
-    global _paused, _was_enabled
-    with _paused_lock:
-        _paused += 1
-        if _paused == 1:
-            _was_enabled = gc.isenabled()
-            gc.disable()
-    try:
+    with collector_paused(freeze=True):
         return fn(*args, **kwargs)
-    finally:
-        with _paused_lock:
-            _paused -= 1
-            if _paused == 0:
-                gc.freeze()
-                if _was_enabled:
-                    gc.enable()
 
 
 class UploadClient(Protocol):
