@@ -13,7 +13,7 @@ import pytest
 
 from desktop_app.core.importing import FileErrorCode, ImportFileError, validate_contacts_file
 from desktop_app.core.importing.errors import DEFAULT_LIMITS
-from desktop_app.core.importing.reading import _csv_rows
+from desktop_app.core.importing.reading import ColumnRows, _csv_rows, _split_columns
 
 _BREAKS = ("\n", "\r\n", "\r")
 # where str.splitlines() breaks a line and csv does not
@@ -93,3 +93,59 @@ def test_field_limit_on_the_line_csv_names(tmp_path: Path, quoted: bool) -> None
         validate_contacts_file(path)
     assert caught.value.code is FileErrorCode.CELL_TOO_LONG
     assert caught.value.data["line"] == _csv_error_line(text) == 3002
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_column_split_reading_is_csvs(tmp_path: Path, seed: int) -> None:
+    """Lines all as wide, as most files are: split a column at a time (``ColumnRows``); a
+    blank line, a line of another width or a lone "\\r" before a delimiter put the piece
+    back on the row by row way."""
+    rng = random.Random(seed)
+    delimiter = rng.choice((",", ";", "\t", " "))
+    width = rng.choice((1, 2, 4, 7))
+    cells = [c for c in ("", "a", "Wanjiru", "0712345678", "x y", "é", "7") if delimiter not in c]
+    lines = []
+    for _ in range(rng.choice((3, 300, 5000))):
+        fields = [rng.choice(cells) for _ in range(width)]
+        if not any(fields):
+            fields[0] = "z"
+        lines.append(delimiter.join(fields))
+    odd = seed % 4
+    if odd == 1:  # a blank line
+        lines.insert(len(lines) // 2, delimiter * (width - 1))
+    if odd == 3 and width > 1:  # one line wider, one narrower: as many fields in all
+        lines.insert(len(lines) // 3, "wide" + delimiter * width)
+        lines.insert(len(lines) // 3, "narrow" + delimiter * (width - 2))
+    # without lone "\r"s (a "\r" then ";…" line goes back to the row by row way too)
+    breaks = [rng.choice(_BREAKS[:2] if odd == 0 else _BREAKS) for _ in lines]
+    if odd == 2 and width > 1:  # "a,b\r" then ",c": a lone CR, then the delimiter first
+        at = len(lines) // 2
+        breaks[at] = "\r"
+        lines[at + 1] = delimiter + lines[at + 1].split(delimiter, 1)[1]
+    text = "".join(line + end for line, end in zip(lines, breaks, strict=True))
+    path = tmp_path / "columns.csv"
+    path.write_bytes(text.encode("utf-8"))
+    assert _read(path, delimiter, False) == _reference(text, delimiter, False)
+    if odd == 0 and width > 1:
+        chunks = list(_csv_rows(path, "utf-8", delimiter, False, DEFAULT_LIMITS))
+        assert all(isinstance(chunk.rows, ColumnRows) for chunk in chunks)
+
+
+def test_column_rows_act_as_a_list_of_rows() -> None:
+    rows = ColumnRows([["a", "b", "c"], ["1", "2", "3"]], 3)
+    assert len(rows) == 3
+    assert rows[0] == ["a", "1"]
+    assert rows[-1] == ["c", "3"]
+    assert rows[1:] == [["b", "2"], ["c", "3"]]
+    assert list(rows) == [["a", "1"], ["b", "2"], ["c", "3"]]
+    assert ["b", "2"] in rows
+    with pytest.raises(IndexError):
+        rows[3]
+
+
+def test_split_columns_only_for_lines_as_wide() -> None:
+    assert _split_columns("a,b\r\nc,d\n", ["a,b", "c,d"], ",") == [["a", "c"], ["b", "d"]]
+    assert _split_columns("a,b\nc,d,e\nf\n", ["a,b", "c,d,e", "f"], ",") is None
+    assert _split_columns("a,b\n,\n", ["a,b", ","], ",") is None  # a blank row
+    assert _split_columns("a,b\r,c\n", ["a,b", ",c"], ",") is None  # "\r" + "," = one break
+    assert _split_columns("a\n\nb\n", ["a", "", "b"], ",") is None

@@ -365,9 +365,27 @@ def test_email_column_check_is_one_by_ones() -> None:
         "a@x.y.",
         "a@.x.y",
         "a@x..",
+        "a\x1cb@c.de",  # ASCII characters str.isspace() takes for spaces
+        "a@b\x0b.cd",
+        "a@b.c\x1fd",
+        "a@b.c\td",
+        "a~!#$%^&*()@b-c_d.e/f",
     ]
     rng = random.Random(5)
     for _ in range(300):
         column = [rng.choice(pool) for _ in range(rng.choice((1, 2, 5, 40)))]
         expected = [i for i, e in enumerate(column) if _EMAIL_OR_NOTHING.fullmatch(e) is None]
         assert _bad_emails(column) == expected, column
+
+
+def test_ascii_email_check_spells_out_unicode_spaces() -> None:
+    """On ASCII text the column check's spelt-out class says what "[^@\\s]" says."""
+    from desktop_app.core.importing.validation import _EMAIL_LINES_ASCII, _EMAIL_OR_NOTHING
+
+    for code in range(128):
+        c = chr(code)
+        for email in (f"a{c}b@c.de", f"ab@c{c}.de", f"ab@cd.e{c}f", f"{c}@c.de", f"a@{c}.de"):
+            if "\n" in email:
+                continue  # the line separator of the joined column
+            expected = _EMAIL_OR_NOTHING.fullmatch(email) is not None
+            assert (_EMAIL_LINES_ASCII.fullmatch(email) is not None) is expected, repr(email)

@@ -25,7 +25,7 @@ from datetime import date, datetime, time, timedelta
 from enum import StrEnum
 from functools import lru_cache, partial
 from pathlib import Path
-from typing import Any, BinaryIO, Final, NamedTuple, TypeVar
+from typing import Any, BinaryIO, Final, NamedTuple, TypeVar, overload
 from xml.etree import ElementTree
 
 from desktop_app.core.importing.errors import (
@@ -42,6 +42,7 @@ __all__ = [
     "CHUNK_ROWS",
     "Cell",
     "Chunk",
+    "ColumnRows",
     "FileKind",
     "RawRow",
     "SourceInfo",
@@ -62,10 +63,43 @@ class Chunk(NamedTuple):
 
     numbers: Sequence[int]
     """Row numbers (a ``range`` when no blank row was left out)."""
-    rows: list[Sequence[Cell]]
+    rows: Sequence[Sequence[Cell]]
+    """The rows' cells from column A (``ColumnRows`` for text split a column at a time)."""
 
     def raw_rows(self) -> list[RawRow]:
         return list(zip(self.numbers, self.rows, strict=True))
+
+
+class ColumnRows(Sequence[list[str]]):
+    """Rows of text kept as columns, as a CSV without quotes is split (see
+    ``_unquoted_records``): the validator reads ``columns``; a row is made, a list like
+    csv's, only when it is asked for. No row is blank."""
+
+    __slots__ = ("_count", "columns")
+
+    def __init__(self, columns: list[list[str]], count: int) -> None:
+        self.columns = columns
+        """Every column, each ``count`` cells long."""
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> list[str]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[list[str]]: ...
+
+    def __getitem__(self, index: int | slice) -> list[str] | list[list[str]]:
+        if isinstance(index, slice):
+            return list(map(list, zip(*(column[index] for column in self.columns), strict=True)))
+        if not -self._count <= index < self._count:
+            raise IndexError(index)
+        return [column[index] for column in self.columns]
+
+    def __iter__(self) -> Iterator[list[str]]:
+        return map(list, zip(*self.columns, strict=True))
 
 
 class FileKind(StrEnum):
@@ -368,8 +402,8 @@ def _csv_rows(
             first, number = number + 1, number + len(rows)
             if number > max_rows:
                 raise ImportFileError(FileErrorCode.TOO_MANY_ROWS, limit=max_rows)
-            if all(map(any, rows)):
-                yield Chunk(range(first, number + 1), rows)  # type: ignore[arg-type]
+            if isinstance(rows, ColumnRows) or all(map(any, rows)):
+                yield Chunk(range(first, number + 1), rows)
             elif keep := [i for i, row in enumerate(rows) if any(row)]:
                 yield Chunk([first + i for i in keep], [rows[i] for i in keep])
     except _CsvError as exc:
@@ -418,9 +452,32 @@ def _csv_records(
     return rows, reader.line_num
 
 
+def _split_columns(piece: str, lines: list[str], delimiter: str) -> list[list[str]] | None:
+    """The fields of ``piece`` (its ``lines``, from ``splitlines``) as columns, when every
+    line has as many and none is blank (all its fields empty); else None.
+
+    With the delimiter made a line break, ``splitlines`` gives the fields in order, each line
+    its own: unless a line ending in a lone "\\r" is followed by one starting with the
+    delimiter (the two become one "\\r\\n"): then there are fewer fields than lines times
+    width.
+    """
+    if delimiter in "\r\n":
+        return None
+    widths = set(map(str.count, lines, itertools.repeat(delimiter)))
+    if len(widths) != 1:
+        return None
+    width = widths.pop() + 1
+    if delimiter * (width - 1) in lines:  # a blank row ("" when there is one column)
+        return None
+    fields = piece.replace(delimiter, "\n").splitlines()
+    if len(fields) != len(lines) * width:
+        return None
+    return [fields[column::width] for column in range(width)]
+
+
 def _unquoted_records(
     text: str, start: int, delimiter: str, line: int = 0
-) -> Iterator[list[list[str]]]:
+) -> Iterator[Sequence[list[str]]]:
     """The records of ``text[start:]``, which holds no quote character, ``CHUNK_ROWS`` at a
     time: each line is a record, its fields split at the delimiter.
 
@@ -438,8 +495,14 @@ def _unquoted_records(
         pos = end
         if len(piece) <= limit and not any(map(piece.__contains__, _RARE_LINE_BREAKS)):
             split = piece.splitlines()
-            rows = list(map(str.split, split, itertools.repeat(delimiter)))
             line += len(split)
+            columns = _split_columns(piece, split, delimiter)
+            if columns is not None:
+                for at in range(0, len(split), CHUNK_ROWS):
+                    block = [column[at : at + CHUNK_ROWS] for column in columns]
+                    yield ColumnRows(block, len(block[0]))
+                continue
+            rows = list(map(str.split, split, itertools.repeat(delimiter)))
         else:
             rows, read = _csv_records(io.StringIO(piece, newline=""), delimiter, line)
             line += read
@@ -447,7 +510,7 @@ def _unquoted_records(
             yield rows[at : at + CHUNK_ROWS]
 
 
-def _quoted_records(text: str, start: int, delimiter: str) -> Iterator[list[list[str]]]:
+def _quoted_records(text: str, start: int, delimiter: str) -> Iterator[Sequence[list[str]]]:
     """The records of ``text[start:]``, up to ``CHUNK_ROWS`` lines at a time: csv's where a
     quote is among them (a quoted field may go on past them: then the lines it takes are
     read on), split by ``_unquoted_records`` elsewhere."""
@@ -720,7 +783,7 @@ def _calamine_chunks(
         if pad:
             block = [pad + row for row in block]
         if all(map(any, block)):  # a true cell in every row: none is blank
-            yield Chunk(range(first, number + 1), block)  # type: ignore[arg-type]
+            yield Chunk(range(first, number + 1), block)
         elif keep := [i for i, row in enumerate(block) if row.count("") != len(row)]:
             yield Chunk([first + i for i in keep], [block[i] for i in keep])
 
