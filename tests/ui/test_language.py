@@ -112,6 +112,37 @@ def test_times_are_stored_in_utc_and_shown_in_local_time(monkeypatch, qapp) -> N
         time.tzset()
 
 
+@pytest.mark.usefixtures("restore_locale")
+@pytest.mark.parametrize(
+    ("zone", "moment", "day", "with_time"),
+    [
+        ("Europe/London", datetime(2025, 3, 30, 0, 30, tzinfo=UTC), "30 Mar 2025", "00:30"),
+        ("Europe/London", datetime(2025, 3, 30, 1, 30, tzinfo=UTC), "30 Mar 2025", "02:30"),
+        ("Europe/London", datetime(2025, 10, 26, 0, 59, tzinfo=UTC), "26 Oct 2025", "01:59"),
+        ("America/New_York", datetime(2026, 1, 1, 3, 0, tzinfo=UTC), "31 Dec 2025", "22:00"),
+        ("Africa/Nairobi", datetime(2025, 12, 31, 21, 0, tzinfo=UTC), "1 Jan 2026", "00:00"),
+    ],
+)
+def test_the_added_date_is_the_local_wall_clock_on_either_side_of_a_clock_change(  # type: ignore[no-untyped-def]
+    monkeypatch, qapp, zone, moment, day, with_time
+) -> None:
+    """The grid's Added column and the form's "Added …" (the time is formatted from the local
+    wall clock, not converted by Qt a second time)."""
+    import time
+
+    from desktop_app.ui.contacts.model import added_text
+
+    monkeypatch.setenv("TZ", zone)
+    time.tzset()
+    try:
+        QLocale.setDefault(QLocale("en_KE"))
+        assert added_text(moment) == day
+        assert added_text(moment, with_time=True) == f"{day}, {with_time}"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
 def test_the_language_menu_remembers_the_choice_and_says_when_it_applies(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
     window = MainWindow(ctx, remember_layout=False)
     qtbot.addWidget(window)

@@ -33,6 +33,17 @@ __all__ = ["GroupsPanel", "group_label"]
 
 #: Longest group name accepted in the name box (the store keeps at most this many).
 NAME_LENGTH = 60
+#: The list's look (set on the list alone, not on the panel or the tab around it).
+LIST_STYLE = """
+QListWidget#groupList {
+    background: #ffffff;
+    border: 1px solid #dde2e8;
+    border-radius: 8px;
+    padding: 4px;
+}
+QListWidget#groupList::item { padding: 6px 8px; border-radius: 4px; }
+QListWidget#groupList::item:selected { background: #e5f3ee; color: #0b3b2e; }
+"""
 
 
 def group_label(group: Group) -> str:
@@ -76,6 +87,7 @@ class GroupsPanel(QWidget):
 
         self.list = QListWidget(self)
         self.list.setObjectName("groupList")
+        self.list.setStyleSheet(LIST_STYLE)
         self.list.setAccessibleName(self.tr("Groups"))
         self.list.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         self.list.setMinimumHeight(56)

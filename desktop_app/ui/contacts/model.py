@@ -10,7 +10,10 @@ from the service on demand.
   paging through 100,000 contacts keeps memory flat;
 - when a page arrives, ``dataChanged`` covers its rows and :attr:`ContactsModel.page_loaded`
   is emitted; when the total changed meanwhile (someone added or deleted contacts), the
-  model is reset around the fresh page.
+  model is reset around the fresh page;
+- ``data()`` runs for every cell and role each time the grid paints (seven roles a cell): it
+  returns at once for the roles it does not answer, and a row's texts (its date formatted
+  for the locale, its number for display) are made once, when the row is first shown.
 
 Sorting is the service's (newest first): the model offers no other.
 """
@@ -38,10 +41,11 @@ from PySide6.QtCore import (
     Qt,
     QTime,
     QTimer,
+    QTimeZone,
     Signal,
 )
 from PySide6.QtGui import QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from desktop_app.core.phones import local_display
 from desktop_app.core.services.contacts import ContactRow
@@ -65,6 +69,18 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 
 _MUTED = QColor("#9aa5b1")
 
+# The roles as plain ints: data() compares them for every cell on every paint.
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_ACCESSIBLE = int(Qt.ItemDataRole.AccessibleTextRole)
+_ROW = int(ROW_ROLE)
+#: The roles data() answers; the delegate also asks for alignment, decoration, check state
+#: and background, for every cell.
+_ANSWERED = frozenset({_DISPLAY, _TOOLTIP, _FOREGROUND, _FONT, _ACCESSIBLE, _ROW})
+_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -80,8 +96,13 @@ class Column(IntEnum):
 def added_text(moment: datetime, *, with_time: bool = False) -> str:
     """When a contact was added, in the user's time zone and locale ("3 Jan 2025")."""
     local = moment.astimezone()
-    shown = QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
-    return QLocale().toString(shown, "d MMM yyyy, HH:mm" if with_time else "d MMM yyyy")
+    day = QDate(local.year, local.month, local.day)
+    if not with_time:
+        return QLocale().toString(day, "d MMM yyyy")
+    # The wall-clock time is local already: held as UTC, Qt does not convert it again (a
+    # local-time QDateTime looks the zone up, ~20x slower, once for every row shown).
+    shown = QDateTime(day, QTime(local.hour, local.minute), QTimeZone.utc())
+    return QLocale().toString(shown, "d MMM yyyy, HH:mm")
 
 
 def _headers() -> dict[Column, str]:
@@ -125,6 +146,8 @@ class ContactsModel(QAbstractTableModel):
         self._known = False  # the first page of the current query has arrived
         self._generation = 0  # bumped by every new query: late answers are dropped
         self._pages: OrderedDict[int, tuple[ContactRow, ...]] = OrderedDict()
+        #: Each cached page's rows as shown (one text a column), made when first painted.
+        self._texts: dict[int, list[tuple[str, ...] | None]] = {}
         self._wanted: OrderedDict[int, None] = OrderedDict()
         self._in_flight: tuple[int, int] | None = None  # (generation, page)
         self._loading = False
@@ -222,7 +245,7 @@ class ContactsModel(QAbstractTableModel):
         self._in_flight = None
         self.error = None
         self.beginResetModel()
-        self._pages.clear()
+        self._forget_pages()
         self._total = 0
         self._known = False
         self.endResetModel()
@@ -250,7 +273,7 @@ class ContactsModel(QAbstractTableModel):
                 if current.contact is None or current.contact.uuid != contact.uuid:
                     continue
                 fresh = replace(ContactRow.of(contact), groups=current.groups)
-                self._pages[number] = (*rows[:offset], fresh, *rows[offset + 1 :])
+                self._keep(number, (*rows[:offset], fresh, *rows[offset + 1 :]))
                 at = self.first_row_of(number) + offset
                 self.dataChanged.emit(self.index(at, 0), self.index(at, len(self._columns) - 1))
                 return
@@ -261,8 +284,12 @@ class ContactsModel(QAbstractTableModel):
         for number, rows in list(self._pages.items()):
             if not any(r.phone in wanted for r in rows):
                 continue
-            self._pages[number] = tuple(
-                replace(r, groups=groups.get(r.phone, ())) if r.phone in wanted else r for r in rows
+            self._keep(
+                number,
+                tuple(
+                    replace(r, groups=groups.get(r.phone, ())) if r.phone in wanted else r
+                    for r in rows
+                ),
             )
             first = self.first_row_of(number)
             column = self._columns.index(Column.GROUPS) if Column.GROUPS in self._columns else 0
@@ -318,31 +345,28 @@ class ContactsModel(QAbstractTableModel):
             return Qt.ItemFlag.NoItemFlags
         # Rows not loaded yet are selectable too: a selection may run over many pages, and
         # acting on it fetches what is missing (rows_for).
-        return (
-            Qt.ItemFlag.ItemIsEnabled
-            | Qt.ItemFlag.ItemIsSelectable
-            | Qt.ItemFlag.ItemNeverHasChildren
-        )
+        return _FLAGS
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < self._total:
+    def data(self, index: Index, role: int = _DISPLAY) -> Any:
+        if role not in _ANSWERED:
             return None
         row_number = index.row()
-        number = self.page_of_row(row_number)
+        if not index.isValid() or not 0 <= row_number < self._total:
+            return None
+        number = row_number // self._page_size + 1
         page = self._pages.get(number)
-        column = self._columns[index.column()]
         if page is None:
-            if role == Qt.ItemDataRole.DisplayRole:
+            if role == _DISPLAY:
                 if self._known and self.error is None:
                     self.want_page(number)
-                if column != Column.NAME:
+                if self._columns[index.column()] != Column.NAME:
                     return ""
                 return (
                     QCoreApplication.translate("ContactsModel", "Loading…")
                     if self.error is None
                     else "—"
                 )
-            if role == Qt.ItemDataRole.ForegroundRole:
+            if role == _FOREGROUND:
                 return _MUTED
             return None
         self._pages.move_to_end(number)  # recently used
@@ -350,22 +374,26 @@ class ContactsModel(QAbstractTableModel):
         if offset >= len(page):
             return None
         row = page[offset]
-        if role == ROW_ROLE:
-            return row
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
-        if role == Qt.ItemDataRole.ForegroundRole:
-            if row.contact is None or (column == Column.NAME and not row.name):
+        if role in (_DISPLAY, _ACCESSIBLE):
+            texts = self._texts[number]
+            shown = texts[offset]
+            if shown is None:
+                shown = texts[offset] = tuple(self._text(row, c) for c in self._columns)
+            return shown[index.column()]
+        if role == _FOREGROUND:
+            if row.contact is None or (
+                self._columns[index.column()] == Column.NAME and not row.name
+            ):
                 return _MUTED
             return None
-        if role == Qt.ItemDataRole.FontRole and row.contact is None:
+        if role == _ROW:
+            return row
+        if role == _TOOLTIP:
+            return self._tooltip(row, self._columns[index.column()])
+        if role == _FONT and row.contact is None:
             font = QFont()
             font.setItalic(True)
             return font
-        if role == Qt.ItemDataRole.AccessibleTextRole:
-            return self._text(row, column)
         return None
 
     def _text(self, row: ContactRow, column: Column) -> str:
@@ -451,17 +479,18 @@ class ContactsModel(QAbstractTableModel):
             # The first answer for this query, or the list changed size meanwhile: lay the
             # rows out again around this page.
             self.beginResetModel()
-            self._pages.clear()
+            self._forget_pages()
             self._total = result.total
             self._known = True
-            self._pages[number] = result.rows
+            self._keep(number, result.rows)
             self.endResetModel()
             self.total_changed.emit(self._total)
         else:
-            self._pages[number] = result.rows
+            self._keep(number, result.rows)
             self._pages.move_to_end(number)
             while len(self._pages) > CACHE_PAGES:
-                self._pages.popitem(last=False)  # the least recently used
+                evicted, _rows = self._pages.popitem(last=False)  # the least recently used
+                del self._texts[evicted]
             if result.rows:
                 first = self.first_row_of(number)
                 last = min(first + len(result.rows), self._total) - 1
@@ -470,6 +499,15 @@ class ContactsModel(QAbstractTableModel):
                         self.index(first, 0), self.index(last, len(self._columns) - 1)
                     )
         self.page_loaded.emit(number)
+
+    def _keep(self, number: int, rows: tuple[ContactRow, ...]) -> None:
+        """Cache page *number* as *rows* (its texts are made again when next shown)."""
+        self._pages[number] = rows
+        self._texts[number] = [None] * len(rows)
+
+    def _forget_pages(self) -> None:
+        self._pages.clear()
+        self._texts.clear()
 
     def _fetch_ended(self, generation: int) -> None:
         if generation != self._generation:
@@ -495,10 +533,14 @@ class ContactsModel(QAbstractTableModel):
             self.loading_changed.emit(loading)
 
 
-def contacts_view(model: ContactsModel, name: str, row_height: int = 32) -> QTableView:
+def contacts_view(
+    model: ContactsModel, name: str, row_height: int = 32, parent: QWidget | None = None
+) -> QTableView:
     """A grid over *model*: whole rows selected (several with Shift and Ctrl), read-only, in
-    the service's order (no sorting), fixed row heights (fast with 100,000 rows)."""
-    view = QTableView()
+    the service's order (no sorting), fixed row heights (fast with 100,000 rows), laid out
+    once (its vertical scroll bar always shown). Made in *parent* when given (not moved there
+    afterwards, which would style the grid and its parts over again)."""
+    view = QTableView(parent)
     view.setObjectName(name)
     view.setModel(model)
     view.setAccessibleName(QCoreApplication.translate("ContactsModel", "Contacts"))
@@ -511,6 +553,9 @@ def contacts_view(model: ContactsModel, name: str, row_height: int = 32) -> QTab
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
     view.setSortingEnabled(False)  # the service's order: newest first
     view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    # Always there (even while the rows fit): a scroll bar appearing when the first page
+    # arrives would narrow the grid, stretch the notes column again and paint it twice.
+    view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
     rows = view.verticalHeader()
     rows.hide()
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -518,4 +563,7 @@ def contacts_view(model: ContactsModel, name: str, row_height: int = 32) -> QTab
     columns = view.horizontalHeader()
     columns.setHighlightSections(False)
     columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    # After a reset (the first page of a query arrived) the view would lay itself out on a
+    # timer, after it painted: the rows would be painted twice. Lay it out at once instead.
+    model.modelReset.connect(view.doItemsLayout)
     return view

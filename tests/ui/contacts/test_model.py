@@ -3,6 +3,7 @@ asynchronously, the in-flight guard, the bounded cache, and the total following 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -98,3 +99,28 @@ def test_a_newer_query_wins_over_an_older_one(qtbot, ctx, arun, admin) -> None: 
     assert model.total == 10  # 0700000050..59
     assert totals == [10]  # the older answer never showed
     assert model.query == ContactQuery("0700 000 05")
+
+
+def test_a_row_shown_follows_an_edit_and_a_group_change(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """A row's texts are made once, when it is first shown; an edit or a change of its groups
+    made here shows at once all the same (no page fetched again)."""
+    seed(arun, ctx, 30)
+    model = make_model(qtbot, ctx)
+    first = model.data(model.index(0, Column.NAME), ROW_ROLE)
+    assert first.contact is not None
+    assert show(model, 0) == first.name  # shown: its texts are kept
+    assert model.data(model.index(0, Column.GROUPS)) == ""
+    changed: list[int] = []
+    model.dataChanged.connect(lambda top, _bottom, _roles: changed.append(top.row()))
+
+    model.replace_contact(replace(first.contact, first_name="Zawadi", email="zawadi@example.co.ke"))
+    assert show(model, 0) == f"Zawadi {first.last_name}"
+    assert model.data(model.index(0, Column.EMAIL)) == "zawadi@example.co.ke"
+    accessible = Qt.ItemDataRole.AccessibleTextRole
+    assert model.data(model.index(0, Column.NAME), accessible) == f"Zawadi {first.last_name}"
+
+    model.set_groups({first.phone: ("Wholesale", "Church")}, [first.phone])
+    assert model.data(model.index(0, Column.GROUPS)) == "Wholesale, Church"
+    assert show(model, 0) == f"Zawadi {first.last_name}"  # the edit is kept
+    assert changed == [0, 0]
+    assert model.data(model.index(0, Column.NAME), Qt.ItemDataRole.TextAlignmentRole) is None

@@ -101,6 +101,44 @@ def test_typing_fast_sends_one_search(qtbot, ctx, arun, monkeypatch) -> None:  #
     assert asked == ["Wanjiku"]
 
 
+def test_opening_asks_once_and_nothing_moves_when_the_rows_land(  # type: ignore[no-untyped-def]
+    qtbot, ctx, arun, admin, monkeypatch
+) -> None:
+    """One request opens the tab. The grid's scroll bar is there from the start, so when the
+    first page lands nothing moves: the grid keeps its width and its columns theirs (a scroll
+    bar appearing then would lay the grid out, and paint it, a second time)."""
+    seed(arun, ctx, 45)
+    asked: list[int] = []
+    original = ctx.services.contacts.page
+
+    async def counting(client: Any, profile: str, page: int, size: int, query: Any) -> Any:
+        asked.append(page)
+        return await original(client, profile, page, size, query)
+
+    monkeypatch.setattr(ctx.services.contacts, "page", counting)
+    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=1.0)
+    try:
+        tab = make_tab(qtbot, ctx)
+        assert not tab.model.known  # the answer is held back: the grid is still empty
+        bar = tab.table.verticalScrollBar()
+        assert bar.isVisible()
+        width = tab.table.viewport().width()
+        widths = [tab.table.columnWidth(c) for c in range(tab.model.columnCount())]
+        ranges: list[int] = []
+        tab.model.page_loaded.connect(lambda _page: ranges.append(bar.maximum()))
+        wait_loaded(qtbot, tab, 45)
+    finally:
+        admin.clear_faults()
+    assert asked == [1]
+    assert bar.maximum() > 0
+    assert ranges == [bar.maximum()]  # the scroll range followed the total as the page landed
+    assert tab.table.viewport().width() == width
+    assert [tab.table.columnWidth(c) for c in range(tab.model.columnCount())] == widths
+    newest = tab.model.row_at(0)
+    assert newest is not None
+    assert tab.model.data(tab.model.index(0, 0)) == newest.name
+
+
 def test_no_customers_yet_offers_to_add_or_import(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
     tab = make_tab(qtbot, ctx)
     qtbot.waitUntil(lambda: tab.state_page.state is State.EMPTY, timeout=10000)
