@@ -11,7 +11,7 @@ import pytest
 
 from desktop_app.core import phones
 from desktop_app.core.phones import try_normalize, try_normalize_many
-from tests.core.test_phones import _generated_numbers
+from tests.core.test_phones import _generated_numbers, _reference
 
 
 def _forms(nsn: str) -> list[str]:
@@ -56,17 +56,6 @@ def test_many_other_region_and_lower_case() -> None:
 
 def test_many_accepts_any_iterable() -> None:
     assert try_normalize_many(iter(("0712345678", "x"))) == ["+254712345678", None]
-
-
-def _reference(text: str) -> str | None:
-    """Plain phonenumbers: parse with region KE, valid -> E.164."""
-    try:
-        number = phonenumbers.parse(text, "KE")
-    except phonenumbers.NumberParseException:
-        return None
-    if not phonenumbers.is_valid_number(number):
-        return None
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
 def _varied(rng: random.Random) -> list[str]:
