@@ -116,8 +116,10 @@ def test_column_split_reading_is_csvs(tmp_path: Path, seed: int) -> None:
     if odd == 3 and width > 1:  # one line wider, one narrower: as many fields in all
         lines.insert(len(lines) // 3, "wide" + delimiter * width)
         lines.insert(len(lines) // 3, "narrow" + delimiter * (width - 2))
-    # without lone "\r"s (a "\r" then ";…" line goes back to the row by row way too)
-    breaks = [rng.choice(_BREAKS[:2] if odd == 0 else _BREAKS) for _ in lines]
+    # lines ending one way (else the row by row way), not a lone "\r" (nor then: a line
+    # ending "\r" and one starting with the delimiter fuse into a "\r\n")
+    one_way = rng.choice(_BREAKS[:2])
+    breaks = [one_way if odd == 0 else rng.choice(_BREAKS) for _ in lines]
     if odd == 2 and width > 1:  # "a,b\r" then ",c": a lone CR, then the delimiter first
         at = len(lines) // 2
         breaks[at] = "\r"
@@ -144,8 +146,13 @@ def test_column_rows_act_as_a_list_of_rows() -> None:
 
 
 def test_split_columns_only_for_lines_as_wide() -> None:
-    assert _split_columns("a,b\r\nc,d\n", ["a,b", "c,d"], ",") == [["a", "c"], ["b", "d"]]
-    assert _split_columns("a,b\nc,d,e\nf\n", ["a,b", "c,d,e", "f"], ",") is None
-    assert _split_columns("a,b\n,\n", ["a,b", ","], ",") is None  # a blank row
-    assert _split_columns("a,b\r,c\n", ["a,b", ",c"], ",") is None  # "\r" + "," = one break
-    assert _split_columns("a\n\nb\n", ["a", "", "b"], ",") is None
+    assert _split_columns("a,b\r\nc,d\r\n", ",") == ([["a", "c"], ["b", "d"]], 2)
+    assert _split_columns("a,b\nc,d", ",") == ([["a", "c"], ["b", "d"]], 2)
+    assert _split_columns("a,é\rc,d\r", ",") == ([["a", "c"], ["é", "d"]], 2)
+    assert _split_columns("a\nb\n", ",") == ([["a", "b"]], 2)
+    assert _split_columns("a,b,c", ",") == ([["a"], ["b"], ["c"]], 1)
+    assert _split_columns("a,b\nc,d,e\nf\n", ",") is None
+    assert _split_columns("a,b\n,\n", ",") is None  # a blank row
+    assert _split_columns("a\n\nb\n", ",") is None
+    assert _split_columns("a,b\r\nc,d\n", ",") is None  # lines ending two ways
+    assert _split_columns("a,b\r,c\r", ",") is None  # "\r" + "," fuse into one break

@@ -13,6 +13,7 @@ import codecs
 import csv
 import io
 import itertools
+import operator
 import posixpath
 import re
 import warnings
@@ -452,27 +453,50 @@ def _csv_records(
     return rows, reader.line_num
 
 
-def _split_columns(piece: str, lines: list[str], delimiter: str) -> list[list[str]] | None:
-    """The fields of ``piece`` (its ``lines``, from ``splitlines``) as columns, when every
-    line has as many and none is blank (all its fields empty); else None.
+@lru_cache(maxsize=8)
+def _all_bytes_but(delimiter: str) -> bytes:
+    """For ``bytes.translate``: every byte but the delimiter's and the line breaks'."""
+    keep = (delimiter + "\r\n").encode()
+    return bytes(b for b in range(256) if b not in keep)
 
-    With the delimiter made a line break, ``splitlines`` gives the fields in order, each line
-    its own: unless a line ending in a lone "\\r" is followed by one starting with the
-    delimiter (the two become one "\\r\\n"): then there are fewer fields than lines times
-    width.
+
+def _split_columns(piece: str, delimiter: str) -> tuple[list[list[str]], int] | None:
+    """The fields of ``piece`` (no quote, no rarer line break) as columns, and the number of
+    lines, when every line has as many fields, ends the same way, and none is blank (all its
+    fields empty); else None.
+
+    The lines are checked without being made: the piece's delimiters and line breaks, in
+    order (one ``bytes.translate``: UTF-8 gives no ASCII byte to other characters), must be
+    the first line's repeated. Then, with the delimiter made a line break, ``splitlines``
+    gives the fields in order, each line its own, unless lines end in a lone "\\r" and one
+    starts with the delimiter (the two become one "\\r\\n"): the field count tells.
     """
-    if delimiter in "\r\n":
+    if len(delimiter) != 1 or not delimiter.isascii() or delimiter in "\r\n":
         return None
-    widths = set(map(str.count, lines, itertools.repeat(delimiter)))
-    if len(widths) != 1:
-        return None
-    width = widths.pop() + 1
-    if delimiter * (width - 1) in lines:  # a blank row ("" when there is one column)
-        return None
+    marks = piece.encode("utf-8", "surrogatepass").translate(None, _all_bytes_but(delimiter))
+    breaks = [at for at in (marks.find(b"\r"), marks.find(b"\n")) if at >= 0]
+    if not breaks:  # one line, without a line break
+        width, lines = len(marks) + 1, 1
+    else:
+        width = min(breaks) + 1
+        crlf = marks[width - 1 : width + 1] == b"\r\n"
+        first = marks[: width + crlf]  # the first line's delimiters and line break
+        if not piece.endswith(("\r", "\n")):  # the last line has none: as if it had
+            marks += first[width - 1 :]
+        lines, rest = divmod(len(marks), len(first))
+        if rest or marks != first * lines:
+            return None
     fields = piece.replace(delimiter, "\n").splitlines()
-    if len(fields) != len(lines) * width:
+    if len(fields) != lines * width:
         return None
-    return [fields[column::width] for column in range(width)]
+    columns = [fields[column::width] for column in range(width)]
+    if all(map(list.__contains__, columns, itertools.repeat(""))):  # a blank row, maybe
+        blank = set(itertools.compress(range(lines), map(operator.not_, columns[0])))
+        for column in columns[1:]:
+            blank.difference_update(itertools.compress(range(lines), column))
+        if blank:
+            return None
+    return columns, lines
 
 
 def _unquoted_records(
@@ -494,14 +518,16 @@ def _unquoted_records(
         piece = text[pos:end]
         pos = end
         if len(piece) <= limit and not any(map(piece.__contains__, _RARE_LINE_BREAKS)):
-            split = piece.splitlines()
-            line += len(split)
-            columns = _split_columns(piece, split, delimiter)
-            if columns is not None:
-                for at in range(0, len(split), CHUNK_ROWS):
+            by_column = _split_columns(piece, delimiter)
+            if by_column is not None:
+                columns, lines = by_column
+                line += lines
+                for at in range(0, lines, CHUNK_ROWS):
                     block = [column[at : at + CHUNK_ROWS] for column in columns]
                     yield ColumnRows(block, len(block[0]))
                 continue
+            split = piece.splitlines()
+            line += len(split)
             rows = list(map(str.split, split, itertools.repeat(delimiter)))
         else:
             rows, read = _csv_records(io.StringIO(piece, newline=""), delimiter, line)

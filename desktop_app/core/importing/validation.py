@@ -3,10 +3,12 @@
 The per-row path is the import's cost: ``csv`` reads a 100,000-row file in ~40 ms, and a
 Python loop doing a handful of things per row costs several times that. So a chunk is worked
 on column by column: its phones in one ``phones.try_normalize_many`` call, names, e-mails,
-lengths and repeats by ``map``/``compress`` (C speed); only the exceptions (a phone the fast
-path left open, a bad e-mail, a repeat) are looked at one by one, with the thorough
-``check_phone``, and the runs of plain valid rows between them are appended whole. Valid rows
-are NamedTuples: a frozen dataclass costs three times as much to build.
+lengths and repeats by ``map``/``compress`` (C speed), the e-mails by one regex over the
+column joined by new lines; only the exceptions (a phone the fast path left open, a bad
+e-mail, a repeat) are looked at one by one, with the thorough ``check_phone``, and every
+other row becomes a valid row in one ``map``. Valid rows are NamedTuples: a frozen dataclass
+costs three times as much to build. CSV text usually comes already by column
+(``reading.ColumnRows``).
 """
 
 from __future__ import annotations
