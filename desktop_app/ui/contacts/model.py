@@ -538,8 +538,8 @@ def contacts_view(
 ) -> QTableView:
     """A grid over *model*: whole rows selected (several with Shift and Ctrl), read-only, in
     the service's order (no sorting), fixed row heights (fast with 100,000 rows), laid out
-    once (its vertical scroll bar always shown). Made in *parent* when given (not moved there
-    afterwards, which would style the grid and its parts over again)."""
+    once (its vertical scroll bar's place always kept). Made in *parent* when given (not moved
+    there afterwards, which would style the grid and its parts over again)."""
     view = QTableView(parent)
     view.setObjectName(name)
     view.setModel(model)
@@ -553,9 +553,14 @@ def contacts_view(
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
     view.setSortingEnabled(False)  # the service's order: newest first
     view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
-    # Always there (even while the rows fit): a scroll bar appearing when the first page
-    # arrives would narrow the grid, stretch the notes column again and paint it twice.
+    # The scroll bar's place is always kept: a scroll bar appearing when the first page
+    # arrives would narrow the grid, stretch the notes column again and paint it twice. It is
+    # drawn only when there is something to scroll (an empty one is a grid-high handle, the
+    # dearest thing in the first paint).
     view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+    bar = view.verticalScrollBar()
+    bar.rangeChanged.connect(lambda low, high: bar.setVisible(high > low))
+    bar.setVisible(False)
     rows = view.verticalHeader()
     rows.hide()
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)

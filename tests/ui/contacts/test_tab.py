@@ -104,9 +104,10 @@ def test_typing_fast_sends_one_search(qtbot, ctx, arun, monkeypatch) -> None:  #
 def test_opening_asks_once_and_nothing_moves_when_the_rows_land(  # type: ignore[no-untyped-def]
     qtbot, ctx, arun, admin, monkeypatch
 ) -> None:
-    """One request opens the tab. The grid's scroll bar is there from the start, so when the
-    first page lands nothing moves: the grid keeps its width and its columns theirs (a scroll
-    bar appearing then would lay the grid out, and paint it, a second time)."""
+    """One request opens the tab. The grid's scroll bar has its place from the start (drawn
+    once there is something to scroll), so when the first page lands nothing moves: the grid
+    keeps its width and its columns theirs (a scroll bar appearing then would lay the grid
+    out, and paint it, a second time)."""
     seed(arun, ctx, 45)
     asked: list[int] = []
     original = ctx.services.contacts.page
@@ -121,7 +122,7 @@ def test_opening_asks_once_and_nothing_moves_when_the_rows_land(  # type: ignore
         tab = make_tab(qtbot, ctx)
         assert not tab.model.known  # the answer is held back: the grid is still empty
         bar = tab.table.verticalScrollBar()
-        assert bar.isVisible()
+        assert not bar.isVisible()  # nothing to scroll yet
         width = tab.table.viewport().width()
         widths = [tab.table.columnWidth(c) for c in range(tab.model.columnCount())]
         ranges: list[int] = []
@@ -131,12 +132,19 @@ def test_opening_asks_once_and_nothing_moves_when_the_rows_land(  # type: ignore
         admin.clear_faults()
     assert asked == [1]
     assert bar.maximum() > 0
+    assert bar.isVisible()
     assert ranges == [bar.maximum()]  # the scroll range followed the total as the page landed
     assert tab.table.viewport().width() == width
     assert [tab.table.columnWidth(c) for c in range(tab.model.columnCount())] == widths
     newest = tab.model.row_at(0)
     assert newest is not None
     assert tab.model.data(tab.model.index(0, 0)) == newest.name
+
+    tab.search_edit.setText("Wanjiku")  # a few: nothing to scroll, the bar goes, its place stays
+    tab.search_now()
+    qtbot.waitUntil(lambda: tab.model.known and 0 < tab.model.total < 10, timeout=10000)
+    assert not bar.isVisible()
+    assert tab.table.viewport().width() == width
 
 
 def test_no_customers_yet_offers_to_add_or_import(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
