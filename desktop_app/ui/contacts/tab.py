@@ -237,17 +237,8 @@ class ContactsTab(OneJob, TabPage):
         self.table.verticalScrollBar().valueChanged.connect(lambda _v: self._update_pager())
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._update_actions())
 
-        self.state_page = StatePage(self)
-        self.state_page.primary_clicked.connect(self._on_state_primary)
-        self.state_page.secondary_clicked.connect(self._on_state_secondary)
         self.stack.addWidget(self.table)
-        # In a scroll area of its own: its wrapped text would otherwise set the whole tab's
-        # height, and on a small window the grid and the paging under it must still fit.
-        self.state_area = QScrollArea(self)
-        self.state_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.state_area.setWidgetResizable(True)
-        self.state_area.setWidget(self.state_page)
-        self.stack.addWidget(self.state_area)
+        self._states: tuple[StatePage, QScrollArea] | None = None  # made when first needed
         right.addWidget(self.stack, 1)
         body.addLayout(right, 1)
         root.addLayout(body, 1)
@@ -337,6 +328,31 @@ class ContactsTab(OneJob, TabPage):
         the tab by the wrapped labels' preferred heights and scroll on a small window; the
         grid takes whatever height there is (down to the minimum)."""
         return -1
+
+    @property
+    def state_page(self) -> StatePage:
+        """What the tab shows instead of the grid (no customers, no matches, a failure…),
+        made the first time it is needed: most times the tab opens, the grid is all it shows."""
+        return self._state_widgets()[0]
+
+    @property
+    def state_area(self) -> QScrollArea:
+        return self._state_widgets()[1]
+
+    def _state_widgets(self) -> tuple[StatePage, QScrollArea]:
+        if self._states is None:
+            page = StatePage(self)
+            page.primary_clicked.connect(self._on_state_primary)
+            page.secondary_clicked.connect(self._on_state_secondary)
+            # In a scroll area of its own: its wrapped text would otherwise set the whole
+            # tab's height, and on a small window the grid and the paging under it must fit.
+            area = QScrollArea(self.stack)
+            area.setFrameShape(QFrame.Shape.NoFrame)
+            area.setWidgetResizable(True)
+            area.setWidget(page)
+            self.stack.addWidget(area)
+            self._states = (page, area)
+        return self._states
 
     # -- TabPage ---------------------------------------------------------------------------
 
