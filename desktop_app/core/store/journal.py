@@ -31,7 +31,7 @@ import os
 import sqlite3
 import sys
 import uuid
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -354,6 +354,14 @@ def _marks(values: Collection[object]) -> str:
     return ", ".join("?" for _ in values)
 
 
+def _digest(keys: dict[tuple[str, str], str], kind: str, body: str) -> str:
+    """:func:`content_key`, remembered in *keys* (a broadcast repeats one text)."""
+    key = keys.get((kind, body))
+    if key is None:
+        key = keys[kind, body] = content_key(kind, body)
+    return key
+
+
 def _write_rows(
     db: sqlite3.Connection,
     broadcast_id: int,
@@ -362,16 +370,13 @@ def _write_rows(
     kind: BroadcastKind,
     text: str,
     members: Sequence[Recipient],
-    keys: dict[str, str],
+    keys: dict[tuple[str, str], str],
 ) -> None:
     """A chunk's recipients rows: who is to get which content (*keys* caches the digests)."""
-    rows = []
-    for r in members:
-        body = r.message or text
-        key = keys.get(body)
-        if key is None:
-            key = keys[body] = content_key(kind, body)
-        rows.append((broadcast_id, chunk_id, profile, r.phone, key))
+    rows = [
+        (broadcast_id, chunk_id, profile, r.phone, _digest(keys, kind, r.message or text))
+        for r in members
+    ]
     db.executemany(
         "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
         "VALUES (?, ?, ?, ?, ?)",
@@ -395,13 +400,10 @@ def unindexed_lists(
     found = []
     keys: dict[tuple[str, str], str] = {}
     for chunk_id, broadcast_id, state, updated_at, members_json, kind, text in rows:
-        pairs = []
-        for phone, message in json.loads(members_json):
-            body = message or text
-            key = keys.get((kind, body))
-            if key is None:
-                key = keys[kind, body] = content_key(kind, body)
-            pairs.append((phone, key))
+        pairs = [
+            (phone, _digest(keys, kind, message or text))
+            for phone, message in json.loads(members_json)
+        ]
         found.append((chunk_id, broadcast_id, ChunkState(state), parse_time(updated_at), pairs))
     return found
 
@@ -545,7 +547,7 @@ class Journal(Closing):
         )
         broadcast_id = cursor.lastrowid
         assert broadcast_id is not None
-        keys: dict[str, str] = {}
+        keys: dict[tuple[str, str], str] = {}
         for seq, start in enumerate(range(0, len(recipients), chunk_size)):
             members = recipients[start : start + chunk_size]
             tracking = uuid.uuid4().hex if kind is BroadcastKind.TRACKED else None
@@ -580,7 +582,13 @@ class Journal(Closing):
         if row is None:
             return False
         broadcast_id, members_json, profile, kind, text = row
-        if kind == BroadcastKind.PERSONALIZED:  # a digest per recipient
+        kind = BroadcastKind(kind)
+        own_texts = db.execute(
+            "SELECT EXISTS (SELECT 1 FROM json_each(?) j "
+            "WHERE json_extract(j.value, '$[1]') IS NOT NULL)",
+            (members_json,),
+        ).fetchone()[0]
+        if own_texts:  # a digest per recipient (personalised)
             members = [Recipient(phone, message) for phone, message in json.loads(members_json)]
             _write_rows(db, broadcast_id, chunk_id, profile, kind, text, members, {})
         else:
@@ -594,11 +602,6 @@ class Journal(Closing):
             )
         db.execute("UPDATE chunks SET indexed = 1 WHERE id = ?", (chunk_id,))
         return True
-
-    def index_chunk(self, chunk_id: int) -> bool:
-        """Write the chunk's recipients rows if they are not yet (True if it did)."""
-        with self._db.write(durable=False) as db:
-            return self._index_in(db, chunk_id)
 
     def index_pending(self, broadcast_id: int, most: int = 1) -> int:
         """Write the recipients rows of up to *most* of the broadcast's chunks that lack
@@ -615,6 +618,8 @@ class Journal(Closing):
     def index_left_behind(self) -> int:
         """Every chunk still without its recipients rows gets them (a run that stopped or
         died before writing them). Returns how many chunks it wrote."""
+        if not self._db.read("SELECT 1 FROM chunks WHERE indexed = 0 LIMIT 1"):
+            return 0  # the usual start: nothing to write, no write transaction
         with self._db.write(durable=False) as db:
             rows = db.execute("SELECT id FROM chunks WHERE indexed = 0").fetchall()
             return sum(self._index_in(db, chunk_id) for (chunk_id,) in rows)
@@ -774,10 +779,13 @@ class Journal(Closing):
         chunk_id: int,
         allowed: tuple[ChunkState, ...],
         target: ChunkState,
+        *,
+        prepare: Callable[[sqlite3.Connection], object] | None = None,
         **columns: object,
     ) -> None:
         """Move one chunk to *target* if it is in one of the *allowed* states, durably;
-        otherwise raise (ILLEGAL_MOVE with the state it is in, or NOT_FOUND)."""
+        otherwise raise (ILLEGAL_MOVE with the state it is in, or NOT_FOUND). *prepare* runs
+        first, in the same transaction."""
         assignments: list[str] = []
         values: list[object] = []
         for name, value in columns.items():
@@ -786,11 +794,12 @@ class Journal(Closing):
             else:
                 assignments.append(f"{name} = ?")
                 values.append(value)
-        placeholders = ", ".join("?" for _ in allowed)
         with self._db.write() as db:
+            if prepare is not None:
+                prepare(db)
             cursor = db.execute(
                 f"UPDATE chunks SET state = ?, updated_at = ?, {', '.join(assignments)} "
-                f"WHERE id = ? AND state IN ({placeholders})",
+                f"WHERE id = ? AND state IN ({_marks(allowed)})",
                 (target, stamp(now()), *values, chunk_id, *allowed),
             )
             if cursor.rowcount == 1:
@@ -805,13 +814,13 @@ class Journal(Closing):
     def mark_sending(self, chunk_id: int) -> None:
         """Claim a pending chunk for sending, durably, just before its request goes out.
         Raises StoreError(ILLEGAL_MOVE) when it is no longer pending (another run claimed it).
-        Its recipients rows are written first if they are not yet: a chunk that may have
-        gone out is always in the recipients table."""
-        self.index_chunk(chunk_id)
+        Its recipients rows are written in the same transaction if they are not yet: a chunk
+        that may have gone out is always in the recipients table."""
         self._move(
             chunk_id,
             (ChunkState.PENDING,),
             ChunkState.SENDING,
+            prepare=lambda db: self._index_in(db, chunk_id),
             owner=self._db.owner,
             attempts=_Increment(),
             reason=None,
