@@ -13,17 +13,30 @@ so an exported file can be imported again, then what the import ignores (``notes
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import csv
 import io
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import AsyncIterable, Callable, Sequence
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-__all__ = ["COLUMNS", "ContactFileWriter", "ExportFormat", "format_for"]
+from desktop_app.core.background import SerialWorker
+
+__all__ = [
+    "COLUMNS",
+    "Cancelled",
+    "ContactFileWriter",
+    "ExportFormat",
+    "ExportReport",
+    "check_cancel",
+    "format_for",
+    "write_in_batches",
+]
 
 COLUMNS = ("phone", "first_name", "last_name", "email", "notes", "groups", "created_at")
 #: Characters that make a spreadsheet read a CSV cell as a formula (CSV injection): a note
@@ -155,3 +168,54 @@ class ContactFileWriter:
         self._book = self._sheet = None
         with contextlib.suppress(OSError):
             self._temp.unlink()
+
+
+# --- writing a file a batch at a time, on a thread of its own ---------------------------------
+
+#: ``cancel()`` is true once the user has asked to stop
+Cancelled = Callable[[], bool]
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    path: Path
+    rows: int
+
+
+def check_cancel(cancel: Cancelled | None) -> None:
+    """Raise ``asyncio.CancelledError`` once *cancel* says so."""
+    if cancel is not None and cancel():
+        raise asyncio.CancelledError
+
+
+async def write_in_batches(
+    path: Path,
+    open_writer: Callable[[], ContactFileWriter],
+    batches: AsyncIterable[Sequence[Sequence[str]]],
+    cancel: Cancelled | None = None,
+) -> ExportReport:
+    """Write every batch with the writer *open_writer* makes, on a thread of its own (the
+    caller's loop goes on meanwhile). The file appears only when complete: a cancel
+    (``cancel()`` true, or the task cancelled) or a failure leaves nothing behind."""
+    writer_thread = SerialWorker("tuma-export")
+    opened: list[ContactFileWriter] = []  # filled on the writer's thread
+
+    def discard() -> None:
+        if opened:
+            opened[0].discard()
+
+    try:
+        await writer_thread(lambda: opened.append(open_writer()))
+        async for batch in batches:
+            await writer_thread(opened[0].write, batch)
+        check_cancel(cancel)
+        await writer_thread(opened[0].finish)
+    except BaseException:
+        # After any write still running, the half-written file goes; wait for that (a
+        # second cancel stops the waiting, not the clean-up).
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(writer_thread(discard))
+        raise
+    finally:
+        writer_thread.stop(timeout=0.0)
+    return ExportReport(path, opened[0].rows)

@@ -19,7 +19,6 @@ Sorting is the service's: newest first. It offers no other order, so neither doe
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import re
@@ -31,8 +30,15 @@ from typing import TYPE_CHECKING
 
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import Contact
-from desktop_app.core.background import Blocking, SerialWorker
-from desktop_app.core.contact_files import ContactFileWriter, ExportFormat
+from desktop_app.core.background import Blocking
+from desktop_app.core.contact_files import (
+    Cancelled,
+    ContactFileWriter,
+    ExportFormat,
+    ExportReport,
+    check_cancel,
+    write_in_batches,
+)
 from desktop_app.core.recipients import Person
 from desktop_app.core.store import Group, Member, Store
 
@@ -81,7 +87,6 @@ _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _FULL_PAGE = 100
 
 Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 
 
 # --- the form ----------------------------------------------------------------------------------
@@ -255,12 +260,6 @@ class DeleteReport:
     deleted: tuple[Contact, ...]
     failed: tuple[tuple[Contact, api.ApiError], ...]
     stopped: bool = False  # cancelled before every contact was tried
-
-
-@dataclass(frozen=True)
-class ExportReport:
-    path: Path
-    rows: int
 
 
 # --- the service -------------------------------------------------------------------------------
@@ -593,28 +592,13 @@ class ContactsService:
         """Write everyone matching *query* (every page) to *path*. The file appears only when
         complete: a cancel (``cancel()`` true, or the task cancelled) or a failure leaves
         nothing behind. The file is written on a thread of its own."""
-        writer_thread = SerialWorker("tuma-export")
-        opened: list[ContactFileWriter] = []  # filled on the writer's thread
-
-        def discard() -> None:
-            if opened:
-                opened[0].discard()
-
-        try:
-            await writer_thread(lambda: opened.append(ContactFileWriter(path, fmt)))
-            async for batch in self.rows(client, profile, query, progress, cancel):
-                await writer_thread(opened[0].write, [_file_row(row) for row in batch])
-            _check(cancel)
-            await writer_thread(opened[0].finish)
-        except BaseException:
-            # After any write still running, the half-written file goes; wait for that (a
-            # second cancel stops the waiting, not the clean-up).
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(writer_thread(discard))
-            raise
-        finally:
-            writer_thread.stop(timeout=0.0)
-        return ExportReport(path, opened[0].rows)
+        rows = self.rows(client, profile, query, progress, cancel)
+        return await write_in_batches(
+            path,
+            lambda: ContactFileWriter(path, fmt),
+            ([_file_row(row) for row in batch] async for batch in rows),
+            cancel,
+        )
 
     # -- groups ----------------------------------------------------------------------------
 
@@ -662,11 +646,6 @@ class ContactsService:
         return True
 
 
-def _check(cancel: Cancelled | None) -> None:
-    if cancel is not None and cancel():
-        raise asyncio.CancelledError
-
-
 @dataclass(frozen=True)
 class _Walk:
     """One walk through every row of a query: where, what, how far it may go, whom to tell."""
@@ -679,7 +658,7 @@ class _Walk:
     limit: int | None
 
     def check(self) -> None:
-        _check(self.cancel)
+        check_cancel(self.cancel)
 
     def report(self, done: int, total: int) -> None:
         if self.progress is not None:

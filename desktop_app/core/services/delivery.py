@@ -36,8 +36,15 @@ from pathlib import Path
 from desktop_app.core.api import Client
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import DeliveryRecord
-from desktop_app.core.background import Blocking, SerialWorker
-from desktop_app.core.contact_files import ContactFileWriter, ExportFormat
+from desktop_app.core.background import Blocking
+from desktop_app.core.contact_files import (
+    Cancelled,
+    ContactFileWriter,
+    ExportFormat,
+    ExportReport,
+    check_cancel,
+    write_in_batches,
+)
 from desktop_app.core.delivery import DeliveryStatus, normalize_status
 from desktop_app.core.store import BroadcastKind, ChunkState, Store
 from desktop_app.core.store.delivery import (
@@ -93,7 +100,6 @@ RATE = 4.0
 POLL_SECONDS = 5.0
 
 Progress = Callable[[int, int], None]
-Cancelled = Callable[[], bool]
 _Pages = AsyncIterator[list[list[str]]]
 
 REPORT_COLUMNS = (
@@ -163,12 +169,6 @@ class ResendRequest:
     @property
     def sms(self) -> bool:
         return self.kind not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
-
-
-@dataclass(frozen=True)
-class ExportReport:
-    path: Path
-    rows: int
 
 
 def _utcnow() -> datetime:
@@ -526,45 +526,25 @@ class DeliveryService:
         progress: Progress | None,
         cancel: Cancelled | None,
     ) -> ExportReport:
-        writer_thread = SerialWorker("tuma-export")
-        opened: list[ContactFileWriter] = []
-
-        def discard() -> None:
-            if opened:
-                opened[0].discard()
-
-        def open_writer() -> None:
-            opened.append(
-                ContactFileWriter(
-                    path, fmt, columns=columns, widths=widths, sheet=sheet, text_columns=("phone",)
-                )
-            )
-
-        done = 0
-        try:
-            await writer_thread(open_writer)
+        async def counted() -> AsyncIterator[Sequence[Sequence[str]]]:
             if progress is not None:
                 progress(0, total)
+            done = 0
             async for batch in pages:
-                _check(cancel)
-                await writer_thread(opened[0].write, batch)
+                check_cancel(cancel)
+                yield batch
                 done += len(batch)
                 if progress is not None:
                     progress(done, max(total, done))
-            _check(cancel)
-            await writer_thread(opened[0].finish)
-        except BaseException:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.shield(writer_thread(discard))
-            raise
-        finally:
-            writer_thread.stop(timeout=0.0)
-        return ExportReport(path, opened[0].rows)
 
-
-def _check(cancel: Cancelled | None) -> None:
-    if cancel is not None and cancel():
-        raise asyncio.CancelledError
+        return await write_in_batches(
+            path,
+            lambda: ContactFileWriter(
+                path, fmt, columns=columns, widths=widths, sheet=sheet, text_columns=("phone",)
+            ),
+            counted(),
+            cancel,
+        )
 
 
 def _report(record: DeliveryRecord) -> Report:
