@@ -44,6 +44,8 @@ __all__ = [
     "card",
     "centered_card",
     "set_role",
+    "tab_notice",
+    "tab_titles",
 ]
 
 #: Left margin of a spin box's text, so it lines up with the line edits above and below it
@@ -63,6 +65,36 @@ def align_spin_text(spin: QAbstractSpinBox) -> None:
     editor = spin.lineEdit()
     if editor is not None:
         editor.setTextMargins(SPIN_TEXT_MARGIN, 0, 0, 0)
+
+
+def tab_titles(parent: QWidget, title: str, subtitle_name: str = "") -> tuple[QHBoxLayout, QLabel]:
+    """A tab's header row: its (translated) title with a muted, plain-text subtitle under it,
+    taking the row's spare width; the caller adds its actions to the row."""
+    header = QHBoxLayout()
+    titles = QVBoxLayout()
+    titles.setSpacing(2)
+    heading = QLabel(title, parent)
+    heading.setProperty("role", "title")
+    subtitle = QLabel(parent)
+    if subtitle_name:
+        subtitle.setObjectName(subtitle_name)
+    subtitle.setProperty("role", "muted")
+    subtitle.setTextFormat(Qt.TextFormat.PlainText)
+    titles.addWidget(heading)
+    titles.addWidget(subtitle)
+    header.addLayout(titles, 1)
+    return header, subtitle
+
+
+def tab_notice(parent: QWidget, header: QHBoxLayout, name: str) -> QLabel:
+    """A short notice beside a tab's titles (plain text, wrapped), hidden until shown."""
+    notice = QLabel(parent)
+    notice.setObjectName(name)
+    notice.setTextFormat(Qt.TextFormat.PlainText)
+    notice.setWordWrap(True)
+    notice.hide()
+    header.addWidget(notice, 2, Qt.AlignmentFlag.AlignVCenter)
+    return notice
 
 
 def card(parent: QWidget | None = None) -> QFrame:

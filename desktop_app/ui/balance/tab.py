@@ -24,7 +24,7 @@ from desktop_app.ui.balance.history import is_low, single_part_messages
 from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.formats import kes, short_time
 from desktop_app.ui.tabs import TabPage
-from desktop_app.ui.widgets import align_spin_text, card
+from desktop_app.ui.widgets import align_spin_text, card, tab_titles
 
 log = logging.getLogger(__name__)
 
@@ -64,16 +64,7 @@ class BalanceTab(TabPage):
         outer.setContentsMargins(24, 20, 24, 20)
         outer.setSpacing(16)
 
-        header = QHBoxLayout()
-        titles = QVBoxLayout()
-        titles.setSpacing(2)
-        title = QLabel(self.tr("Balance"), self)
-        title.setProperty("role", "title")
-        self.subtitle = QLabel(self)
-        self.subtitle.setProperty("role", "muted")
-        titles.addWidget(title)
-        titles.addWidget(self.subtitle)
-        header.addLayout(titles, 1)
+        header, self.subtitle = tab_titles(self, self.tr("Balance"))
         self.refresh_button = QPushButton(self.tr("&Refresh"), self)
         self.refresh_button.setToolTip(self.tr("Check the balance again (F5)"))
         self.refresh_button.clicked.connect(self._on_refresh_clicked)

@@ -47,7 +47,7 @@ from desktop_app.ui.formats import number
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.tasks import BUSY_DELAY_MS
-from desktop_app.ui.widgets import set_role
+from desktop_app.ui.widgets import set_role, tab_notice, tab_titles
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
@@ -113,24 +113,8 @@ class ContactsTab(OneJob, TabPage):
         root.setSpacing(10)
 
         # --- header: what this is, how many, the main action ---------------------------
-        header = QHBoxLayout()
-        titles = QVBoxLayout()
-        titles.setSpacing(2)
-        title = QLabel(self.tr("Contacts"), self)
-        title.setProperty("role", "title")
-        self.subtitle = QLabel(self)
-        self.subtitle.setObjectName("contactsSubtitle")
-        self.subtitle.setProperty("role", "muted")
-        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
-        titles.addWidget(title)
-        titles.addWidget(self.subtitle)
-        header.addLayout(titles, 1)
-        self.notice = QLabel(self)
-        self.notice.setObjectName("contactsNotice")
-        self.notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.notice.setWordWrap(True)
-        self.notice.hide()
-        header.addWidget(self.notice, 2, Qt.AlignmentFlag.AlignVCenter)
+        header, self.subtitle = tab_titles(self, self.tr("Contacts"), "contactsSubtitle")
+        self.notice = tab_notice(self, header, "contactsNotice")
         self.refresh_button = QPushButton(self.tr("Refresh"), self)
         self.refresh_button.setToolTip(self.tr("Read the list again from your provider"))
         self.refresh_button.clicked.connect(self.refresh)

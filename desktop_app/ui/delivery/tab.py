@@ -73,7 +73,7 @@ from desktop_app.ui.delivery.models import (
 )
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
-from desktop_app.ui.widgets import set_role
+from desktop_app.ui.widgets import set_role, tab_notice, tab_titles
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
@@ -239,24 +239,8 @@ class DeliveryTab(OneJob, TabPage):
         ctx.scheduled_changed.connect(self.show_scheduled)
 
         # --- header: what this is, the look-up box ---------------------------------------
-        header = QHBoxLayout()
-        titles = QVBoxLayout()
-        titles.setSpacing(2)
-        title = QLabel(self.tr("Delivery"), self)
-        title.setProperty("role", "title")
-        self.subtitle = QLabel(self)
-        self.subtitle.setObjectName("deliverySubtitle")
-        self.subtitle.setProperty("role", "muted")
-        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
-        titles.addWidget(title)
-        titles.addWidget(self.subtitle)
-        header.addLayout(titles, 1)
-        self.notice = QLabel(self)
-        self.notice.setObjectName("deliveryNotice")
-        self.notice.setTextFormat(Qt.TextFormat.PlainText)
-        self.notice.setWordWrap(True)
-        self.notice.hide()
-        header.addWidget(self.notice, 2, Qt.AlignmentFlag.AlignVCenter)
+        header, self.subtitle = tab_titles(self, self.tr("Delivery"), "deliverySubtitle")
+        self.notice = tab_notice(self, header, "deliveryNotice")
         self.lookup_edit = QLineEdit(self)
         self.lookup_edit.setObjectName("lookupEdit")
         self.lookup_edit.setPlaceholderText(self.tr("Paste a message ID to look it up"))
