@@ -40,12 +40,12 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["QT_API"] = "pyside6"
 
-try:
-    import desktop_app  # noqa: F401
-except ImportError:  # run from a checkout without an installed package
+if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import httpx
+
+from tests.bench import support
 
 FIRST = ["Achieng", "Baraka", "Chebet", "Dennis", "Eunice", "Faith", "Grace", "Hassan", "Irene"]
 LAST = ["Otieno", "Kamau", "Kiprop", "Mutua", "Wambui", "Njoroge", "Odhiambo", "Abdi", "Ouma"]
@@ -141,18 +141,9 @@ async def _until(condition: Callable[[], bool], timeout: float = 60.0) -> None: 
 async def _measure(base_url: str, token: str, folder: Path, count: int) -> dict[str, Any]:
     from PySide6.QtWidgets import QApplication
 
-    from desktop_app.core.services import Services
-    from desktop_app.core.settings import Profile
     from desktop_app.ui.contacts import ContactsTab
-    from desktop_app.ui.context import AppContext
 
-    services = Services.open(
-        store_path=folder / "tuma.sqlite3", settings_path=folder / "settings.json"
-    )
-    ctx = AppContext(services)
-    profile = Profile(name="Bench shop", base_url=base_url, contacts_base_url=base_url)
-    await ctx.open_session(profile, token)
-    await ctx.tasks.wait_idle()
+    services, ctx = await support.connected_context(folder, base_url, token)
     results: dict[str, Any] = {}
     try:
         baseline = await _bare_call(base_url, token)

@@ -47,10 +47,10 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["QT_API"] = "pyside6"
 
-try:
-    import desktop_app  # noqa: F401
-except ImportError:  # run from a checkout without an installed package
+if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.bench import support
 
 PROFILE = "Bench shop"
 PER_SEND = 100
@@ -131,17 +131,10 @@ async def _until(condition: Callable[[], bool], timeout: float = 60.0) -> None: 
 
 
 async def _measure(base_url: str, token: str, folder: Path) -> dict[str, Any]:
-    from desktop_app.core.services import Services
-    from desktop_app.core.settings import Profile
-    from desktop_app.ui.context import AppContext
     from desktop_app.ui.delivery import DeliveryTab
 
     store_path = folder / "tuma.sqlite3"
-    services = Services.open(store_path=store_path, settings_path=folder / "settings.json")
-    ctx = AppContext(services)
-    profile = Profile(name=PROFILE, base_url=base_url, contacts_base_url=base_url)
-    await ctx.open_session(profile, token)
-    await ctx.tasks.wait_idle()
+    services, ctx = await support.connected_context(folder, base_url, token, name=PROFILE)
     results: dict[str, Any] = {}
     try:
         baseline = _bare_query(store_path)

@@ -43,20 +43,9 @@ async def _until(condition: Any, timeout: float = 120.0) -> None:  # noqa: ASYNC
 
 async def _measure(base_url: str, token: str, folder: Path, count: int) -> dict[str, Any]:
     from desktop_app.core.rules import SendCategory
-    from desktop_app.core.services import Services
-    from desktop_app.core.settings import Profile
     from desktop_app.ui.compose import ComposeTab
-    from desktop_app.ui.context import AppContext
 
-    services = Services.open(
-        store_path=folder / "tuma.sqlite3", settings_path=folder / "settings.json"
-    )
-    ctx = AppContext(services)
-    profile = Profile(
-        name="Bench shop", base_url=base_url, contacts_base_url=base_url, sender_ids=["TUMA"]
-    )
-    await ctx.open_session(profile, token)
-    await ctx.tasks.wait_idle()
+    services, ctx = await support.connected_context(folder, base_url, token, sender_ids=["TUMA"])
     tab = ComposeTab(ctx)
     meter = support.StallMeter()
     finished: list[object] = []

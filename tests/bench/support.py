@@ -279,6 +279,25 @@ def run_in_qt_loop(coro_fn: Callable[[], Any]) -> Any:
         return runner.run(coro_fn())
 
 
+async def connected_context(
+    folder: Path, base_url: str, token: str, *, name: str = "Bench shop", **profile: Any
+) -> tuple[Any, Any]:
+    """``(services, ctx)`` on a store and settings in *folder*, with a session open on the
+    service at *base_url* (as the app has once an account is connected) and idle."""
+    from desktop_app.core.services import Services
+    from desktop_app.core.settings import Profile
+    from desktop_app.ui.context import AppContext
+
+    services = Services.open(
+        store_path=folder / "tuma.sqlite3", settings_path=folder / "settings.json"
+    )
+    ctx = AppContext(services)
+    account = Profile(name=name, base_url=base_url, contacts_base_url=base_url, **profile)
+    await ctx.open_session(account, token)
+    await ctx.tasks.wait_idle()
+    return services, ctx
+
+
 def load_line() -> str:
     return (
         f"Python {sys.version.split()[0]}, load average {os.getloadavg()[0]:.2f} "
