@@ -683,3 +683,28 @@ def test_rows_left_behind_by_a_run_that_died_are_written_when_the_file_opens(
         bid = behind(box)
     with Journal.open(path) as box:  # the app starting again
         assert rows_of(box, bid) == expected_rows(box, bid)
+
+
+def test_the_app_writes_rows_left_behind_on_its_store_thread_not_at_open(
+    tmp_path: Path,
+) -> None:
+    """Opening the app's services does not write them on the opening (GUI) thread: the
+    store's worker does, first thing; the guard reads the lists until then."""
+    from desktop_app.core.services import Services
+    from desktop_app.core.store import Store
+
+    path = tmp_path / "died.sqlite3"
+    with Journal.open(path) as box:
+        bid = behind(box)
+    store = Store(path)
+    try:
+        assert len(rows_of(store.journal, bid)) == 5  # opening alone wrote nothing more
+    finally:
+        store.close()
+    services = Services.open(store_path=path, settings_path=tmp_path / "settings.json")
+    try:
+        asyncio.run(services.io(lambda: None))  # everything queued before it has run
+        journal = services.store.journal
+        assert rows_of(journal, bid) == expected_rows(journal, bid)
+    finally:
+        services.close()

@@ -50,6 +50,11 @@ class Services:
         self.store = store
         self.preferences = preferences
         self._client_factory = client_factory
+        # recipients rows a run that died left unwritten: on the store's thread, after start
+        if self._worker is not None:
+            self._worker.submit(store.journal.index_left_behind)
+        else:
+            store.journal.index_left_behind()
 
     @cached_property
     def accounts(self) -> AccountsService:

@@ -85,7 +85,7 @@ class Store(Closing):
     def __init__(self, path: Path | None = None) -> None:
         self.db = Database(path)
         try:
-            self.journal = Journal(self.db)
+            self.journal = Journal(self.db, write_left_behind=False)
             self.history = SentHistory(self.db)
             self.templates = Templates(self.db)
             self.balances = BalanceReadings(self.db)

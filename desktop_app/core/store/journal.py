@@ -414,12 +414,16 @@ def unindexed_lists(
 class Journal(Closing):
     """Broadcasts and their chunks, in the store file."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, write_left_behind: bool = True) -> None:
+        """*write_left_behind*: write the recipients rows a dead run left unwritten now
+        (:meth:`index_left_behind`); the app's store leaves that to its worker thread, off
+        the start-up path (the duplicate-send guard reads the chunks' lists meanwhile)."""
         self._db = db
         self._own_db = False
         #: chunks found interrupted when this journal was opened
         self.recovered = self.recover_interrupted()
-        self.index_left_behind()
+        if write_left_behind:
+            self.index_left_behind()
 
     @classmethod
     def open(cls, path: Path | None = None) -> Journal:
