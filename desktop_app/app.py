@@ -7,9 +7,7 @@ client and stops the sandbox within a few seconds, then exits 0.
 
 from __future__ import annotations
 
-import argparse
-import asyncio
-import logging
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -18,6 +16,10 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import argparse
+    import asyncio
+    import logging
+
     from PySide6.QtWidgets import QApplication, QWidget
 
     from desktop_app.core.services import Services
@@ -34,7 +36,15 @@ __all__ = [
     "resource_path",
 ]
 
-log = logging.getLogger("desktop_app")
+# asyncio, logging and argparse are imported inside main(), with the cycle collector resting:
+# this module's own import is part of the start-up that bench_startup times.
+
+
+def _log() -> logging.Logger:
+    import logging
+
+    return logging.getLogger("desktop_app")
+
 
 RESOURCES = Path(__file__).resolve().parent / "resources"
 SCREENSHOT_SIZE = (1280, 800)
@@ -52,10 +62,12 @@ def apply_theme(app: QApplication) -> None:
     try:
         app.setStyleSheet(resource_path("style.qss").read_text(encoding="utf-8"))
     except OSError:
-        log.warning("style sheet missing; using the platform look")
+        _log().warning("style sheet missing; using the platform look")
 
 
 def _size(text: str) -> tuple[int, int]:
+    import argparse
+
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
@@ -64,6 +76,8 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="tuma", description="Tuma: SMS broadcasts for small businesses."
     )
@@ -114,6 +128,22 @@ def missing_display(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from desktop_app.core.collector import collector_paused
+
+    # Start-up makes a few hundred thousand objects (modules, classes, widgets' wrappers)
+    # that all live as long as the app: the cycle collector walking them again and again
+    # costs ~7 ms before the first paint (tests/bench/bench_startup.py). It rests until the
+    # tabs are built; what is alive then is frozen (out of its sight, so no catch-up pass
+    # on the GUI thread either).
+    with contextlib.ExitStack() as startup:
+        startup.enter_context(collector_paused(freeze=True))
+        return _main(argv, startup.close)
+
+
+def _main(argv: Sequence[str] | None, started: Callable[[], None]) -> int:
+    import asyncio
+    import logging
+
     args = parse_args(sys.argv[1:] if argv is None else argv)
     logging.basicConfig(
         level=logging.INFO if os.environ.get("TUMA_DEBUG") else logging.WARNING,
@@ -156,7 +186,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.screenshots.mkdir(parents=True, exist_ok=True)
 
     from desktop_app.core.services import Services
-    from desktop_app.core.store import StoreError
 
     # Screenshots never touch the user's own records, settings or practice shop: they are
     # taken in a folder of their own, removed afterwards.
@@ -166,15 +195,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         scratch = Path(tempfile.mkdtemp(prefix="tuma-screenshots-"))
     try:
+        # The store (and its tables' modules) opens once the window is painted (_run).
         try:
             services = (
-                Services.open()
+                Services.open(store_later=True)
                 if scratch is None
                 else Services.open(
-                    store_path=scratch / "tuma.sqlite3", settings_path=scratch / "settings.json"
+                    store_path=scratch / "tuma.sqlite3",
+                    settings_path=scratch / "settings.json",
+                    store_later=True,
                 )
             )
-        except (StoreError, OSError) as exc:
+        except OSError as exc:
             _cannot_open_records(exc)
             return 1
         # The Language menu's choice (else the computer's language), and its locale for
@@ -185,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         import qasync
 
         with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-            result: int = runner.run(_run(app, args, services))
+            result: int = runner.run(_run(app, args, services, started))
         return result
     finally:
         if scratch is not None:
@@ -227,14 +259,21 @@ def _cannot_open_records(exc: BaseException) -> None:
 
     from desktop_app.ui.errors import describe
 
-    log.error("the store could not be opened", exc_info=exc)
+    _log().error("the store could not be opened", exc_info=exc)
     title, text = describe(exc)
     print(f"tuma: {title}. {text}", file=sys.stderr)
     if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
         QMessageBox.critical(None, title, text)
 
 
-async def _run(app: QApplication, args: argparse.Namespace, services: Services) -> int:
+async def _run(
+    app: QApplication,
+    args: argparse.Namespace,
+    services: Services,
+    started: Callable[[], None] = lambda: None,
+) -> int:
+    import asyncio
+
     from desktop_app.ui.context import AppContext
     from desktop_app.ui.main_window import MainWindow
     from desktop_app.ui.session import SessionManager
@@ -259,7 +298,18 @@ async def _run(app: QApplication, args: argparse.Namespace, services: Services) 
         _startup_probe(window, manager, ctx)
     window.show()
     await asyncio.sleep(0)  # let the window paint before the heavier imports
+    from desktop_app.core.store import StoreError
+
+    try:
+        services.store  # noqa: B018 (opens it: Tuma's records, then the tabs that show them)
+    except (StoreError, OSError) as exc:
+        window.hide()
+        _cannot_open_records(exc)
+        services.close()
+        window.deleteLater()
+        return 1
     window.load_tabs()
+    started()
     if os.environ.get("TUMA_EXIT_WHEN_SHOWN"):
         # start-up timing (installer/linux/startup_time.py): the window is up with its tabs
         print("tuma: window shown", flush=True)
@@ -292,6 +342,7 @@ def _startup_probe(window: MainWindow, manager: SessionManager, ctx: AppContext)
     """``TUMA_STARTUP_PROBE=1`` (tests/bench): print ``tuma: shown T`` when the window is
     first painted and ``tuma: ready T`` once the start-up session is connected and idle, T
     being ``time.monotonic()`` (one clock for every process on the machine)."""
+    import asyncio
     import time
 
     from PySide6.QtCore import QEvent, QObject
@@ -338,19 +389,21 @@ def make_excepthook(
     """A sys.excepthook that logs the error and shows it to the user (non-modally)."""
 
     def hook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
-        log.error("uncaught exception", exc_info=(kind, exc, tb))
+        _log().error("uncaught exception", exc_info=(kind, exc, tb))
         if isinstance(exc, KeyboardInterrupt):
             return
         try:
             ctx.errors.present(exc)
         except Exception:  # the presenter itself failed: at least the log has it
-            log.exception("could not show the error")
+            _log().exception("could not show the error")
 
     return hook
 
 
 def _install_error_hooks(ctx: AppContext) -> None:
     """Uncaught exceptions (e.g. in an @asyncSlot or a Qt callback) reach the user."""
+    import asyncio
+
     hook = make_excepthook(ctx)
     sys.excepthook = hook
 
@@ -368,6 +421,8 @@ async def _take_screenshots(
     window: MainWindow, ctx: AppContext, folder: Path, size: tuple[int, int]
 ) -> int:
     """Wait for the practice session and its balance, then grab every tab."""
+    import asyncio
+
     from desktop_app.ui.tabs import TABS
 
     deadline = asyncio.get_running_loop().time() + 90

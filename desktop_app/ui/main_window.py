@@ -5,26 +5,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QCoreApplication, QLocale, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QShortcut
-from PySide6.QtWidgets import (
-    QDialog,
-    QFrame,
-    QHeaderView,
-    QLabel,
-    QMainWindow,
-    QMenu,
-    QMessageBox,
-    QPushButton,
-    QScrollArea,
-    QTableWidget,
-    QTableWidgetItem,
-    QTabWidget,
-    QVBoxLayout,
-    QWidget,
-)
+
+# Only what the window needs to be painted: PySide6 builds a class's enums when it is first
+# imported (~0.1 ms each), so the dialogs' classes are imported when one is opened.
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from desktop_app.core.settings import Profile
 from desktop_app.ui.context import AppContext, session_title
@@ -32,6 +20,9 @@ from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
 from desktop_app.ui.tabs import QT_TRANSLATE_NOOP, TABS, TabPage, tab_for_file
 from desktop_app.ui.widgets import MessageBar, PracticeBanner, Toast, set_role
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QDialog, QMessageBox, QScrollArea
 
 __all__ = ["MainWindow"]
 
@@ -43,6 +34,8 @@ TAB_KEYS = tuple(tab.key for tab in TABS)
 def _scrollable(page: QWidget) -> QScrollArea:
     """On a small screen (1366×768 laptops) a tab that does not fit scrolls; its content is
     never squeezed below what it needs (text stays readable, buttons reachable)."""
+    from PySide6.QtWidgets import QFrame, QScrollArea
+
     area = QScrollArea()
     area.setObjectName("TabScroll")
     area.setFrameShape(QFrame.Shape.NoFrame)
@@ -451,6 +444,14 @@ class MainWindow(QMainWindow):
             self.shortcuts_dialog.show()
             self.shortcuts_dialog.raise_()
             return
+        from PySide6.QtWidgets import (
+            QDialog,
+            QHeaderView,
+            QPushButton,
+            QTableWidget,
+            QTableWidgetItem,
+        )
+
         dialog = QDialog(self)
         dialog.setWindowTitle(self.tr("Keyboard shortcuts"))
         layout = QVBoxLayout(dialog)
@@ -500,6 +501,8 @@ class MainWindow(QMainWindow):
         dialog.show()
 
     def show_about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(self)
         box.setWindowTitle(self.tr("About Tuma"))
         box.setIconPixmap(self.windowIcon().pixmap(64, 64))
@@ -686,6 +689,8 @@ class MainWindow(QMainWindow):
         try:
             if self.remember_layout:
                 self.save_layout()
+            from PySide6.QtWidgets import QDialog
+
             for dialog in self.findChildren(QDialog):  # only dialogs that still exist
                 if dialog.isVisible():
                     dialog.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
@@ -147,6 +146,8 @@ class SessionManager(QObject):
     async def _ensure_sandbox(self) -> None:
         if self.sandbox is not None and self.sandbox.running():
             return
+        from secrets import token_hex
+
         from desktop_app.sandbox.admin import SandboxAdmin
         from desktop_app.sandbox.process import start_sandbox
 
@@ -154,7 +155,7 @@ class SessionManager(QObject):
 
         def start() -> SandboxProcess:
             process = start_sandbox(
-                folder, admin_key=secrets.token_hex(24), settle_seconds=2.0, exit_with_parent=True
+                folder, admin_key=token_hex(24), settle_seconds=2.0, exit_with_parent=True
             )
             if self._closing:  # the user quit while it was starting: do not leave it behind
                 process.stop(timeout=3)

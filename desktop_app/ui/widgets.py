@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import (
     QEvent,
     QObject,
@@ -15,7 +17,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QBoxLayout,
     QFrame,
     QGraphicsOpacityEffect,
@@ -31,6 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.ui.errors import Level, UserMessage
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QAbstractSpinBox
 
 __all__ = [
     "SPIN_TEXT_MARGIN",

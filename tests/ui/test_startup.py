@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,107 @@ def test_the_startup_probe_says_when_the_window_is_painted_and_when_it_is_ready(
             app.stdout.close()
     assert list(marks) == ["shown", "ready"]
     assert spawned < marks["shown"] <= marks["ready"] < time.monotonic()
+
+
+def test_the_store_opens_after_the_window_is_painted(tmp_path: Path) -> None:
+    """The app opens its services with ``store_later``: the window is built and painted
+    before the store's modules are imported or its file opened; the first use opens it."""
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from desktop_app.core.services import Services\n"
+        "from desktop_app.ui.context import AppContext\n"
+        "from desktop_app.ui.main_window import MainWindow\n"
+        "from desktop_app.ui.session import SessionManager\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "folder = Path(sys.argv[1])\n"
+        "services = Services.open(store_path=folder / 't.sqlite3', "
+        "settings_path=folder / 's.json', store_later=True)\n"
+        "ctx = AppContext(services)\n"
+        "window = MainWindow(ctx, SessionManager(ctx), deferred=True)\n"
+        "window.show()\n"
+        "app.processEvents()\n"
+        "print('desktop_app.core.store' in sys.modules, services.store_open,"
+        " (folder / 't.sqlite3').exists())\n"
+        "services.store.journal\n"
+        "print('desktop_app.core.store' in sys.modules, services.store_open,"
+        " (folder / 't.sqlite3').exists())\n"
+        "services.close()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        cwd=ROOT,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["False False False", "True True True"]
+
+
+def test_records_of_a_newer_version_stop_the_app_with_plain_words(
+    isolated_user_dirs: Path,
+) -> None:
+    """The store opens after the first paint; a file it cannot open still ends the start
+    with the same plain sentence (and exit 1), not a half-working window."""
+    import sqlite3
+
+    from desktop_app.core.store import Store
+
+    data = isolated_user_dirs / "data" / "tuma"
+    data.mkdir(parents=True)
+    Store(data / "tuma.sqlite3").close()
+    raw = sqlite3.connect(data / "tuma.sqlite3")
+    raw.execute("PRAGMA user_version = 99")
+    raw.close()
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop_app"],
+        cwd=ROOT,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "tuma: " in done.stderr
+    assert "newer" in done.stderr.lower()
+    assert "Traceback" not in done.stderr.split("tuma: ")[-1]
+
+
+def test_the_cycle_collector_rests_until_the_tabs_are_built(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """main() pauses the collector for the start-up and freezes what is alive once the tabs
+    are built (the app calls ``started``); it is back as it was however main() ends."""
+    import gc
+
+    seen: dict[str, object] = {}
+
+    def fake_main(argv: object, started: Callable[[], None]) -> int:
+        seen["during"] = gc.isenabled()
+        frozen = gc.get_freeze_count()
+        started()
+        seen["after started"] = gc.isenabled()
+        seen["froze"] = gc.get_freeze_count() > frozen
+        started()  # twice is harmless (the error paths end it too)
+        return 7
+
+    monkeypatch.setattr(app_module, "_main", fake_main)
+    assert gc.isenabled()
+    try:
+        assert app_module.main([]) == 7
+    finally:
+        gc.unfreeze()
+    assert seen == {"during": False, "after started": True, "froze": True}
+    assert gc.isenabled()
+
+    def failing_main(argv: object, started: Callable[[], None]) -> int:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(app_module, "_main", failing_main)
+    with pytest.raises(RuntimeError):
+        app_module.main([])
+    gc.unfreeze()
+    assert gc.isenabled()

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 from desktop_app.core.background import Blocking, SerialWorker
 from desktop_app.core.services.preferences import Preferences
 from desktop_app.core.settings import AppSettings
-from desktop_app.core.store import Store
 
 if TYPE_CHECKING:
     from desktop_app.core.services.accounts import AccountsService, ClientFactory
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
     from desktop_app.core.services.optouts import OptOutService
     from desktop_app.core.services.sending import SendingService
     from desktop_app.core.services.templates import TemplatesService
+    from desktop_app.core.store import Store
 
 __all__ = ["Services"]
 
@@ -39,17 +39,40 @@ class Services:
 
     def __init__(
         self,
-        store: Store,
+        store: Store | None,
         preferences: Preferences,
         *,
+        store_path: Path | None = None,
         io: Blocking | None = None,
         client_factory: ClientFactory | None = None,
     ) -> None:
+        """*store* open already, or None: the store at *store_path* (default: the data
+        dir's) is opened when first used (:attr:`store`)."""
         self._worker = SerialWorker() if io is None else None
         self.io: Blocking = io if io is not None else self._worker  # type: ignore[assignment]
-        self.store = store
         self.preferences = preferences
         self._client_factory = client_factory
+        self._store_path = store_path
+        if store is not None:
+            self.__dict__["store"] = store
+            self._opened(store)
+
+    @cached_property
+    def store(self) -> Store:
+        """The store, opened on first use (its tables' modules imported then): the app
+        touches it once its window is painted. Raises StoreError or OSError as
+        :class:`~desktop_app.core.store.Store` does."""
+        from desktop_app.core.store import Store
+
+        store = Store(self._store_path)
+        self._opened(store)
+        return store
+
+    @property
+    def store_open(self) -> bool:
+        return "store" in self.__dict__
+
+    def _opened(self, store: Store) -> None:
         # recipients rows a run that died left unwritten: on the store's thread, after start
         if self._worker is not None:
             self._worker.submit(store.journal.index_left_behind)
@@ -120,16 +143,20 @@ class Services:
         settings_path: Path | None = None,
         settings: AppSettings | None = None,
         client_factory: ClientFactory | None = None,
+        store_later: bool = False,
     ) -> Services:
         """Open the store (default: the data dir's) and the settings (default: the config
-        dir's)."""
-        store = Store(store_path)
-        try:
-            preferences = Preferences(settings_path, settings=settings)
-        except BaseException:
-            store.close()
-            raise
-        return cls(store, preferences, client_factory=client_factory)
+        dir's). With *store_later*, only the settings: the store opens when first used
+        (the app paints its window first)."""
+        preferences = Preferences(settings_path, settings=settings)
+        services = cls(None, preferences, store_path=store_path, client_factory=client_factory)
+        if not store_later:
+            try:
+                services.store  # noqa: B018 (opens it)
+            except BaseException:
+                services.close()
+                raise
+        return services
 
     @property
     def settings(self) -> AppSettings:
@@ -142,7 +169,9 @@ class Services:
 
     def close(self) -> None:
         """Close the store; queued store calls finish first (they are on one thread)."""
+        store: Store | None = self.__dict__.get("store")
+        last = store.close if store is not None else None
         if self._worker is not None:
-            self._worker.stop(last=self.store.close)
-        else:
-            self.store.close()
+            self._worker.stop(last=last)
+        elif last is not None:
+            last()
