@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Coroutine, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -151,3 +152,19 @@ def ctx(qtbot, qloop, arun, account, services, test_profile) -> Iterator[Any]:  
     yield context
     arun(context.tasks.shutdown(timeout=5.0))
     arun(context.close_session(emit=False))
+
+
+@contextmanager
+def app_theme(app: Any) -> Iterator[Any]:
+    """The app's look (style sheet, font, palette: desktop_app.app.apply_theme) for a block;
+    the suite otherwise runs without it, so everything is put back afterwards."""
+    from desktop_app.app import apply_theme
+
+    font, palette = app.font(), app.palette()
+    apply_theme(app)
+    try:
+        yield app
+    finally:
+        app.setStyleSheet("")
+        app.setFont(font)
+        app.setPalette(palette)

@@ -8,14 +8,14 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPixmap
 from PySide6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
 
-from desktop_app.app import apply_theme, resource_path
+from desktop_app.app import INK, TEXT_POINT_SIZE, resource_path
+from tests.ui.conftest import app_theme
 
 
 @pytest.fixture
 def themed(qapp: QApplication) -> Iterator[QApplication]:
-    apply_theme(qapp)
-    yield qapp
-    qapp.setStyleSheet("")
+    with app_theme(qapp):
+        yield qapp
 
 
 def _dark_pixels(image: QImage, x0: int, x1: int) -> int:
@@ -159,3 +159,27 @@ def test_the_apps_spin_boxes_are_aligned(qtbot, ctx) -> None:  # type: ignore[no
     qtbot.addWidget(dialog)
     for spin in (tab.threshold, dialog.price_spin):
         assert spin.lineEdit().textMargins().left() == SPIN_TEXT_MARGIN
+
+
+def test_text_is_ink_at_ten_points_and_disabled_text_looks_disabled(
+    qtbot,  # type: ignore[no-untyped-def]
+    themed: QApplication,
+) -> None:
+    """The base look comes from the application's font and palette (no style sheet rule
+    on every widget): a plain label is ink at 10pt; a disabled one is greyed as Qt draws
+    it; placeholders are the ink at half strength."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QLabel, QLineEdit
+
+    label = QLabel("Karibu")
+    qtbot.addWidget(label)
+    label.show()
+    assert label.font().pointSizeF() == TEXT_POINT_SIZE
+    assert label.palette().color(QPalette.ColorRole.WindowText) == QColor(INK)
+    label.setEnabled(False)
+    disabled = label.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.WindowText)
+    assert disabled != QColor(INK)
+    field = QLineEdit()
+    qtbot.addWidget(field)
+    placeholder = field.palette().color(QPalette.ColorRole.PlaceholderText)
+    assert (placeholder.name(), placeholder.alpha()) == (QColor(INK).name(), 128)

@@ -9,8 +9,8 @@ import pytest
 from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
-from desktop_app.app import apply_theme
 from desktop_app.ui.main_window import MainWindow
+from tests.ui.conftest import app_theme
 
 #: A maximised window's client area: 768 minus a taskbar (~48) and a title bar (~40).
 LAPTOP = (1366, 680)
@@ -29,17 +29,16 @@ LONG_MESSAGE = (
 def window(qtbot, ctx) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
     app = QApplication.instance()
     assert isinstance(app, QApplication)
-    apply_theme(app)
-    win = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    # Worst case: the practice banner is up too.
-    win.practice_banner.show()
-    win.update_bars()
-    yield win
-    win.close()
-    app.setStyleSheet("")
+    with app_theme(app):
+        win = MainWindow(ctx, remember_layout=False)
+        qtbot.addWidget(win)
+        win.show()
+        qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+        # Worst case: the practice banner is up too.
+        win.practice_banner.show()
+        win.update_bars()
+        yield win
+        win.close()
 
 
 def _fits(qtbot, win: MainWindow, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]

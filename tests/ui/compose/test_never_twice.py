@@ -51,11 +51,10 @@ def themed(qapp):  # type: ignore[no-untyped-def]
     if not os.environ.get("TUMA_SCREENSHOTS"):
         yield
         return
-    from desktop_app.app import apply_theme
+    from tests.ui.conftest import app_theme
 
-    apply_theme(qapp)
-    yield
-    qapp.setStyleSheet("")
+    with app_theme(qapp):
+        yield
 
 
 def screenshot(widget: Any, name: str) -> None:
