@@ -235,8 +235,13 @@ async def run_broadcast(
             return
         behind = task.result() > 0
 
+    def _read_ahead(task: asyncio.Future[Chunk]) -> None:
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.info("reading the next chunk ahead failed: %s", type(exc).__name__)
+
     report(start, None)
-    for chunk_id in await io(journal.pending_ids, broadcast_id):
+    ids = await io(journal.pending_ids, broadcast_id)
+    for position, chunk_id in enumerate(ids):
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
@@ -255,6 +260,11 @@ async def run_broadcast(
             # rows (queued before this chunk's outcome, so it is done by then)
             writing = asyncio.ensure_future(io(journal.index_pending, broadcast_id, 2))
             writing.add_done_callback(_written)
+        if position + 1 < len(ids):
+            # and reads the next chunk, so its claim finds the list decoded (a list that
+            # changes meanwhile is read again: Journal._recipients)
+            ahead = asyncio.ensure_future(io(journal.chunk, ids[position + 1]))
+            ahead.add_done_callback(_read_ahead)
         try:
             result = await _send(client, start, chunk)
         except asyncio.CancelledError:

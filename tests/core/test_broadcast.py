@@ -708,3 +708,73 @@ def test_the_app_writes_rows_left_behind_on_its_store_thread_not_at_open(
         assert rows_of(journal, bid) == expected_rows(journal, bid)
     finally:
         services.close()
+
+
+# --- each chunk's list decoded once --------------------------------------------------------
+
+
+class _CountingJson:
+    """The journal module's json, counting the recipients lists it decodes."""
+
+    def __init__(self) -> None:
+        import json
+
+        self._json = json
+        self.lists = 0
+
+    def loads(self, text: str) -> Any:
+        value = self._json.loads(text)
+        if value and isinstance(value, list) and isinstance(value[0], list):
+            self.lists += 1
+        return value
+
+    def dumps(self, value: Any, **options: Any) -> str:
+        return self._json.dumps(value, **options)
+
+
+def test_a_run_decodes_each_chunk_s_list_once(
+    outbox: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Read ahead while the previous chunk is out, claimed, read back once settled: one
+    decoding of its 500 (here 5) recipients, not three."""
+    from desktop_app.core.store import journal as journal_module
+
+    bid = bulk(outbox, 12, 5)  # three chunks
+    counting = _CountingJson()
+    monkeypatch.setattr(journal_module, "json", counting)
+    client = FakeClient()
+    assert run(client, outbox, bid, progress=lambda _step: None).finished
+    assert [len(args[1]) for _method, args in client.calls] == [5, 5, 2]
+    assert counting.lists == 3
+
+
+def test_a_list_changed_after_it_was_read_ahead_is_sent_as_it_is_now(outbox: Journal) -> None:
+    """A customer opts out while the chunk before theirs is out: their chunk was read ahead
+    with them in it; it is claimed and sent without them."""
+    bid = bulk(outbox, 10, 5)
+    second = outbox.chunks(bid)[1]
+    leaving = second.recipients[2].phone
+    outbox._decoded.clear()  # as if nothing was read yet
+
+    async def opt_out_meanwhile() -> None:
+        for _ in range(200):  # until the second chunk has been read ahead
+            if second.id in outbox._decoded:
+                break
+            await asyncio.sleep(0.005)
+        assert second.id in outbox._decoded
+        assert outbox.withdraw_recipients(bid, [leaving]) == 1
+
+    client = FakeClient(opt_out_meanwhile)
+    assert run(client, outbox, bid).finished
+    sent_second = client.calls[1][1][1]
+    assert leaving not in sent_second
+    assert sent_second == tuple(r.phone for r in second.recipients if r.phone != leaving)
+
+
+def test_the_journal_keeps_only_the_last_few_lists_decoded(outbox: Journal) -> None:
+    bid = bulk(outbox, 40, 5)  # eight chunks
+    chunks = outbox.chunks(bid)
+    again = outbox.chunk(chunks[-1].id)
+    assert again.recipients is chunks[-1].recipients  # the same decoded tuple, not a copy
+    assert len(outbox._decoded) == Journal._DECODED_KEPT
+    assert chunks[0].id not in outbox._decoded

@@ -30,6 +30,7 @@ import json
 import os
 import sqlite3
 import sys
+import threading
 import uuid
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -420,6 +421,9 @@ class Journal(Closing):
         the start-up path (the duplicate-send guard reads the chunks' lists meanwhile)."""
         self._db = db
         self._own_db = False
+        #: the last chunks' recipients as read: (stored JSON, decoded), by chunk id
+        self._decoded: dict[int, tuple[str, tuple[Recipient, ...]]] = {}
+        self._decoded_lock = threading.Lock()
         #: chunks found interrupted when this journal was opened
         self.recovered = self.recover_interrupted()
         if write_left_behind:
@@ -708,14 +712,33 @@ class Journal(Closing):
         FROM chunks
     """
 
-    @staticmethod
-    def _chunk_from_row(row: tuple[Any, ...]) -> Chunk:
+    #: how many chunks' decoded lists :meth:`_recipients` keeps (a run reads a chunk ahead,
+    #: claims it, then reads it back once settled)
+    _DECODED_KEPT = 4
+
+    def _recipients(self, chunk_id: int, stored: str) -> tuple[Recipient, ...]:
+        """The chunk's recipients from their stored JSON. The last few lists decoded are
+        kept and used again while the stored text is the same (a list changed meanwhile, as
+        an opt-out taken out, is decoded afresh): decoding 500 costs ~0.2 ms, and a send
+        reads each chunk three times."""
+        kept = self._decoded.get(chunk_id)
+        if kept is not None and kept[0] == stored:
+            return kept[1]
+        recipients = tuple(Recipient(phone, message) for phone, message in json.loads(stored))
+        with self._decoded_lock:
+            self._decoded.pop(chunk_id, None)
+            while len(self._decoded) >= self._DECODED_KEPT:
+                self._decoded.pop(next(iter(self._decoded)))
+            self._decoded[chunk_id] = (stored, recipients)
+        return recipients
+
+    def _chunk_from_row(self, row: tuple[Any, ...]) -> Chunk:
         return Chunk(
             id=row[0],
             broadcast_id=row[1],
             seq=row[2],
             state=ChunkState(row[3]),
-            recipients=tuple(Recipient(phone, message) for phone, message in json.loads(row[4])),
+            recipients=self._recipients(row[0], row[4]),
             tracking_id=row[5],
             message_id=row[6],
             parts=row[7],
