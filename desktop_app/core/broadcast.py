@@ -141,7 +141,7 @@ def _accepted_numbers(
     """(parts per message, recipients accepted, credits) for an accepted chunk, from the reply
     where it says, else computed the same way the service bills."""
     skipped = set(result.invalid)
-    kept = [r for r in chunk.recipients if r.phone not in skipped]
+    kept = [r for r in chunk.recipients if r.phone not in skipped] if skipped else chunk.recipients
     if broadcast.kind is BroadcastKind.PERSONALIZED:
         per_recipient = [_parts(r.message or "", cache) for r in kept]
         parts = result.parts if result.parts is not None else max(per_recipient, default=0)

@@ -36,6 +36,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -114,6 +115,9 @@ class Recipient:
     message: str | None = None  # the personalised text; None for bulk/single sends
 
 
+_phone_of = attrgetter("phone")
+
+
 @dataclass(frozen=True)
 class Chunk:
     id: int
@@ -135,7 +139,7 @@ class Chunk:
 
     @property
     def phones(self) -> tuple[str, ...]:
-        return tuple(r.phone for r in self.recipients)
+        return tuple(map(_phone_of, self.recipients))
 
 
 @dataclass(frozen=True)
