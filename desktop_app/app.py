@@ -275,18 +275,38 @@ def _lighter_pyside_import_hook() -> None:
     feature._mod_uses_pyside = uses_pyside
 
 
-def _cannot_open_records(exc: BaseException) -> None:
-    """Tuma's records could not be opened (written by a newer version, a disk problem): say
-    so in plain words before anything else starts (no event loop runs yet)."""
-    from PySide6.QtWidgets import QMessageBox
-
+def _records_problem(exc: BaseException) -> tuple[str, str]:
+    """Tuma's records could not be opened (written by a newer version, a disk problem): log
+    it, say it on stderr in plain words, and return (title, text) for a box."""
     from desktop_app.ui.errors import describe
 
-    _log().error("the store could not be opened", exc_info=exc)
+    _log().error("Tuma's records could not be opened", exc_info=exc)
     title, text = describe(exc)
     print(f"tuma: {title}. {text}", file=sys.stderr)
+    return title, text
+
+
+def _cannot_open_records(exc: BaseException) -> None:
+    """The settings could not be read, before any event loop runs: say so, in a box too."""
+    from PySide6.QtWidgets import QMessageBox
+
+    title, text = _records_problem(exc)
     if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
         QMessageBox.critical(None, title, text)
+
+
+async def _cannot_open_store(exc: BaseException) -> None:
+    """The store could not be opened, once the window was painted: the same words, in a box
+    awaited on the running loop (no second event loop; ui/dialogs.py)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop_app.ui.dialogs import wait_finished
+
+    title, text = _records_problem(exc)
+    if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok)
+        await wait_finished(box)
+        box.deleteLater()
 
 
 async def _run(
@@ -327,7 +347,7 @@ async def _run(
         services.store  # noqa: B018 (opens it: Tuma's records, then the tabs that show them)
     except (StoreError, OSError) as exc:
         window.hide()
-        _cannot_open_records(exc)
+        await _cannot_open_store(exc)
         services.close()
         window.deleteLater()
         return 1
