@@ -153,7 +153,7 @@ def run(quick: bool = False) -> dict[str, Result]:
     from desktop_app.sandbox.admin import SandboxAdmin
     from desktop_app.sandbox.process import start_sandbox
 
-    count, rounds = (2_000, 3) if quick else (10_000, 5)
+    count, rounds = (2_000, 3) if quick else (10_000, 9)
     with tempfile.TemporaryDirectory(prefix="tuma-bench-broadcast-") as temp:
         folder = Path(temp)
         with start_sandbox(folder / "service", settle_seconds=0.2) as service:
