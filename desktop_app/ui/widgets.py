@@ -198,29 +198,44 @@ class MessageBar(QFrame):
 class Fader(QObject):
     """Lets a note go by itself: after ``after_ms`` it fades out and hides. The mouse over
     the note (someone reading it) starts the wait again; a note that must stay (a problem)
-    is shown without the countdown."""
+    is shown without the countdown.
+
+    The fade (an opacity effect and its animation) is made when it first starts: a graphics
+    effect on a widget costs ~2 ms as the window is first shown (tests/bench/bench_startup.py),
+    and most notes are dismissed or replaced before they fade."""
 
     def __init__(self, widget: QWidget, after_ms: int) -> None:
         super().__init__(widget)
         self._widget = widget
-        self._opacity = QGraphicsOpacityEffect(widget)
-        self._opacity.setOpacity(1.0)
-        widget.setGraphicsEffect(self._opacity)
-        self._fade = QPropertyAnimation(self._opacity, b"opacity", self)
-        self._fade.setDuration(400)
-        self._fade.setStartValue(1.0)
-        self._fade.setEndValue(0.0)
-        self._fade.finished.connect(self._faded)
+        self._opacity: QGraphicsOpacityEffect | None = None
+        self._fade: QPropertyAnimation | None = None
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(after_ms)
-        self._timer.timeout.connect(self._fade.start)
+        self._timer.timeout.connect(self._start_fade)
         widget.installEventFilter(self)
+
+    def _start_fade(self) -> None:
+        if self._fade is None:
+            self._opacity = QGraphicsOpacityEffect(self._widget)
+            self._opacity.setOpacity(1.0)
+            self._widget.setGraphicsEffect(self._opacity)
+            self._fade = QPropertyAnimation(self._opacity, b"opacity", self)
+            self._fade.setDuration(400)
+            self._fade.setStartValue(1.0)
+            self._fade.setEndValue(0.0)
+            self._fade.finished.connect(self._faded)
+        self._fade.start()
+
+    def _opaque(self) -> None:
+        if self._fade is not None:
+            self._fade.stop()
+        if self._opacity is not None:
+            self._opacity.setOpacity(1.0)
 
     def shown(self, *, goes_by_itself: bool) -> None:
         """The note was (re)shown: fully opaque, and counting down only if it may go."""
-        self._fade.stop()
-        self._opacity.setOpacity(1.0)
+        self._opaque()
         if goes_by_itself:
             self._timer.start()
         else:
@@ -231,12 +246,12 @@ class Fader(QObject):
 
     def stop(self) -> None:
         self._timer.stop()
-        self._fade.stop()
-        self._opacity.setOpacity(1.0)
+        self._opaque()
 
     @property
     def counting(self) -> bool:
-        return self._timer.isActive() or self._fade.state() == QPropertyAnimation.State.Running
+        fading = self._fade is not None and self._fade.state() == QPropertyAnimation.State.Running
+        return self._timer.isActive() or fading
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._widget and event.type() == QEvent.Type.Enter and self.counting:
@@ -245,7 +260,8 @@ class Fader(QObject):
 
     def _faded(self) -> None:
         self._widget.hide()
-        self._opacity.setOpacity(1.0)
+        if self._opacity is not None:
+            self._opacity.setOpacity(1.0)
 
 
 class Toast(QFrame):

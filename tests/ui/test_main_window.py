@@ -257,6 +257,25 @@ def test_good_news_shows_in_the_status_bar_and_goes_without_moving_the_page(
     assert window.tabs.geometry() == before
 
 
+def test_good_news_fades_again_after_it_faded_once(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
+    """The fade's effect is made when a note first fades (not at start-up); a note shown
+    again after fading is fully visible and goes by itself again."""
+    toast = window.toast
+    assert toast.graphicsEffect() is None  # nothing made for a fade that has not happened
+    toast.fader.set_wait(50)
+    ctx.errors.info("Templates updated", "")
+    qtbot.waitUntil(toast.isVisible)
+    qtbot.waitUntil(toast.isHidden, timeout=3000)
+    effect = toast.graphicsEffect()
+    assert effect is not None
+    ctx.errors.info("Contacts updated", "")
+    qtbot.waitUntil(toast.isVisible)
+    assert effect.opacity() == 1.0
+    assert toast.fader.counting
+    qtbot.waitUntil(toast.isHidden, timeout=3000)
+    assert toast.graphicsEffect() is effect  # the same effect, made once
+
+
 def test_a_problem_replaces_good_news_and_stays(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
     from desktop_app.ui.errors import Level
 
