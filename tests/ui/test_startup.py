@@ -29,7 +29,10 @@ LATER = (
 )
 
 
-def test_the_window_and_the_services_open_without_the_network_stack(tmp_path: Path) -> None:
+def _window_shown(tmp_path: Path, open_options: str, then: str) -> list[str]:
+    """In a fresh process: open the services (``Services.open(..., {open_options})``), build
+    the main window as the app does (tabs deferred), show it and let it paint, then run the
+    lines *then*; returns what they printed."""
     script = (
         "import sys\n"
         "from pathlib import Path\n"
@@ -41,27 +44,35 @@ def test_the_window_and_the_services_open_without_the_network_stack(tmp_path: Pa
         "app = QApplication([])\n"
         "folder = Path(sys.argv[1])\n"
         "services = Services.open(store_path=folder / 't.sqlite3', "
-        "settings_path=folder / 's.json')\n"
+        f"settings_path=folder / 's.json'{open_options})\n"
         "ctx = AppContext(services)\n"
         "window = MainWindow(ctx, SessionManager(ctx), deferred=True)\n"
         "window.show()\n"
         "app.processEvents()\n"
-        f"print(sorted(m for m in {LATER!r} if m in sys.modules))\n"
-        "services.accounts\n"  # built on first use: then it is there
-        "print('desktop_app.core.services.accounts' in sys.modules)\n"
+        f"{then}"
         "services.close()\n"
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run(
         [sys.executable, "-c", script, str(tmp_path)],
         cwd=ROOT,
-        env=env,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["[]", "True"]
+    return done.stdout.splitlines()
+
+
+def test_the_window_and_the_services_open_without_the_network_stack(tmp_path: Path) -> None:
+    printed = _window_shown(
+        tmp_path,
+        "",
+        f"print(sorted(m for m in {LATER!r} if m in sys.modules))\n"
+        "services.accounts\n"  # built on first use: then it is there
+        "print('desktop_app.core.services.accounts' in sys.modules)\n",
+    )
+    assert printed == ["[]", "True"]
 
 
 def test_pyside_s_import_scan_keeps_no_module_text(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -120,39 +131,14 @@ def test_the_startup_probe_says_when_the_window_is_painted_and_when_it_is_ready(
 def test_the_store_opens_after_the_window_is_painted(tmp_path: Path) -> None:
     """The app opens its services with ``store_later``: the window is built and painted
     before the store's modules are imported or its file opened; the first use opens it."""
-    script = (
-        "import sys\n"
-        "from pathlib import Path\n"
-        "from desktop_app.core.services import Services\n"
-        "from desktop_app.ui.context import AppContext\n"
-        "from desktop_app.ui.main_window import MainWindow\n"
-        "from desktop_app.ui.session import SessionManager\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "app = QApplication([])\n"
-        "folder = Path(sys.argv[1])\n"
-        "services = Services.open(store_path=folder / 't.sqlite3', "
-        "settings_path=folder / 's.json', store_later=True)\n"
-        "ctx = AppContext(services)\n"
-        "window = MainWindow(ctx, SessionManager(ctx), deferred=True)\n"
-        "window.show()\n"
-        "app.processEvents()\n"
+    where = (
         "print('desktop_app.core.store' in sys.modules, services.store_open,"
         " (folder / 't.sqlite3').exists())\n"
-        "services.store.journal\n"
-        "print('desktop_app.core.store' in sys.modules, services.store_open,"
-        " (folder / 't.sqlite3').exists())\n"
-        "services.close()\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path)],
-        cwd=ROOT,
-        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
-        capture_output=True,
-        text=True,
-        timeout=60,
+    printed = _window_shown(
+        tmp_path, ", store_later=True", where + "services.store.journal\n" + where
     )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines() == ["False False False", "True True True"]
+    assert printed == ["False False False", "True True True"]
 
 
 def test_records_of_a_newer_version_stop_the_app_with_plain_words(
