@@ -168,3 +168,23 @@ def app_theme(app: Any) -> Iterator[Any]:
         app.setStyleSheet("")
         app.setFont(font)
         app.setPalette(palette)
+
+
+_DROPPED: list[Any] = []  # a QDropEvent does not own its data: keep it alive
+
+
+def drop_event(paths: list[Path]) -> Any:
+    """A drop of the files *paths* (as from a file manager), for a widget's dropEvent."""
+    from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    _DROPPED.append(mime)
+    return QDropEvent(
+        QPoint(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )

@@ -7,12 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QMimeData, QPoint, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import QEvent, QMimeData, QUrl
 from PySide6.QtWidgets import QApplication, QDialog, QScrollArea
 
 from desktop_app.app import missing_display
 from desktop_app.ui.main_window import TAB_KEYS, MainWindow
+from tests.ui.conftest import drop_event
 
 
 @pytest.fixture
@@ -91,22 +91,6 @@ def test_quitting_after_every_dialog_the_menus_offer_still_quits(qtbot, window) 
     assert not [d for d in window.findChildren(QDialog) if d.isVisible()]
 
 
-_KEEP: list[QMimeData] = []  # a QDropEvent does not own its data: keep it alive
-
-
-def _drop(target, paths: list[Path]) -> QDropEvent:  # type: ignore[no-untyped-def]
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    _KEEP.append(mime)
-    return QDropEvent(
-        QPoint(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-
-
 def test_a_file_dropped_on_the_message_never_becomes_text(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     compose = window.tab("compose")
     editor = compose.composer.editor
@@ -129,7 +113,7 @@ def test_a_spreadsheet_dropped_on_the_window_goes_to_the_import_tab(
     opened: list[list[Path]] = []
     window.tab("import").open_files = opened.append  # type: ignore[method-assign]
     window.show_tab("compose")
-    window.dropEvent(_drop(window, [sheet]))
+    window.dropEvent(drop_event([sheet]))
     assert window.current_tab() == "import"
     assert opened == [[sheet]]
 
@@ -142,7 +126,7 @@ def test_anything_else_dropped_is_refused_in_plain_words(
     photo = tmp_path / "holiday.jpg"
     photo.write_bytes(b"\xff\xd8")
     window.show_tab("compose")
-    window.dropEvent(_drop(window, [photo]))
+    window.dropEvent(drop_event([photo]))
     assert window.current_tab() == "compose"
     (message,) = shown
     assert "holiday.jpg" in message.text  # type: ignore[attr-defined]

@@ -10,30 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QMimeData, QPoint, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import Qt
 
 from desktop_app.core.api.models import UploadStatus
 from desktop_app.core.importing.mapping import Field
 from desktop_app.core.services.imports import Step
 from desktop_app.ui.main_window import MainWindow
 from tests.core.import_files import DAMAGED_ROWS, big_rows, write_csv
+from tests.ui.conftest import drop_event
 
 LEFT = Qt.MouseButton.LeftButton
-_KEEP: list[QMimeData] = []  # a QDropEvent does not own its data
-
-
-def drop(target: Any, paths: list[Path]) -> QDropEvent:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    _KEEP.append(mime)
-    return QDropEvent(
-        QPoint(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
 
 
 @pytest.fixture
@@ -80,7 +66,7 @@ def contacts_on_sandbox(arun: Any, ctx: Any) -> dict[str, Any]:
 def walk_to_check(qtbot: Any, window: Any, path: Path) -> Any:
     tab = window.tab("import")
     window.show_tab("compose")
-    window.dropEvent(drop(window, [path]))
+    window.dropEvent(drop_event([path]))
     assert window.current_tab() == "import"
     wait_step(qtbot, tab, Step.FILE)
     assert tab.file_page.name.text() == path.name
@@ -136,11 +122,11 @@ def test_a_wrong_file_is_refused_on_the_window_and_on_the_drop_area(
     ctx.errors.message_shown.connect(shown.append)
     notes = tmp_path / "notes.docx"
     notes.write_bytes(b"PK\x03\x04")
-    window.dropEvent(drop(window, [notes]))
+    window.dropEvent(drop_event([notes]))
     assert "“notes.docx” is not a spreadsheet" in shown[-1].text
     tab = window.tab("import")
     window.show_tab("import")
-    tab.start_page.drop.dropEvent(drop(tab.start_page.drop, [notes]))
+    tab.start_page.drop.dropEvent(drop_event([notes]))
     assert "“notes.docx” is not a spreadsheet Tuma can import" in shown[-1].text
     assert tab.flow.step is Step.IDLE
     # a file that says .xlsx but is not one: a clear error on the start page, no hang
@@ -192,7 +178,7 @@ def test_cancel_at_every_step_uploads_nothing(
             return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
 
         ctx.client().list_uploads = never_done
-    window.dropEvent(drop(window, [path]))
+    window.dropEvent(drop_event([path]))
     wait_step(qtbot, tab, Step.FILE)
     page: Any = tab.file_page
     if where != "file":
