@@ -69,7 +69,10 @@ class ImportRecord:
     problems: tuple[ProblemRecord, ...] = field(default=(), repr=False)
 
 
-@migration(5, "imports")
+# Step 9, not 5: the Import tab was built beside steps 6-8, and a file already past step 5
+# when it arrived would never have run it (its table missing). Every statement is "IF NOT
+# EXISTS": a file that did get the table at step 5 runs this step as a no-op.
+@migration(9, "imports")
 def _create(db: sqlite3.Connection) -> None:
     run_script(
         db,
