@@ -241,87 +241,96 @@ async def run_broadcast(
 
     report(start, None)
     ids = await io(journal.pending_ids, broadcast_id)
-    for position, chunk_id in enumerate(ids):
-        if cancel is not None and cancel.is_set():
-            cancelled = True
-            break
-        try:
-            chunk = await finish(io(journal.claim, chunk_id))
-        except StoreError as exc:
-            if exc.problem is StoreProblem.ILLEGAL_MOVE:
-                continue  # another run (another window) has claimed or settled it
-            raise
-        except asyncio.CancelledError:
-            await settle(chunk_id, journal.mark_pending, chunk_id)  # claimed, nothing left
-            raise
-        after: _Settled = None
-        if behind:
-            # while the request is on its way, the store writes the next chunks' recipients
-            # rows (queued before this chunk's outcome, so it is done by then)
-            writing = asyncio.ensure_future(io(journal.index_pending, broadcast_id, 2))
-            writing.add_done_callback(_written)
-        if position + 1 < len(ids):
-            # and reads the next chunk, so its claim finds the list decoded (a list that
-            # changes meanwhile is read again: Journal._recipients)
-            ahead = asyncio.ensure_future(io(journal.chunk, ids[position + 1]))
-            ahead.add_done_callback(_read_ahead)
-        try:
-            result = await _send(client, start, chunk)
-        except asyncio.CancelledError:
-            await settle(chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.CANCELLED_IN_FLIGHT)
-            raise
-        except errors.InDoubt as exc:  # includes an unreadable reply to a send
-            reason = (
-                ChunkReason.UNREADABLE_REPLY
-                if isinstance(exc, errors.ProtocolError)
-                else ChunkReason.CONNECTION_LOST
-            )
-            after = await settle(chunk_id, journal.mark_in_doubt, chunk_id, reason)
-            paused = True
-        except errors.InvalidRequest as exc:
-            detail = exc.service_message or ", ".join(exc.invalid_phones) or None
-            after = await settle(
-                chunk_id, journal.mark_rejected, chunk_id, ChunkReason.REFUSED, detail
-            )
-        except _STOP_NOT_SENT as exc:
-            await settle(chunk_id, journal.mark_pending, chunk_id)
-            error = exc
-            break
-        except errors.ProtocolError as exc:
-            # An answer we cannot read: it may have been accepted. Stop before the next chunk
-            # gets the same treatment.
-            await settle(chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.UNREADABLE_REPLY)
-            error = exc
-            break
-        except errors.ApiError as exc:
-            # Any other refusal the service put into words (an unknown code): it answered,
-            # and it did not accept; nothing was sent. Stop and show its message.
-            await settle(chunk_id, journal.mark_pending, chunk_id)
-            error = exc
-            break
-        except BaseException as exc:
-            await settle(
-                chunk_id,
-                journal.mark_in_doubt,
-                chunk_id,
-                ChunkReason.UNEXPECTED,
-                type(exc).__name__,
-            )
-            raise
-        else:
-            parts, count, credits = _accepted_numbers(start, chunk, result, cache)
-            after = await settle(
-                chunk_id, _accept, journal, chunk_id, result, parts, credits, count
-            )
-            message_ids.append(result.message_id)
-            credits_spent += credits
-        if after is not None:
-            report(*after)
-        if paused:
-            break
+    try:
+        for position, chunk_id in enumerate(ids):
+            if cancel is not None and cancel.is_set():
+                cancelled = True
+                break
+            try:
+                chunk = await finish(io(journal.claim, chunk_id))
+            except StoreError as exc:
+                if exc.problem is StoreProblem.ILLEGAL_MOVE:
+                    continue  # another run (another window) has claimed or settled it
+                raise
+            except asyncio.CancelledError:
+                await settle(chunk_id, journal.mark_pending, chunk_id)  # claimed, nothing left
+                raise
+            after: _Settled = None
+            if behind:
+                # while the request is on its way, the store writes the next chunks' recipients
+                # rows (queued before this chunk's outcome, so it is done by then)
+                writing = asyncio.ensure_future(io(journal.index_pending, broadcast_id, 2))
+                writing.add_done_callback(_written)
+            if position + 1 < len(ids):
+                # and reads the next chunk, so its claim finds the list decoded (a list that
+                # changes meanwhile is read again: Journal._recipients)
+                ahead = asyncio.ensure_future(io(journal.chunk, ids[position + 1]))
+                ahead.add_done_callback(_read_ahead)
+            try:
+                result = await _send(client, start, chunk)
+            except asyncio.CancelledError:
+                await settle(
+                    chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.CANCELLED_IN_FLIGHT
+                )
+                raise
+            except errors.InDoubt as exc:  # includes an unreadable reply to a send
+                reason = (
+                    ChunkReason.UNREADABLE_REPLY
+                    if isinstance(exc, errors.ProtocolError)
+                    else ChunkReason.CONNECTION_LOST
+                )
+                after = await settle(chunk_id, journal.mark_in_doubt, chunk_id, reason)
+                paused = True
+            except errors.InvalidRequest as exc:
+                detail = exc.service_message or ", ".join(exc.invalid_phones) or None
+                after = await settle(
+                    chunk_id, journal.mark_rejected, chunk_id, ChunkReason.REFUSED, detail
+                )
+            except _STOP_NOT_SENT as exc:
+                await settle(chunk_id, journal.mark_pending, chunk_id)
+                error = exc
+                break
+            except errors.ProtocolError as exc:
+                # An answer we cannot read: it may have been accepted. Stop before the next chunk
+                # gets the same treatment.
+                await settle(
+                    chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.UNREADABLE_REPLY
+                )
+                error = exc
+                break
+            except errors.ApiError as exc:
+                # Any other refusal the service put into words (an unknown code): it answered,
+                # and it did not accept; nothing was sent. Stop and show its message.
+                await settle(chunk_id, journal.mark_pending, chunk_id)
+                error = exc
+                break
+            except BaseException as exc:
+                await settle(
+                    chunk_id,
+                    journal.mark_in_doubt,
+                    chunk_id,
+                    ChunkReason.UNEXPECTED,
+                    type(exc).__name__,
+                )
+                raise
+            else:
+                parts, count, credits = _accepted_numbers(start, chunk, result, cache)
+                after = await settle(
+                    chunk_id, _accept, journal, chunk_id, result, parts, credits, count
+                )
+                message_ids.append(result.message_id)
+                credits_spent += credits
+            if after is not None:
+                report(*after)
+            if paused:
+                break
 
-    if behind:  # stopped before the end: the chunks left get their rows now
-        await finish(io(journal.index_pending, broadcast_id, 1_000_000))
+    finally:
+        if behind:  # stopped before the end (or cancelled, or failed): the rest's rows now
+            try:
+                await finish(io(journal.index_pending, broadcast_id, 1_000_000))
+            except Exception as exc:  # the store closed under it (quitting): at next start
+                log.warning("writing recipients rows failed: %s", type(exc).__name__)
     final = await io(journal.broadcast, broadcast_id)
     return BroadcastOutcome(
         broadcast_id=broadcast_id,

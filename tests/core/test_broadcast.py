@@ -19,12 +19,15 @@ from desktop_app.core.background import Blocking, SerialWorker, inline
 from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
 from desktop_app.core.store import (
     BroadcastKind,
+    Chunk,
     ChunkReason,
     ChunkState,
     Journal,
     Recipient,
     SentHistory,
     SentMessage,
+    StoreError,
+    StoreProblem,
 )
 from desktop_app.core.store.journal import content_key
 
@@ -609,13 +612,13 @@ def expected_rows(outbox: Journal, broadcast_id: int) -> list[tuple[int, str, st
     ]
 
 
-def behind(outbox: Journal, kind: BroadcastKind = BroadcastKind.BULK) -> int:
-    """12 recipients in chunks of 5 (of 1 for a single send, whose recipients carry texts of
+def behind(outbox: Journal, kind: BroadcastKind = BroadcastKind.BULK, n: int = 12) -> int:
+    """*n* recipients in chunks of 5 (of 1 for a single send, whose recipients carry texts of
     their own as a resend may), written behind."""
     people = (
-        [Recipient(r.phone, f"Habari {i}") for i, r in enumerate(numbers(12))]
+        [Recipient(r.phone, f"Habari {i}") for i, r in enumerate(numbers(n))]
         if kind in (BroadcastKind.PERSONALIZED, BroadcastKind.SINGLE)
-        else numbers(12)
+        else numbers(n)
     )
     return outbox.create_broadcast(
         kind,
@@ -778,3 +781,73 @@ def test_the_journal_keeps_only_the_last_few_lists_decoded(outbox: Journal) -> N
     assert again.recipients is chunks[-1].recipients  # the same decoded tuple, not a copy
     assert len(outbox._decoded) == Journal._DECODED_KEPT
     assert chunks[0].id not in outbox._decoded
+
+
+# --- rows written behind, whatever way the run ends -----------------------------------------
+
+
+def test_a_run_cancelled_mid_request_writes_the_rows_it_left(outbox: Journal) -> None:
+    """Closing the window mid-send cancels the run: the chunks it left still get their rows
+    (the Delivery tab's list, its search and the export count them), not at the next start.
+    Six chunks: the first has its rows, the first request's flight writes two more."""
+    bid = behind(outbox, n=30)
+
+    async def scenario() -> None:
+        in_flight = asyncio.Event()
+
+        async def hang() -> None:
+            in_flight.set()
+            await asyncio.Event().wait()
+
+        task = asyncio.create_task(run_broadcast(FakeClient(hang), outbox, bid, io=IO["io"]))
+        await asyncio.wait_for(in_flight.wait(), 5)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(scenario())
+    assert rows_of(outbox, bid) == expected_rows(outbox, bid)
+
+
+def test_a_run_that_fails_writes_the_rows_it_left(outbox: Journal) -> None:
+    bid = behind(outbox, n=30)
+    with pytest.raises(RuntimeError, match="boom"):
+        run(FakeClient(RuntimeError("boom")), outbox, bid)
+    assert rows_of(outbox, bid) == expected_rows(outbox, bid)
+
+
+def test_an_emptied_chunk_never_gets_rows_for_those_who_left(
+    outbox: Journal, tmp_path: Path
+) -> None:
+    """Everyone in a chunk not yet written opts out: the chunk is cancelled, and its list
+    (which still names them) is never written as recipients rows, now or at a reopen."""
+    bid = behind(outbox)
+    second = outbox.chunks(bid)[1]
+    assert outbox.withdraw_recipients(bid, second.phones) == len(second.recipients)
+    assert outbox.index_pending(bid, 10) == 0
+    reopened = Journal.open(tmp_path / "outbox.sqlite3")
+    try:
+        reopened.index_left_behind()
+    finally:
+        reopened.close()
+    phones = {phone for _chunk, phone, _content in rows_of(outbox, bid)}
+    assert phones.isdisjoint(second.phones)
+    assert len(phones) == outbox.broadcast(bid).recipients
+
+
+def test_a_claimed_chunk_that_cannot_be_read_is_pending_again(
+    outbox: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing was sent: the chunk goes back to pending rather than being found "in doubt"
+    (maybe sent) at the next start, where the user would be asked about it."""
+    bid = bulk(outbox, 10, 5)
+    first = outbox.chunks(bid)[0]
+
+    def unreadable(chunk_id: int) -> Chunk:
+        raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
+
+    monkeypatch.setattr(outbox, "chunk", unreadable)
+    with pytest.raises(StoreError):
+        outbox.claim(first.id)
+    monkeypatch.undo()
+    assert states(outbox, bid) == [ChunkState.PENDING, ChunkState.PENDING]

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sqlite3
 import sys
@@ -53,6 +54,8 @@ from desktop_app.core.store.db import (
     run_script,
     stamp,
 )
+
+log = logging.getLogger(__name__)
 
 __all__ = [
     "RECORDED_ONLY",
@@ -785,9 +788,18 @@ class Journal(Closing):
         return [chunk_id for (chunk_id,) in rows]
 
     def claim(self, chunk_id: int) -> Chunk:
-        """:meth:`mark_sending`, then the chunk as claimed (its recipients, to send)."""
+        """:meth:`mark_sending`, then the chunk as claimed (its recipients, to send). Should
+        the chunk not be readable after its claim, nothing was sent: it is pending again
+        (not left to be found "in doubt" at the next start), and the error is raised."""
         self.mark_sending(chunk_id)
-        return self.chunk(chunk_id)
+        try:
+            return self.chunk(chunk_id)
+        except BaseException:
+            try:
+                self.mark_pending(chunk_id)
+            except Exception:  # the store itself failed: the next start finds it in doubt
+                log.warning("a claimed chunk could not be put back", exc_info=True)
+            raise
 
     def run_summary(self, broadcast_id: int) -> tuple[int, list[tuple[str, str | None]]]:
         """(credits of its chunks, the distinct (reason, detail) of its refused chunks) for a
@@ -974,8 +986,10 @@ class Journal(Closing):
                         (json.dumps(kept), len(kept), moment, chunk_id),
                     )
                 else:
+                    # nobody left to send to; its list still names them, so its recipients
+                    # rows must never be written from it (indexed)
                     db.execute(
-                        "UPDATE chunks SET state = ?, updated_at = ? WHERE id = ?",
+                        "UPDATE chunks SET state = ?, updated_at = ?, indexed = 1 WHERE id = ?",
                         (ChunkState.CANCELLED, moment, chunk_id),
                     )
                 db.executemany(
