@@ -142,6 +142,7 @@ def test_killed_broadcast_sends_nobody_twice_and_loses_nobody(
             recipients,
             CHUNK_SIZE,
             profile="shop",
+            write_behind=True,  # as the app writes a send made now (SendingService.start)
         ).id
 
     # Every send is held SEND_DELAY by the sandbox, so unpaused kills land mid-request.
@@ -214,6 +215,11 @@ def test_killed_broadcast_sends_nobody_twice_and_loses_nobody(
     records = wait_for_quiet_sandbox(admin, account.account_id)
     with Outbox(db) as outbox:
         chunks = outbox.chunks(broadcast_id)
+        # every recipients row written, once, whatever run was killed while writing them
+        rows = outbox._db.read(
+            "SELECT phone FROM recipients WHERE broadcast_id = ?", (broadcast_id,)
+        )
+    assert sorted(phone for (phone,) in rows) == sorted(r.phone for r in recipients)
     per_phone = Counter(r["phone"] for r in records)
     ids_by_phone = {r["phone"]: r["message_id"] for r in records}
     report = [
