@@ -295,16 +295,19 @@ def _cannot_open_records(exc: BaseException) -> None:
         QMessageBox.critical(None, title, text)
 
 
-async def _cannot_open_store(exc: BaseException) -> None:
+async def _cannot_open_store(exc: BaseException, window: QWidget) -> None:
     """The store could not be opened, once the window was painted: the same words, in a box
-    awaited on the running loop (no second event loop; ui/dialogs.py)."""
+    on the window, awaited on the running loop (no second event loop; ui/dialogs.py). Closing
+    the window (Ctrl+Q, a SIGTERM) closes the box too (MainWindow.closeEvent)."""
     from PySide6.QtWidgets import QMessageBox
 
     from desktop_app.ui.dialogs import wait_finished
 
     title, text = _records_problem(exc)
     if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
-        box = QMessageBox(QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok)
+        box = QMessageBox(
+            QMessageBox.Icon.Critical, title, text, QMessageBox.StandardButton.Ok, window
+        )
         await wait_finished(box)
         box.deleteLater()
 
@@ -313,7 +316,7 @@ async def _run(
     app: QApplication,
     args: argparse.Namespace,
     services: Services,
-    started: Callable[[], None] = lambda: None,
+    started: Callable[[], None],
 ) -> int:
     import asyncio
 
@@ -344,10 +347,13 @@ async def _run(
     from desktop_app.core.store import StoreError
 
     try:
-        services.store  # noqa: B018 (opens it: Tuma's records, then the tabs that show them)
+        # Tuma's records, then the tabs that show them. Opened on the store's thread: the
+        # window stays responsive while the file waits for another Tuma's write, or a new
+        # schema step rebuilds an index over a long history.
+        await services.io(lambda: services.store)
     except (StoreError, OSError) as exc:
+        await _cannot_open_store(exc, window)
         window.hide()
-        await _cannot_open_store(exc)
         services.close()
         window.deleteLater()
         return 1

@@ -317,3 +317,31 @@ def test_f5_reads_the_open_tab_again(qtbot, window, ctx, arun) -> None:  # type:
     assert tab.model.total == 2
     window.refresh_action.trigger()
     wait_loaded(qtbot, tab, 5)
+
+
+@pytest.mark.expect_log("Tuma's records could not be opened")
+def test_quitting_while_the_records_problem_is_shown_quits(
+    qtbot, window, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:  # type: ignore[no-untyped-def]
+    """Records that cannot be opened after the first paint are explained in a box on the
+    window; Ctrl+Q (or the SIGTERM of a log-out, which closes the window) closes the box
+    too and the start ends, instead of waiting on a box nobody can see."""
+    import asyncio
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from desktop_app import app as app_module
+    from desktop_app.core.store import StoreError, StoreProblem
+
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")  # as on a desktop: the box is shown
+    problem = StoreError(StoreProblem.NEWER_VERSION, found=99, known=9)
+    shown = asyncio.ensure_future(app_module._cannot_open_store(problem, window))
+    qtbot.waitUntil(
+        lambda: any(box.isVisible() for box in window.findChildren(QMessageBox)), timeout=5000
+    )
+    (box,) = [b for b in window.findChildren(QMessageBox) if b.isVisible()]
+    assert "newer version" in box.text()
+    window.quit_action.trigger()
+    qtbot.waitUntil(shown.done, timeout=5000)
+    assert shown.exception() is None
+    assert "tuma: " in capsys.readouterr().err

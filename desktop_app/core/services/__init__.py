@@ -7,6 +7,7 @@ them together on one store file and one settings file.
 
 from __future__ import annotations
 
+import threading
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -53,24 +54,26 @@ class Services:
         self.preferences = preferences
         self._client_factory = client_factory
         self._store_path = store_path
+        self._store = store
+        self._store_lock = threading.Lock()  # first use may come from two threads at once
         if store is not None:
-            self.__dict__["store"] = store
             self._opened(store)
 
-    @cached_property
-    def store(self) -> Store:
-        """The store, opened on first use (its tables' modules imported then): the app
-        touches it once its window is painted. Raises StoreError or OSError as
-        :class:`~desktop_app.core.store.Store` does."""
-        from desktop_app.core.store import Store
-
-        store = Store(self._store_path)
-        self._opened(store)
-        return store
-
     @property
-    def store_open(self) -> bool:
-        return "store" in self.__dict__
+    def store(self) -> Store:
+        """The store, opened on first use (its tables' modules imported then): the app opens
+        it on the store's own thread once its window is painted. Raises StoreError or
+        OSError as :class:`~desktop_app.core.store.Store` does."""
+        store = self._store
+        if store is None:
+            with self._store_lock:
+                if self._store is None:
+                    from desktop_app.core.store import Store
+
+                    self._store = Store(self._store_path)
+                    self._opened(self._store)
+                store = self._store
+        return store
 
     def _opened(self, store: Store) -> None:
         # recipients rows a run that died left unwritten: on the store's thread, after start
@@ -169,7 +172,7 @@ class Services:
 
     def close(self) -> None:
         """Close the store; queued store calls finish first (they are on one thread)."""
-        store: Store | None = self.__dict__.get("store")
+        store = self._store
         last = store.close if store is not None else None
         if self._worker is not None:
             self._worker.stop(last=last)
