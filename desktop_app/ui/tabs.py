@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,7 +74,6 @@ class TabSpec:
     title: str  # marked with QT_TRANSLATE_NOOP("Tabs", …), with its & mnemonic
     factory: str  # "package.module:Class", a TabPage taking the AppContext
     file_action: FileAction | None = None
-    placeholder: tuple[str, ...] = field(default=())  # (summary, point, point, ...) if any
     #: File name endings (lower case, with the dot) this tab opens when dropped on the window.
     accepts: tuple[str, ...] = ()
 
@@ -87,12 +86,8 @@ class TabSpec:
     def build(self, ctx: AppContext) -> TabPage:
         module_name, _, class_name = self.factory.partition(":")
         cls: Callable[..., TabPage] = getattr(importlib.import_module(module_name), class_name)
-        if self.placeholder:
-            return cls(self, ctx)
         return cls(ctx)
 
-
-_PLACEHOLDER = "desktop_app.ui.placeholder:PlaceholderTab"
 
 TABS: tuple[TabSpec, ...] = tuple(
     sorted(
