@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QDate, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPaintEvent, QResizeEvent, QShortcut, QShowEvent
@@ -167,8 +167,10 @@ class HistoryTable(QTableView):
             header.blockSignals(blocked)
 
 
-def _table(model: Any, name: str, view: QTableView | None = None) -> QTableView:
-    view = view if view is not None else QTableView()
+_View = TypeVar("_View", bound=QTableView)
+
+
+def _table(model: Any, name: str, view: _View) -> _View:
     view.setObjectName(name)
     view.setModel(model)
     view.setAlternatingRowColors(True)
@@ -331,8 +333,7 @@ class DeliveryTab(OneJob, TabPage):
 
         # --- the history and the period's chart -------------------------------------------
         self.history_model = HistoryModel(ctx, self)
-        self._history_view = HistoryTable()
-        self.history_table = _table(self.history_model, "historyTable", self._history_view)
+        self.history_table = _table(self.history_model, "historyTable", HistoryTable())
         self.history_table.setItemDelegateForColumn(
             HistoryColumn.DELIVERY, SummaryDelegate(self.history_table)
         )
@@ -418,7 +419,7 @@ class DeliveryTab(OneJob, TabPage):
         detail = QHBoxLayout()
         detail.setSpacing(10)
         self.recipients_model = RecipientsModel(ctx, self)
-        self.recipients_table = _table(self.recipients_model, "recipientsTable")
+        self.recipients_table = _table(self.recipients_model, "recipientsTable", QTableView())
         rcolumns = self.recipients_table.horizontalHeader()
         rcolumns.setStretchLastSection(False)
         for rcolumn, rwidth in (
@@ -470,7 +471,7 @@ class DeliveryTab(OneJob, TabPage):
             lambda _n: self._after_rows("subtitle", self._update_subtitle)
         )
         self.history_model.failed.connect(lambda _e: self._run_after_rows())
-        self._history_view.painted.connect(self._on_history_painted)
+        self.history_table.painted.connect(self._on_history_painted)
         self.recipients_model.rows_loaded.connect(lambda _n: self.recipients_loaded.emit())
         self.history_table.selectionModel().selectionChanged.connect(
             lambda *_a: self._on_selection()
@@ -672,7 +673,7 @@ class DeliveryTab(OneJob, TabPage):
         return self.period_combo.currentText()
 
     def _on_history_loaded(self, _rows: int) -> None:
-        self._history_view.lay_out_rows()
+        self.history_table.lay_out_rows()
         self._update_empty()
         if self._after_rows_work and not self.history_table.isVisible():
             self._run_after_rows()  # no grid on screen to wait for (no rows, or hidden)
