@@ -6,7 +6,14 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtGui import QColor, QImage, QPixmap
-from PySide6.QtWidgets import QApplication, QComboBox, QDoubleSpinBox, QSpinBox, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QDoubleSpinBox,
+    QScrollArea,
+    QSpinBox,
+    QWidget,
+)
 
 from desktop_app.app import INK, TEXT_POINT_SIZE, resource_path
 from tests.ui.conftest import app_theme
@@ -183,3 +190,24 @@ def test_text_is_ink_at_ten_points_and_disabled_text_looks_disabled(
     qtbot.addWidget(field)
     placeholder = field.palette().color(QPalette.ColorRole.PlaceholderText)
     assert (placeholder.name(), placeholder.alpha()) == (QColor(INK).name(), 128)
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_with_the_look_no_tab_needs_sideways_scrolling(qtbot, ctx, themed, size) -> None:  # type: ignore[no-untyped-def]
+    """The app runs with its style sheet, font and palette (the suite mostly without): at
+    the smallest window every tab still fits its width."""
+    from desktop_app.ui.main_window import TAB_KEYS, MainWindow
+
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    window.resize(*size)
+    for key in TAB_KEYS:
+        window.show_tab(key)
+        QApplication.processEvents()
+        area = window.tabs.currentWidget()
+        assert isinstance(area, QScrollArea)
+        qtbot.waitUntil(lambda area=area: area.horizontalScrollBar().maximum() == 0)
+        assert area.widget().width() <= area.viewport().width(), key
+    window.close()
