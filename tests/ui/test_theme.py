@@ -192,22 +192,35 @@ def test_text_is_ink_at_ten_points_and_disabled_text_looks_disabled(
     assert (placeholder.name(), placeholder.alpha()) == (QColor(INK).name(), 128)
 
 
+@pytest.mark.parametrize("language", ["en", "sw"])
 @pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
-def test_with_the_look_no_tab_needs_sideways_scrolling(qtbot, ctx, themed, size) -> None:  # type: ignore[no-untyped-def]
+def test_with_the_look_no_tab_needs_sideways_scrolling(
+    qtbot, ctx, qapp, themed, size, language
+) -> None:  # type: ignore[no-untyped-def]
     """The app runs with its style sheet, font and palette (the suite mostly without): at
-    the smallest window every tab still fits its width."""
+    the smallest window every tab still fits its width, in both languages, with every action
+    of a selected send showing on the Delivery tab (Kiswahili's labels are the longest)."""
+    from desktop_app.ui.i18n import install_translations
     from desktop_app.ui.main_window import TAB_KEYS, MainWindow
 
-    window = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    window.resize(*size)
-    for key in TAB_KEYS:
-        window.show_tab(key)
-        QApplication.processEvents()
-        area = window.tabs.currentWidget()
-        assert isinstance(area, QScrollArea)
-        qtbot.waitUntil(lambda area=area: area.horizontalScrollBar().maximum() == 0)
-        assert area.widget().width() <= area.viewport().width(), key
-    window.close()
+    assert install_translations(qapp, language)
+    try:
+        window = MainWindow(ctx, remember_layout=False)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+        window.resize(*size)
+        delivery = window.tab("delivery")
+        delivery.send_title.setText("“" + "Karibu sana " * 6 + "…” to 2,500 recipients")
+        for button in (delivery.review_button, delivery.block_button):
+            button.show()
+        for key in TAB_KEYS:
+            window.show_tab(key)
+            QApplication.processEvents()
+            area = window.tabs.currentWidget()
+            assert isinstance(area, QScrollArea)
+            qtbot.waitUntil(lambda area=area: area.horizontalScrollBar().maximum() == 0)
+            assert area.widget().width() <= area.viewport().width(), key
+        window.close()
+    finally:
+        assert install_translations(qapp, "en")

@@ -73,7 +73,7 @@ from desktop_app.ui.delivery.models import (
 )
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
-from desktop_app.ui.widgets import set_role, tab_notice, tab_titles
+from desktop_app.ui.widgets import FlowLayout, set_role, tab_notice, tab_titles
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
@@ -328,7 +328,7 @@ class DeliveryTab(OneJob, TabPage):
             combo.setSizeAdjustPolicy(
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
-            combo.setMinimumContentsLength(9)
+            combo.setMinimumContentsLength(7)
         root.addLayout(filters)
 
         # --- the history and the period's chart -------------------------------------------
@@ -371,13 +371,11 @@ class DeliveryTab(OneJob, TabPage):
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 4, 0, 0)
         bottom_layout.setSpacing(6)
-        bar = QHBoxLayout()
-        bar.setSpacing(8)
         self.send_title = QLabel(self.tr("Choose a send above to see each customer's status."))
         self.send_title.setObjectName("sendTitle")
         self.send_title.setTextFormat(Qt.TextFormat.PlainText)
-        self.send_title.setMinimumWidth(120)
-        bar.addWidget(self.send_title, 1)
+        self.send_title.setMinimumWidth(60)
+        bottom_layout.addWidget(self.send_title)
         self.show_combo = QComboBox(self)
         self.show_combo.setObjectName("showCombo")
         self.show_combo.setAccessibleName(self.tr("Recipients to show"))
@@ -387,7 +385,6 @@ class DeliveryTab(OneJob, TabPage):
             self.tr("Waiting only"), (Outcome.PENDING, Outcome.SENT, Outcome.NO_REPORT)
         )
         self.show_combo.addItem(self.tr("Delivered only"), (Outcome.DELIVERED,))
-        bar.addWidget(self.show_combo)
         self.review_button = QPushButton(self.tr("&Review…"), self)
         self.review_button.setObjectName("reviewButton")
         self.review_button.setToolTip(
@@ -408,14 +405,19 @@ class DeliveryTab(OneJob, TabPage):
         self.block_button.setObjectName("blockedToOptOut")
         self.block_button.clicked.connect(self.add_blocked_to_opt_out_list)
         self.block_button.hide()
-        for button in (
+        # Under the send's title, its actions wrap onto a second line rather than make a
+        # small window scroll sideways (in Kiswahili all four need ~760 px).
+        actions = QWidget(bottom)
+        flow = FlowLayout(actions, spacing=8)
+        for widget in (
+            self.show_combo,
             self.review_button,
             self.resend_button,
             self.block_button,
             self.export_report_button,
         ):
-            bar.addWidget(button)
-        bottom_layout.addLayout(bar)
+            flow.addWidget(widget)
+        bottom_layout.addWidget(actions)
         detail = QHBoxLayout()
         detail.setSpacing(10)
         self.recipients_model = RecipientsModel(ctx, self)
