@@ -104,6 +104,7 @@ class ImportTab(TabPage):
         self._file_name = ""
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
+        self._upload_profile = ""  # the account the upload in progress goes to
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
         self._record_task: str | None = None  # the last report being kept
 
@@ -638,6 +639,7 @@ class ImportTab(TabPage):
         self._show_step(Step.UPLOADING)
         profile = session.profile.name
         self._accepted = []
+        self._upload_profile = profile  # kept: the session may change before it ends
         self.ctx.tasks.start(
             UPLOAD_TASK,
             self.ctx.services.imports.upload(
@@ -707,10 +709,27 @@ class ImportTab(TabPage):
         )
 
     def _on_upload_error(self, exc: BaseException) -> bool:
+        """The upload stopped on an error. Nothing taken by the service: back to CHECK to try
+        again. Some part taken (a later one failed, or the waiting timed out): those rows may
+        still be imported, so uploading again would send them twice; the import is kept
+        (cancelled: Tuma stopped following it) under the account it went to, as Cancel does."""
         if self.flow.step is Step.UPLOADING:
-            self.flow.upload_failed()
-            self._show_check()
+            report = self.flow.report
+            if self._accepted and report is not None:
+                self.flow.cancel()
+                self._record_stopped(report)
+                self._show_start()
+                self.load_history()
+            else:
+                self.flow.upload_failed()
+                self._show_check()
         return False  # the presenter says what went wrong and what to do
+
+    def _record_stopped(self, report: ImportReport) -> None:
+        """Keep the upload that stopped before it ended (cancelled, failed, the account
+        switched) under the account it was made for, with the parts the service took."""
+        known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
+        self._record(self._upload_profile, report, known, ImportOutcome.CANCELLED)
 
     # -- done --------------------------------------------------------------------------------
 
@@ -915,9 +934,9 @@ class ImportTab(TabPage):
             self.ctx.tasks.cancel(name)
         report = self.flow.report
         self.flow.cancel()
-        if step is Step.UPLOADING and report is not None and self.ctx.session is not None:
-            known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
-            self._record(self.ctx.session.profile.name, report, known, ImportOutcome.CANCELLED)
+        if step is Step.UPLOADING and report is not None:
+            # under the account the upload went to: cancel() also runs when it is switched
+            self._record_stopped(report)
             self.ctx.errors.info(
                 self.tr("Upload stopped"),
                 self.tr(

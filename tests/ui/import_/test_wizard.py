@@ -423,3 +423,78 @@ def test_the_check_says_how_many_are_on_the_opt_out_list(
     note = tab.check_page.opt_out_note
     qtbot.waitUntil(note.isVisible, timeout=10000)
     assert note.text().startswith("1 of these numbers is on your opt-out list")
+
+
+def _held_at_the_service(ctx: Any) -> Any:
+    """The service's list says "processing" for every upload (the job never ends); returns
+    the real ``list_uploads``."""
+    real_list = ctx.client().list_uploads
+
+    async def never_done() -> list[UploadStatus]:
+        return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
+
+    ctx.client().list_uploads = never_done
+    return real_list
+
+
+def test_an_error_after_the_service_took_the_file_keeps_the_report(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The file was accepted, then following it failed (no network): the rows may still be
+    imported, so the import is kept (not left to be uploaded twice) under its account."""
+    from desktop_app.core.api import errors as api
+    from desktop_app.core.services.imports import ImportOutcome
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    profile = ctx.session.profile.name
+    client = ctx.client()
+    _held_at_the_service(ctx)
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        qtbot.waitUntil(
+            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+        )
+
+        async def offline() -> list[UploadStatus]:
+            raise api.NetworkError()
+
+        client.list_uploads = offline
+        wait_step(qtbot, tab, "start")
+    finally:
+        del client.list_uploads
+    assert tab.flow.step is Step.CANCELLED  # not back on CHECK, to be uploaded again
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+    past, _problem = arun(ctx.services.imports.past(profile, None))
+    assert len(past) == 1
+    record = past[0].record
+    assert record.outcome is ImportOutcome.CANCELLED
+    assert len(record.upload_ids) == 1
+    assert record.valid == 10
+
+
+def test_closing_the_account_during_an_upload_keeps_the_report_under_it(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.services.imports import ImportOutcome
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    profile = ctx.session.profile.name
+    client = ctx.client()
+    _held_at_the_service(ctx)
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        qtbot.waitUntil(
+            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+        )
+        arun(ctx.close_session())
+        wait_step(qtbot, tab, "start")
+        qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    finally:
+        del client.list_uploads
+    past, _problem = arun(ctx.services.imports.past(profile, None))
+    assert len(past) == 1
+    record = past[0].record
+    assert record.outcome is ImportOutcome.CANCELLED
+    assert len(record.upload_ids) == 1
