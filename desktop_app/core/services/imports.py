@@ -579,9 +579,12 @@ class ImportsService:
         report: ImportReport,
         result: UploadResult | None,
         outcome: ImportOutcome,
+        problems: Sequence[ProblemRecord] | None = None,
     ) -> ImportRecord:
-        """Keep this import's report on this computer."""
-        problems = await run_in_daemon_thread(problems_of, report, result)
+        """Keep this import's report on this computer. *problems*: its problem rows when
+        the caller has them already (``problems_of(report, result)``); else found here."""
+        if problems is None:
+            problems = await self.problems(report, result)
         record = ImportRecord(
             id=0,
             profile=profile,

@@ -8,8 +8,9 @@ tasks, with progress and a Cancel button on every page; the window never waits f
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -72,7 +73,6 @@ UPLOAD_TASK = "import.upload"
 HISTORY_TASK = "import.history"
 EXPORT_TASK = "import.export"
 GROUP_TASK = "import.group"
-PROBLEMS_TASK = "import.problems"
 REOPEN_TASK = "import.reopen"
 
 _STEP_INDEX = {
@@ -679,15 +679,14 @@ class ImportTab(TabPage):
         assert report is not None
         self.flow.uploaded(result)
         outcome = ImportOutcome.FAILED if result.failed_job else ImportOutcome.COMPLETED
-        self._record(profile, report, result, outcome)
         if not result.problems:
+            # the check's problem rows are the report's (problems_of with no service rows)
+            self._record(profile, report, result, outcome, self._check_problems)
             self._show_done(self._check_problems)
             return
-        self.ctx.tasks.start(
-            PROBLEMS_TASK,
-            self.ctx.services.imports.problems(report, result),
-            on_success=self._show_done,
-        )
+        # the service refused rows: merged into the problem rows once (in a worker thread),
+        # shown, and kept with the report
+        self._record(profile, report, result, outcome, None, self._show_done)
 
     def _record(
         self,
@@ -695,18 +694,29 @@ class ImportTab(TabPage):
         report: ImportReport,
         result: UploadResult | None,
         outcome: ImportOutcome,
+        problems: list[ProblemRecord] | None,
+        merged: Callable[[list[ProblemRecord]], None] | None = None,
     ) -> None:
+        """Keep the report under *profile*, with its *problems* (found first when None, then
+        given to *merged*). One task, waited for when the app quits."""
+        imports = self.ctx.services.imports
+        file_name = self._file_name
+
+        async def keep() -> ImportRecord:
+            found = problems
+            if found is None:
+                found = await imports.problems(report, result)
+                if merged is not None:
+                    asyncio.get_running_loop().call_soon(merged, found)
+            return await imports.record(profile, file_name, report, result, outcome, found)
+
         def kept(record: ImportRecord) -> None:
             if self.flow.step in (Step.DONE, Step.FAILED) and self.flow.record is None:
                 self.flow.record = record
             self.load_history()
 
         self._record_task = f"import.record.{id(report)}"
-        self.ctx.tasks.start(
-            self._record_task,
-            self.ctx.services.imports.record(profile, self._file_name, report, result, outcome),
-            on_success=kept,
-        )
+        self.ctx.tasks.start(self._record_task, keep(), on_success=kept)
 
     def _on_upload_error(self, exc: BaseException) -> bool:
         """The upload stopped on an error. Nothing taken by the service: back to CHECK to try
@@ -729,7 +739,9 @@ class ImportTab(TabPage):
         """Keep the upload that stopped before it ended (cancelled, failed, the account
         switched) under the account it was made for, with the parts the service took."""
         known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
-        self._record(self._upload_profile, report, known, ImportOutcome.CANCELLED)
+        self._record(
+            self._upload_profile, report, known, ImportOutcome.CANCELLED, self._check_problems
+        )
 
     # -- done --------------------------------------------------------------------------------
 

@@ -275,6 +275,31 @@ def test_history_is_kept_and_reopened_with_its_problem_rows(tmp_path: Path, stor
     assert reopened.problems[0].cells  # the original cells, to fix in Excel
 
 
+def test_a_report_is_kept_with_the_problem_rows_given_and_not_read_back(
+    tmp_path: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tab has the problem rows already: ``record`` keeps those (not found again), and
+    ``add`` hands back the record as kept without parsing its rows again."""
+    from desktop_app.core.services import imports
+
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    problems = problems_of(report)
+
+    def not_again(*_args: object) -> None:
+        raise AssertionError("the problem rows were found again")
+
+    monkeypatch.setattr(imports, "problems_of", not_again)
+    kept = asyncio.run(
+        service.record(SHOP, "damaged.csv", report, None, ImportOutcome.COMPLETED, problems)
+    )
+    assert kept.problems == tuple(problems)
+    assert kept.problems[0] is problems[0]  # the rows given, not parsed back from the store
+    assert kept.id > 0
+    assert kept == store.imports.get(SHOP, kept.id)  # created_at included, as read back
+
+
 @pytest.mark.parametrize("fmt", [ExportFormat.CSV, ExportFormat.XLSX])
 def test_problem_rows_export_keeps_phones_as_text(
     tmp_path: Path, store: Store, fmt: ExportFormat
