@@ -984,7 +984,7 @@
     <name>ContactsModel</name>
     <message>
         <source>Name</source>
-        <extracomment>Pages kept in memory (at 100 rows a page: 1,000 contacts, well under a megabyte). Pages remembered as wanted while one is being fetched: a fast scroll leaves many behind, only the last few (the ones on screen) are worth fetching. The role that gives a row&apos;s :class:`~desktop_app.core.services.contacts.ContactRow`.</extracomment>
+        <extracomment>Pages kept in memory (at 100 rows a page: 1,000 contacts, well under a megabyte). Pages remembered as wanted while one is being fetched: a fast scroll leaves many behind, only the last few (the ones on screen) are worth fetching. The role that gives a row&apos;s :class:`~desktop_app.core.services.contacts.ContactRow`. The roles data() answers; the delegate also asks for alignment, decoration, check state and background, for every cell.</extracomment>
         <translation>Jina</translation>
     </message>
     <message>
@@ -1009,7 +1009,7 @@
     </message>
     <message>
         <source>Newest first: the order your provider keeps</source>
-        <extracomment>A page arrived (its number, from 1). The number of rows (the service&apos;s total for the query) is known or changed. True while pages are being fetched, False when the fetching stopped. Fetching failed: the exception (the tab shows it, with Retry). The last failure, until a retry (None when fetching works).</extracomment>
+        <extracomment>A page arrived (its number, from 1). The number of rows (the service&apos;s total for the query) is known or changed. True while pages are being fetched, False when the fetching stopped. Fetching failed: the exception (the tab shows it, with Retry). Each cached page&apos;s rows as shown (one text a column), made when first painted. The last failure, until a retry (None when fetching works).</extracomment>
         <translation>Mpya kwanza: mpangilio wa mtoa huduma wako</translation>
     </message>
     <message>
@@ -1041,7 +1041,7 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
+        <extracomment>Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
@@ -1528,7 +1528,7 @@
     </message>
     <message>
         <source>Phone</source>
-        <extracomment>The number of sends matching the filter is known.</extracomment>
+        <extracomment>The number of sends matching the filter is known (it comes with the first page).</extracomment>
         <translation>Simu</translation>
     </message>
     <message>
@@ -1556,7 +1556,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Recipients of the selected send who blocked promotions (for the opt-out list).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Recipients of the selected send who blocked promotions (for the opt-out list).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -1799,14 +1799,6 @@
         <translation>Hamisha historia ya utumaji</translation>
     </message>
     <message>
-        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
-        <translation>Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
-    </message>
-    <message>
-        <source>CSV, UTF-8 — for other programs (*.csv)</source>
-        <translation>CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
-    </message>
-    <message>
         <source>Exporting the report for {recipients}…</source>
         <translation>Inahamisha ripoti ya {recipients}…</translation>
     </message>
@@ -2030,7 +2022,7 @@
     <name>GroupsPanel</name>
     <message>
         <source>Groups</source>
-        <extracomment>Longest group name accepted in the name box (the store keeps at most this many). The chosen group changed: a Group, or None for all contacts. The list of groups was read again (tests and menus follow it): list[Group].</extracomment>
+        <extracomment>Longest group name accepted in the name box (the store keeps at most this many). The list&apos;s look (set on the list alone, not on the panel or the tab around it). The chosen group changed: a Group, or None for all contacts. The list of groups was read again (tests and menus follow it): list[Group].</extracomment>
         <translation>Vikundi</translation>
     </message>
     <message>
@@ -2366,14 +2358,6 @@
     <message>
         <source>Save the problem rows</source>
         <translation>Hifadhi safu zenye tatizo</translation>
-    </message>
-    <message>
-        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
-        <translation>Kitabu cha Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
-    </message>
-    <message>
-        <source>CSV, UTF-8 (*.csv)</source>
-        <translation>CSV, UTF-8 (*.csv)</translation>
     </message>
     <message>
         <source>Problem rows saved</source>

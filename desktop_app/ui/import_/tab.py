@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.core.contact_files import format_for
 from desktop_app.core.importing import FileKind, ImportFileError
 from desktop_app.core.importing.cells import cell_text
 from desktop_app.core.importing.mapping import Field
@@ -42,6 +43,7 @@ from desktop_app.core.services.imports import (
     problems_of,
     sample_rows,
 )
+from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.errors import Level
 from desktop_app.ui.formats import number
 from desktop_app.ui.import_.pages import (
@@ -881,28 +883,22 @@ class ImportTab(TabPage):
     def export_problems(self) -> None:
         if not self.problems:
             return
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        dialog = QFileDialog(self, self.tr("Save the problem rows"))
-        dialog.setObjectName("problemsExport")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        excel = self.tr("Excel workbook — phone numbers kept as text (*.xlsx)")
-        plain = self.tr("CSV, UTF-8 (*.csv)")
-        dialog.setNameFilters([excel, plain])
-        dialog.setDefaultSuffix("xlsx")
-        if folder:
-            dialog.setDirectory(folder)
         stem = Path(self._file_name).stem or "import"
-        dialog.selectFile(f"{stem}-problems-{date.today().isoformat()}.xlsx")
-        dialog.fileSelected.connect(lambda name: self.export_to(Path(name)))
-        dialog.finished.connect(lambda _r: self._dialogs.remove(dialog))
-        dialog.finished.connect(dialog.deleteLater)
-        self._dialogs.append(dialog)
-        dialog.open()
+        ask_export_path(
+            self,
+            "",
+            self.export_to,
+            title=self.tr("Save the problem rows"),
+            file_name=f"{stem}-problems-{date.today().isoformat()}.xlsx",
+            object_name="problemsExport",
+        )
 
-    def export_to(self, path: Path) -> None:
-        fmt = ExportFormat.CSV if path.suffix.lower() == ".csv" else ExportFormat.XLSX
-        if path.suffix.lower() not in (".csv", ".xlsx"):
-            path = path.with_suffix(".xlsx")
+    def export_to(self, path: Path, fmt: ExportFormat | None = None) -> None:
+        """Write the problem rows shown to *path* (its format: *fmt*, else its extension)."""
+        if fmt is None:
+            fmt = format_for(path) or ExportFormat.XLSX
+            if path.suffix.lower() not in (".csv", ".xlsx"):
+                path = path.with_suffix(".xlsx")
         header: tuple[str, ...] = ()
         phone: int | None = None
         if self.flow.report is not None:

@@ -498,3 +498,29 @@ def test_closing_the_account_during_an_upload_keeps_the_report_under_it(
     record = past[0].record
     assert record.outcome is ImportOutcome.CANCELLED
     assert len(record.upload_ids) == 1
+
+
+def test_the_problem_rows_save_dialog_follows_the_chosen_format(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The shared Save dialog: choosing the CSV filter renames the proposed .xlsx file."""
+    from PySide6.QtWidgets import QFileDialog
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    click(qtbot, tab.check_page.export)
+    dialog = tab.findChild(QFileDialog, "problemsExport")
+    assert dialog is not None
+    assert dialog.windowTitle() == "Save the problem rows"
+    assert Path(dialog.selectedFiles()[0]).name.startswith("customers-problems-")
+    assert dialog.selectedFiles()[0].endswith(".xlsx")
+    plain = dialog.nameFilters()[1]
+    dialog.filterSelected.emit(plain)  # as a native dialog says it (Qt's renames by itself)
+    assert dialog.selectedFiles()[0].endswith(".csv")
+    out = tmp_path / "to-fix.csv"
+    dialog.setDirectory(str(tmp_path))
+    dialog.selectFile(str(out))
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        dialog.accept()
+    with out.open(encoding="utf-8-sig", newline="") as f:
+        assert next(csv.reader(f))[:3] == ["Row", "Problem", "Details"]
