@@ -62,6 +62,7 @@ from desktop_app.core.importing.writing import (
     column_letter,
     write_upload_files,
 )
+from desktop_app.core.services.contacts import ContactRow
 from desktop_app.core.store import ImportOutcome, ImportRecord, ProblemRecord, Store
 
 __all__ = [
@@ -298,6 +299,15 @@ def problems_of(report: ImportReport, result: UploadResult | None = None) -> lis
     return rows
 
 
+def _imported_contacts(report: ImportReport, result: UploadResult) -> list[ContactRow]:
+    refused = {p.row for p in result.problems}
+    return [
+        ContactRow(v.phone, None, (), v.first_name, v.last_name)
+        for v in report.valid
+        if v.row not in refused
+    ]
+
+
 # --- upload ----------------------------------------------------------------------------------
 
 
@@ -445,6 +455,13 @@ class ImportsService:
     ) -> list[ProblemRecord]:
         """:func:`problems_of` in a worker thread (100,000 problem rows take ~0.2 s)."""
         return await run_in_daemon_thread(_collector_paused, problems_of, report, result)
+
+    async def imported_contacts(
+        self, report: ImportReport, result: UploadResult
+    ) -> list[ContactRow]:
+        """The rows of *report* the service imported (those it refused left out), as contacts
+        to add to a group; built in a worker thread (100,000 take ~0.2 s)."""
+        return await run_in_daemon_thread(_collector_paused, _imported_contacts, report, result)
 
     # -- uploading -------------------------------------------------------------------------
 

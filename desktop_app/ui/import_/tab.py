@@ -28,7 +28,6 @@ from desktop_app.core.importing import FileKind, ImportFileError
 from desktop_app.core.importing.cells import cell_text
 from desktop_app.core.importing.mapping import Field
 from desktop_app.core.importing.writing import column_letter
-from desktop_app.core.services.contacts import ContactRow
 from desktop_app.core.services.imports import (
     ExportFormat,
     ImportFlow,
@@ -74,7 +73,8 @@ CHECK_TASK = "import.check"
 UPLOAD_TASK = "import.upload"
 HISTORY_TASK = "import.history"
 EXPORT_TASK = "import.export"
-GROUP_TASK = "import.group"
+GROUPS_TASK = "import.groups"  # the group names offered on the Done page
+ADD_TO_GROUP_TASK = "import.group"  # adding the imported contacts to one
 REOPEN_TASK = "import.reopen"
 
 _STEP_INDEX = {
@@ -109,6 +109,8 @@ class ImportTab(TabPage):
         self._upload_profile = ""  # the account the upload in progress goes to
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
         self._record_task: str | None = None  # the last report being kept
+        self._exporting = False  # the problem rows are being written (one export at a time)
+        self._adding = False  # contacts are being added to a group (one at a time)
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -605,6 +607,7 @@ class ImportTab(TabPage):
         self.problems = problems
         page.model.set_problems(problems, phone)
         page.show_problem_count(len(problems))
+        self._update_job_buttons()
         page.problems_title.setText(
             self.tr("Rows that will not be imported: {count}").format(count=number(len(problems)))
             if problems
@@ -821,31 +824,37 @@ class ImportTab(TabPage):
             combo.setEditText(text)
 
         self.ctx.tasks.start(
-            GROUP_TASK, self.ctx.services.contacts.groups(session.profile.name), on_success=show
+            GROUPS_TASK, self.ctx.services.contacts.groups(session.profile.name), on_success=show
         )
 
-    def _imported_rows(self) -> list[ContactRow]:
-        report, result = self.flow.report, self.flow.result
-        if report is None or result is None:
-            return []
-        refused = {p.row for p in result.problems}
-        return [
-            ContactRow(v.phone, None, (), v.first_name, v.last_name)
-            for v in report.valid
-            if v.row not in refused
-        ]
+    def _update_job_buttons(self) -> None:
+        """A second press while an export or an "add to group" runs would start another
+        beside it (still writing): the button waits for the first."""
+        for page in (self.check_page, self.done_page):
+            page.export.setEnabled(bool(self.problems) and not self._exporting)
+        self.done_page.add_group.setEnabled(not self._adding)
+
+    def _job_ended(self) -> None:
+        self._update_job_buttons()
+        self.job_finished.emit()
 
     def add_to_group(self) -> None:
+        if self._adding:
+            return
         session = self.ctx.session
         name = self.done_page.group.currentText().strip()
         if session is None or not name:
             self.done_page.group_status.setText(self.tr("Type or choose a group first."))
             return
-        rows = self._imported_rows()
+        report, result = self.flow.report, self.flow.result
+        if report is None or result is None:
+            return
         profile = session.profile.name
         contacts = self.ctx.services.contacts
+        imports = self.ctx.services.imports
 
         async def add() -> tuple[str, int]:
+            rows = await imports.imported_contacts(report, result)
             groups = await contacts.groups(profile)
             group = next((g for g in groups if g.name.casefold() == name.casefold()), None)
             if group is None:
@@ -861,13 +870,17 @@ class ImportTab(TabPage):
                 )
             )
             self.ctx.contacts_changed.emit()
-            self.job_finished.emit()
+            self._adding = False
+            self._job_ended()
 
-        self.ctx.tasks.start(GROUP_TASK, add(), on_success=done, on_error=self._job_failed)
+        def failed(_exc: BaseException) -> bool:
+            self._adding = False
+            self._job_ended()
+            return False  # the presenter says what went wrong
 
-    def _job_failed(self, _exc: BaseException) -> bool:
-        self.job_finished.emit()
-        return False
+        self._adding = True
+        self._update_job_buttons()
+        self.ctx.tasks.start(ADD_TO_GROUP_TASK, add(), on_success=done, on_error=failed)
 
     def back_to_start(self) -> None:
         """From a finished import (or a reopened report) to the drop area and the list."""
@@ -881,7 +894,7 @@ class ImportTab(TabPage):
     # -- export ------------------------------------------------------------------------------
 
     def export_problems(self) -> None:
-        if not self.problems:
+        if not self.problems or self._exporting:
             return
         stem = Path(self._file_name).stem or "import"
         ask_export_path(
@@ -895,6 +908,8 @@ class ImportTab(TabPage):
 
     def export_to(self, path: Path, fmt: ExportFormat | None = None) -> None:
         """Write the problem rows shown to *path* (its format: *fmt*, else its extension)."""
+        if self._exporting:
+            return  # one export at a time (the button waits meanwhile)
         if fmt is None:
             fmt = format_for(path) or ExportFormat.XLSX
             if path.suffix.lower() not in (".csv", ".xlsx"):
@@ -914,8 +929,16 @@ class ImportTab(TabPage):
                     "{rows} saved to “{name}”. Fix them in Excel, then import that file."
                 ).format(rows=w.rows(count), name=path.name),
             )
-            self.job_finished.emit()
+            self._exporting = False
+            self._job_ended()
 
+        def failed(_exc: BaseException) -> bool:
+            self._exporting = False
+            self._job_ended()
+            return False  # the presenter says what went wrong
+
+        self._exporting = True
+        self._update_job_buttons()
         self.ctx.tasks.start(
             EXPORT_TASK,
             self.ctx.services.imports.export_problems(
@@ -928,7 +951,7 @@ class ImportTab(TabPage):
                 describe=w.reason,
             ),
             on_success=done,
-            on_error=self._job_failed,
+            on_error=failed,
         )
 
     # -- cancel ------------------------------------------------------------------------------

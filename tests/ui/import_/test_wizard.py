@@ -524,3 +524,51 @@ def test_the_problem_rows_save_dialog_follows_the_chosen_format(
         dialog.accept()
     with out.open(encoding="utf-8-sig", newline="") as f:
         assert next(csv.reader(f))[:3] == ["Row", "Problem", "Details"]
+
+
+def test_export_pressed_twice_writes_once(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    finished: list[bool] = []
+    tab.job_finished.connect(lambda: finished.append(True))
+    first, second = tmp_path / "first.csv", tmp_path / "second.csv"
+    tab.export_to(first)
+    assert not tab.check_page.export.isEnabled()  # until the first is written
+    tab.export_to(second)
+    qtbot.waitUntil(lambda: finished == [True], timeout=10000)
+    qtbot.wait(200)
+    assert finished == [True]
+    assert first.exists()
+    assert not second.exists()
+    assert tab.check_page.export.isEnabled()
+
+
+def test_add_to_group_pressed_twice_adds_once(
+    qtbot, window, ctx, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    contacts = ctx.services.contacts
+    real_add = contacts.add_to_group
+    calls: list[int] = []
+
+    async def counted(profile: str, group_id: Any, rows: Any) -> int:
+        calls.append(len(rows))
+        return await real_add(profile, group_id, rows)
+
+    monkeypatch.setattr(contacts, "add_to_group", counted)
+    finished: list[bool] = []
+    tab.job_finished.connect(lambda: finished.append(True))
+    done = tab.done_page
+    done.group.setEditText("Imported today")
+    click(qtbot, done.add_group)
+    assert not done.add_group.isEnabled()
+    tab.add_to_group()  # a second press (the button waits: as if pressed before it did)
+    qtbot.waitUntil(lambda: finished == [True], timeout=10000)
+    qtbot.wait(200)
+    assert calls == [10]
+    assert done.add_group.isEnabled()
+    groups = arun(ctx.services.contacts.groups(ctx.session.profile.name))
+    assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
