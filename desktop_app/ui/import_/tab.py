@@ -806,7 +806,7 @@ class ImportTab(TabPage):
         can_group = flow.report is not None and flow.result is not None and imported > 0
         for widget in (page.group_label, page.group, page.add_group):
             widget.setVisible(can_group)
-        page.group_status.setText("")
+        self._group_note("")
         if can_group:
             self._load_groups()
         self._show_step(flow.step)
@@ -827,6 +827,11 @@ class ImportTab(TabPage):
             GROUPS_TASK, self.ctx.services.contacts.groups(session.profile.name), on_success=show
         )
 
+    def _group_note(self, text: str) -> None:
+        """The line under "Add to group" (hidden while empty: no gap below the row)."""
+        self.done_page.group_status.setText(text)
+        self.done_page.group_status.setVisible(bool(text))
+
     def _update_job_buttons(self) -> None:
         """A second press while an export or an "add to group" runs would start another
         beside it (still writing): the button waits for the first."""
@@ -844,7 +849,7 @@ class ImportTab(TabPage):
         session = self.ctx.session
         name = self.done_page.group.currentText().strip()
         if session is None or not name:
-            self.done_page.group_status.setText(self.tr("Type or choose a group first."))
+            self._group_note(self.tr("Type or choose a group first."))
             return
         report, result = self.flow.report, self.flow.result
         if report is None or result is None:
@@ -864,7 +869,7 @@ class ImportTab(TabPage):
 
         def done(found: tuple[str, int]) -> None:
             group_name, added = found
-            self.done_page.group_status.setText(
+            self._group_note(
                 self.tr("{contacts} added to “{group}”.").format(
                     contacts=words().contacts(added), group=group_name
                 )
