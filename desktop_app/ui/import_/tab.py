@@ -28,6 +28,7 @@ from desktop_app.core.importing import FileKind, ImportFileError
 from desktop_app.core.importing.cells import cell_text
 from desktop_app.core.importing.mapping import Field
 from desktop_app.core.importing.writing import column_letter
+from desktop_app.core.services.contacts import clean_group_name
 from desktop_app.core.services.imports import (
     ExportFormat,
     ImportFlow,
@@ -847,7 +848,7 @@ class ImportTab(TabPage):
         if self._adding:
             return
         session = self.ctx.session
-        name = self.done_page.group.currentText().strip()
+        name = clean_group_name(self.done_page.group.currentText())  # as the store keeps it
         if session is None or not name:
             self._group_note(self.tr("Type or choose a group first."))
             return
@@ -861,7 +862,8 @@ class ImportTab(TabPage):
         async def add() -> tuple[str, int]:
             rows = await imports.imported_contacts(report, result)
             groups = await contacts.groups(profile)
-            group = next((g for g in groups if g.name.casefold() == name.casefold()), None)
+            wanted = name.casefold()
+            group = next((g for g in groups if clean_group_name(g.name).casefold() == wanted), None)
             if group is None:
                 group = await contacts.create_group(profile, name)
             added = await contacts.add_to_group(profile, group.id, rows)

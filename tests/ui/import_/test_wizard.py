@@ -572,3 +572,22 @@ def test_add_to_group_pressed_twice_adds_once(
     assert done.add_group.isEnabled()
     groups = arun(ctx.services.contacts.groups(ctx.session.profile.name))
     assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
+
+
+def test_a_group_name_typed_with_extra_spaces_finds_the_group(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Names are compared as the store keeps them (spaces made one, case ignored)."""
+    profile = ctx.session.profile.name
+    arun(ctx.services.contacts.create_group(profile, "Imported today"))
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    done = tab.done_page
+    done.group.setEditText("  imported   TODAY ")
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        click(qtbot, done.add_group)
+    assert done.group_status.text() == "10 contacts added to “Imported today”."
+    groups = arun(ctx.services.contacts.groups(profile))
+    assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
