@@ -196,6 +196,7 @@ class ImportTab(TabPage):
                     name=path.name
                 ),
             )
+        self.ctx.tasks.cancel(REOPEN_TASK)  # a past report still being read gives way
         self._file_name = path.name
         self.flow.open(path)
         self.start_page.show_problem("")
@@ -317,8 +318,8 @@ class ImportTab(TabPage):
         )
 
     def _show_record(self, record: ImportRecord) -> None:
-        if self.flow.step in (Step.FILE, Step.COLUMNS, Step.CHECK):
-            self.flow.cancel()
+        if self.flow.step not in (Step.IDLE, Step.DONE, Step.FAILED, Step.CANCELLED):
+            return  # read late: a file opened meanwhile is not replaced by an old report
         self.flow.reopen(record)
         self._file_name = record.file_name or self.tr("an upload made elsewhere")
         self._show_done()

@@ -591,3 +591,23 @@ def test_a_group_name_typed_with_extra_spaces_finds_the_group(
     assert done.group_status.text() == "10 contacts added to “Imported today”."
     groups = arun(ctx.services.contacts.groups(profile))
     assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
+
+
+def test_a_past_report_read_late_does_not_replace_a_file_opened_meanwhile(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from desktop_app.core.services.imports import ImportOutcome, ImportRecord
+
+    tab = window.tab("import")
+    window.show_tab("import")
+    tab.open_files([write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)])
+    wait_step(qtbot, tab, Step.FILE)
+    old = ImportRecord(
+        1, ctx.session.profile.name, "old.csv", datetime.now(UTC), ImportOutcome.COMPLETED
+    )
+    tab._show_record(old)  # what a reopen started before the file was opened would do
+    assert tab.flow.step is Step.FILE
+    assert tab.stack.currentWidget() is tab.file_page
+    assert tab.file_page.name.text() == "customers.csv"
