@@ -2411,13 +2411,6 @@
             <numerusform>safu %Ln zenye tatizo</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%Ln upload(s)</source>
-        <translation>
-            <numerusform>upakiaji %Ln</numerusform>
-            <numerusform>upakiaji %Ln</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Phone number</source>
         <translation>Namba ya simu</translation>

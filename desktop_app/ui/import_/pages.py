@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.core.importing.mapping import Field
 from desktop_app.ui.import_.model import ProblemsModel, SampleModel
+from desktop_app.ui.tabs import spec
 from desktop_app.ui.widgets import card, set_role
 
 __all__ = [
@@ -43,7 +44,8 @@ __all__ = [
     "UploadPage",
 ]
 
-ACCEPTED = (".csv", ".xlsx")
+# The files the tab opens (its spec says, for drops on the window too).
+ACCEPTED = spec("import").accepts
 
 
 def _label(text: str, parent: QWidget, role: str = "", wrap: bool = True) -> QLabel:

@@ -9,7 +9,6 @@ tasks, with progress and a Cancel button on every page; the window never waits f
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
@@ -66,8 +65,6 @@ if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
 
 __all__ = ["ImportTab"]
-
-log = logging.getLogger(__name__)
 
 PREVIEW_TASK = "import.preview"
 CHECK_TASK = "import.check"
@@ -265,7 +262,7 @@ class ImportTab(TabPage):
                     and len(record.upload_ids) == 1
                 ):
                     imported = upload.imported or 0  # what the service went on to add
-                outcome = self._outcome_text(record, upload)
+                outcome = self._outcome_text(record)
             else:
                 name = self.tr("(uploaded from elsewhere)")
                 imported = upload.imported or 0 if upload else 0
@@ -284,7 +281,7 @@ class ImportTab(TabPage):
             "processing": self.tr("Still being imported"),
         }.get(status, status)
 
-    def _outcome_text(self, record: ImportRecord, upload: Any) -> str:
+    def _outcome_text(self, record: ImportRecord) -> str:
         if record.outcome is ImportOutcome.CANCELLED:
             return self.tr("Cancelled")
         if record.outcome is ImportOutcome.FAILED:
@@ -360,17 +357,12 @@ class ImportTab(TabPage):
         self.file_page.next.setEnabled(False)
         self.ctx.tasks.start(
             PREVIEW_TASK,
-            self._preview(path, sheet),
+            self.ctx.services.imports.preview(path, sheet),
             on_success=self._on_preview,
             on_error=self._on_file_error,
         )
 
-    async def _preview(self, path: Path, sheet: str | None) -> tuple[Preview, tuple[str, ...]]:
-        found = await self.ctx.services.imports.preview(path, sheet)
-        return found, found.sheets
-
-    def _on_preview(self, found: tuple[Preview, tuple[str, ...]]) -> None:
-        preview, _sheets = found
+    def _on_preview(self, preview: Preview) -> None:
         if self.flow.step is not Step.FILE:
             return
         self.flow.previewed(preview)
