@@ -19,7 +19,7 @@ import csv
 import io
 import os
 import tempfile
-from collections.abc import AsyncIterable, Callable, Sequence
+from collections.abc import AsyncIterable, Callable, Collection, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -57,8 +57,10 @@ def format_for(path: Path) -> ExportFormat | None:
     return ExportFormat(suffix) if suffix in tuple(ExportFormat) else None
 
 
-def _csv_safe(value: str) -> str:
-    return "'" + value if value.startswith(_FORMULA_START) else value
+def _csv_safe(value: str | int) -> str | int:
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
 
 
 class ContactFileWriter:
@@ -73,16 +75,25 @@ class ContactFileWriter:
         widths: Sequence[int] = _WIDTHS,
         sheet: str = "Contacts",
         text_columns: Sequence[str] = ("phone",),
+        text_at: Collection[int] | None = None,
     ) -> None:
         """Other exports (the Delivery tab's reports) give their own *columns*, their
-        *widths*, the *sheet*'s name and the columns kept as text cells (phone numbers)."""
+        *widths*, the *sheet*'s name and the columns kept as text cells (phone numbers), by
+        name, or by position (*text_at*: columns named by the user, who may repeat a name).
+
+        A text column is written as given in a CSV (no formula guard: a phone's "+" must
+        stay); every other cell that starts like a formula is prefixed with "'"."""
         self.path = path
         self.format = fmt
         self.rows = 0
         self._columns = tuple(columns)
         self._widths = tuple(widths)
         self._sheet_name = sheet
-        self._text_columns = frozenset(i for i, c in enumerate(self._columns) if c in text_columns)
+        self._text_columns = (
+            frozenset(text_at)
+            if text_at is not None
+            else frozenset(i for i, c in enumerate(self._columns) if c in text_columns)
+        )
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
         os.close(handle)
         self._temp = Path(temp)
@@ -95,7 +106,7 @@ class ContactFileWriter:
                 # utf-8-sig writes the BOM Excel needs to read UTF-8 (Wanjirū, Zoë).
                 self._text = open(self._temp, "w", encoding="utf-8-sig", newline="")  # noqa: SIM115
                 self._csv = csv.writer(self._text)
-                self._csv.writerow(self._columns)
+                self._csv.writerow([_csv_safe(c) for c in self._columns])
             else:
                 self._open_workbook()
         except BaseException:
@@ -111,11 +122,11 @@ class ContactFileWriter:
         for index, width in enumerate(self._widths, start=1):
             self._sheet.column_dimensions[get_column_letter(index)].width = width
         self._sheet.freeze_panes = "A2"
-        self._sheet.append(list(self._columns))
+        self._sheet.append([self._text_cell(c, False) for c in self._columns])
 
-    def write(self, rows: Sequence[Sequence[str]]) -> None:
+    def write(self, rows: Sequence[Sequence[str | int]]) -> None:
         """Append rows (each one string per column of :data:`COLUMNS`, or of the columns
-        given)."""
+        given; an ``int`` is written as a number)."""
         text = self._text_columns
         if self._csv is not None:
             self._csv.writerows(
@@ -131,9 +142,14 @@ class ContactFileWriter:
                 )
         self.rows += len(rows)
 
-    def _text_cell(self, value: str, phone: bool) -> Any:
+    def _text_cell(self, value: str | int, phone: bool) -> Any:
         from openpyxl.cell import WriteOnlyCell
+        from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
+        if not isinstance(value, str):
+            return WriteOnlyCell(self._sheet, value=value)
+        # control characters (a damaged cell) cannot be in a workbook: openpyxl refuses them
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
         cell = WriteOnlyCell(self._sheet, value=value or None)
         if value:
             cell.data_type = "s"  # text, even "=…" (openpyxl would make that a formula)

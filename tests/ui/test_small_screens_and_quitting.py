@@ -152,3 +152,26 @@ def test_no_display_gets_one_plain_sentence(
     if said is not None:
         assert "no display found" in said
         assert "desktop session" in said
+
+
+def test_no_import_step_needs_sideways_scrolling(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Every page of the Import wizard at 800×560, the Done page after adding to a group with
+    a long name (its sentence wraps rather than widen the page)."""
+    from desktop_app.core.services.imports import Step, write_sample_workbook
+
+    window.resize(800, 560)
+    sample = write_sample_workbook(tmp_path / "customers-march.xlsx")
+    tab = window.tab("import")
+    window.show_tab("import")
+    area = window.tabs.currentWidget()
+    assert isinstance(area, QScrollArea)
+    for step in (Step.FILE, Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING, Step.DONE):
+        if tab.flow.step in (Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING):
+            tab.flow.cancel()
+        tab.show_sample(sample, step)
+        if step is Step.DONE:
+            group = "Wateja wa duka la Mama Njeri, Nairobi na Kisumu, walioingizwa Machi " * 2
+            tab._group_note(f"44 contacts added to “{group.strip()}”.")  # as adding says
+        qtbot.wait(100)  # the layouts settle (a label's new text is laid out later)
+        assert area.horizontalScrollBar().maximum() == 0, step
+        assert area.widget().width() <= area.viewport().width(), step

@@ -41,6 +41,7 @@ from desktop_app.core.contact_files import (
 )
 from desktop_app.core.recipients import Person
 from desktop_app.core.store import Group, Member, Store
+from desktop_app.core.store.groups import clean_group_name
 
 if TYPE_CHECKING:
     from desktop_app.core import phones
@@ -66,6 +67,7 @@ __all__ = [
     "Group",
     "Matching",
     "changes",
+    "clean_group_name",
     "validate_contact_form",
 ]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from enum import StrEnum
 
@@ -165,7 +165,9 @@ class Imports:
                 ),
             )
             new_id = int(cursor.lastrowid or 0)
-        return self.get(record.profile, new_id)
+        # as get() would read it back (created_at round-trips exactly through stamp()),
+        # without parsing the problem rows again (100,000 of them: a quarter of a second)
+        return replace(record, id=new_id, created_at=created)
 
     def all(self, profile: str) -> list[ImportRecord]:
         """The account's imports, newest first, without their problem rows."""

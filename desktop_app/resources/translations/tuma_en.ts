@@ -64,13 +64,6 @@
                 <numerusform>%Ln problem rows</numerusform>
             </translation>
         </message>
-        <message numerus="yes">
-            <source>%Ln upload(s)</source>
-            <translation>
-                <numerusform>%Ln upload</numerusform>
-                <numerusform>%Ln uploads</numerusform>
-            </translation>
-        </message>
     </context>
     <context>
         <name>ScheduledBanner</name>

@@ -1799,14 +1799,6 @@
         <translation>Hamisha historia ya utumaji</translation>
     </message>
     <message>
-        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
-        <translation>Faili ya Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
-    </message>
-    <message>
-        <source>CSV, UTF-8 — for other programs (*.csv)</source>
-        <translation>CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
-    </message>
-    <message>
         <source>Exporting the report for {recipients}…</source>
         <translation>Inahamisha ripoti ya {recipients}…</translation>
     </message>
@@ -2368,14 +2360,6 @@
         <translation>Hifadhi safu zenye tatizo</translation>
     </message>
     <message>
-        <source>Excel workbook — phone numbers kept as text (*.xlsx)</source>
-        <translation>Kitabu cha Excel — namba za simu zinabaki kama maandishi (*.xlsx)</translation>
-    </message>
-    <message>
-        <source>CSV, UTF-8 (*.csv)</source>
-        <translation>CSV, UTF-8 (*.csv)</translation>
-    </message>
-    <message>
         <source>Problem rows saved</source>
         <translation>Safu zenye tatizo zimehifadhiwa</translation>
     </message>
@@ -2425,13 +2409,6 @@
         <translation>
             <numerusform>safu %Ln yenye tatizo</numerusform>
             <numerusform>safu %Ln zenye tatizo</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%Ln upload(s)</source>
-        <translation>
-            <numerusform>upakiaji %Ln</numerusform>
-            <numerusform>upakiaji %Ln</numerusform>
         </translation>
     </message>
     <message>

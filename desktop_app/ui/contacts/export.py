@@ -24,12 +24,24 @@ def default_file_name(label: str, today: date | None = None) -> str:
 
 
 def ask_export_path(
-    parent: QWidget, label: str, chosen: Callable[[Path, ExportFormat], None]
+    parent: QWidget,
+    label: str,
+    chosen: Callable[[Path, ExportFormat], None],
+    *,
+    title: str | None = None,
+    file_name: str | None = None,
+    object_name: str = "exportDialog",
 ) -> QFileDialog:
-    """Open a Save dialog (``open()``, never ``exec()``); *chosen* gets the path and format."""
+    """Open a Save dialog (``open()``, never ``exec()``); *chosen* gets the path and format.
+
+    The Contacts tab names the file after *label* (:func:`default_file_name`); other exports
+    (delivery reports, the Import tab's problem rows) give their own *title* and *file_name*
+    (an ``.xlsx`` name: choosing the CSV filter changes its extension)."""
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    dialog = QFileDialog(parent, QCoreApplication.translate("ContactsExport", "Export contacts"))
-    dialog.setObjectName("exportDialog")
+    if title is None:
+        title = QCoreApplication.translate("ContactsExport", "Export contacts")
+    dialog = QFileDialog(parent, title)
+    dialog.setObjectName(object_name)
     dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
     dialog.setFileMode(QFileDialog.FileMode.AnyFile)
     excel = QCoreApplication.translate(
@@ -40,7 +52,7 @@ def ask_export_path(
     dialog.setDefaultSuffix("xlsx")
     if folder:
         dialog.setDirectory(folder)
-    dialog.selectFile(default_file_name(label))
+    dialog.selectFile(file_name if file_name is not None else default_file_name(label))
 
     def on_filter(selected: str) -> None:
         suffix = "csv" if selected == plain else "xlsx"

@@ -25,13 +25,12 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import QDate, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPaintEvent, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDateEdit,
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -58,6 +57,7 @@ from desktop_app.core.services.delivery import (
     StatusFilter,
     Tally,
 )
+from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.states import ProgressStrip
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.delivery.chart import DeliveryChart
@@ -86,6 +86,7 @@ __all__ = ["DeliveryTab"]
 log = logging.getLogger(__name__)
 
 JOB_TASK = "delivery.job"  # the one export (or resend preparation) at a time
+EXPORT_DIALOG = "deliveryExportDialog"
 PERIOD_TASK = "delivery.period"
 #: The tab's reads that only refresh what it shows: dropped when it stops.
 READS = (
@@ -1042,53 +1043,24 @@ class DeliveryTab(OneJob, TabPage):
         if row is None:
             return
         day = (row.sent_at or row.created_at).astimezone().date().isoformat()
-        self._ask_path(
-            self.tr("Export delivery report"),
-            f"delivery-report-{day}-{row.broadcast_id}.xlsx",
+        ask_export_path(
+            self,
+            "",
             self.export_report_to,
+            title=self.tr("Export delivery report"),
+            file_name=f"delivery-report-{day}-{row.broadcast_id}.xlsx",
+            object_name=EXPORT_DIALOG,
         )
 
     def ask_export_history(self) -> None:
-        self._ask_path(
-            self.tr("Export sent history"),
-            f"sent-history-{date.today().isoformat()}.xlsx",
+        ask_export_path(
+            self,
+            "",
             self.export_history_to,
+            title=self.tr("Export sent history"),
+            file_name=f"sent-history-{date.today().isoformat()}.xlsx",
+            object_name=EXPORT_DIALOG,
         )
-
-    def _ask_path(
-        self, title: str, name: str, chosen: Callable[[Path, ExportFormat], None]
-    ) -> None:
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        dialog = QFileDialog(self, title)
-        dialog.setObjectName("deliveryExportDialog")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        dialog.setFileMode(QFileDialog.FileMode.AnyFile)
-        excel = self.tr("Excel workbook — phone numbers kept as text (*.xlsx)")
-        plain = self.tr("CSV, UTF-8 — for other programs (*.csv)")
-        dialog.setNameFilters([excel, plain])
-        dialog.setDefaultSuffix("xlsx")
-        if folder:
-            dialog.setDirectory(folder)
-        dialog.selectFile(name)
-
-        def on_filter(selected: str) -> None:
-            suffix = "csv" if selected == plain else "xlsx"
-            dialog.setDefaultSuffix(suffix)
-            names = dialog.selectedFiles()
-            if names:
-                dialog.selectFile(str(Path(names[0]).with_suffix("." + suffix).name))
-
-        def on_file(file_name: str) -> None:
-            path = Path(file_name)
-            if path.suffix.lower() not in (".csv", ".xlsx"):
-                path = path.with_suffix(".xlsx")
-            fmt = ExportFormat.CSV if path.suffix.lower() == ".csv" else ExportFormat.XLSX
-            chosen(path, fmt)
-
-        dialog.filterSelected.connect(on_filter)
-        dialog.fileSelected.connect(on_file)
-        dialog.finished.connect(dialog.deleteLater)
-        dialog.open()
 
     def export_report_to(self, path: Path, fmt: ExportFormat) -> None:
         session, row = self._session, self.selected

@@ -36,10 +36,6 @@ class ProblemsModel(QAbstractTableModel):
         self._phone_column = phone_column
         self.endResetModel()
 
-    @property
-    def problems(self) -> Sequence[ProblemRecord]:
-        return self._rows
-
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 (Qt's signature)
         return 0 if parent.isValid() else len(self._rows)
 

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from desktop_app.core.importing.mapping import Field
 from desktop_app.ui.import_.model import ProblemsModel, SampleModel
+from desktop_app.ui.tabs import spec
 from desktop_app.ui.widgets import card, set_role
 
 __all__ = [
@@ -43,7 +44,8 @@ __all__ = [
     "UploadPage",
 ]
 
-ACCEPTED = (".csv", ".xlsx")
+# The files the tab opens (its spec says, for drops on the window too).
+ACCEPTED = spec("import").accepts
 
 
 def _label(text: str, parent: QWidget, role: str = "", wrap: bool = True) -> QLabel:
@@ -591,12 +593,14 @@ class DonePage(_ProblemsPage):
             editor.setPlaceholderText(self.tr("a group, or a new name"))
         self.add_group = QPushButton(self.tr("Add to group"), self)
         self.add_group.setObjectName("addGroupButton")
-        self.group_status = _label("", self, "success", wrap=False)
+        # under the row, wrapped: it names the group, however long (never wider than the page)
+        self.group_status = _label("", self, "success")
         group_row.addWidget(self.group_label)
         group_row.addWidget(self.group)
         group_row.addWidget(self.add_group)
-        group_row.addWidget(self.group_status, 1)
+        group_row.addStretch(1)
         self.root.insertLayout(3, group_row)
+        self.root.insertWidget(4, self.group_status)
         self.cancel.hide()
         self.another = QPushButton(self.tr("Back to imports"), self)
         self.another.setObjectName("anotherButton")

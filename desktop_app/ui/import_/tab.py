@@ -8,8 +8,8 @@ tasks, with progress and a Cancel button on every page; the window never waits f
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Sequence
+import asyncio
+from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,11 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.core.contact_files import format_for
 from desktop_app.core.importing import FileKind, ImportFileError
 from desktop_app.core.importing.cells import cell_text
 from desktop_app.core.importing.mapping import Field
 from desktop_app.core.importing.writing import column_letter
-from desktop_app.core.services.contacts import ContactRow
+from desktop_app.core.services.contacts import clean_group_name
 from desktop_app.core.services.imports import (
     ExportFormat,
     ImportFlow,
@@ -41,6 +42,7 @@ from desktop_app.core.services.imports import (
     problems_of,
     sample_rows,
 )
+from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.errors import Level
 from desktop_app.ui.formats import number
 from desktop_app.ui.import_.pages import (
@@ -64,15 +66,13 @@ if TYPE_CHECKING:
 
 __all__ = ["ImportTab"]
 
-log = logging.getLogger(__name__)
-
 PREVIEW_TASK = "import.preview"
 CHECK_TASK = "import.check"
 UPLOAD_TASK = "import.upload"
 HISTORY_TASK = "import.history"
 EXPORT_TASK = "import.export"
-GROUP_TASK = "import.group"
-PROBLEMS_TASK = "import.problems"
+GROUPS_TASK = "import.groups"  # the group names offered on the Done page
+ADD_TO_GROUP_TASK = "import.group"  # adding the imported contacts to one
 REOPEN_TASK = "import.reopen"
 
 _STEP_INDEX = {
@@ -104,8 +104,11 @@ class ImportTab(TabPage):
         self._file_name = ""
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
+        self._upload_profile = ""  # the account the upload in progress goes to
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
         self._record_task: str | None = None  # the last report being kept
+        self._exporting = False  # the problem rows are being written (one export at a time)
+        self._adding = False  # contacts are being added to a group (one at a time)
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -190,6 +193,7 @@ class ImportTab(TabPage):
                     name=path.name
                 ),
             )
+        self.ctx.tasks.cancel(REOPEN_TASK)  # a past report still being read gives way
         self._file_name = path.name
         self.flow.open(path)
         self.start_page.show_problem("")
@@ -258,7 +262,7 @@ class ImportTab(TabPage):
                     and len(record.upload_ids) == 1
                 ):
                     imported = upload.imported or 0  # what the service went on to add
-                outcome = self._outcome_text(record, upload)
+                outcome = self._outcome_text(record)
             else:
                 name = self.tr("(uploaded from elsewhere)")
                 imported = upload.imported or 0 if upload else 0
@@ -277,7 +281,7 @@ class ImportTab(TabPage):
             "processing": self.tr("Still being imported"),
         }.get(status, status)
 
-    def _outcome_text(self, record: ImportRecord, upload: Any) -> str:
+    def _outcome_text(self, record: ImportRecord) -> str:
         if record.outcome is ImportOutcome.CANCELLED:
             return self.tr("Cancelled")
         if record.outcome is ImportOutcome.FAILED:
@@ -311,8 +315,8 @@ class ImportTab(TabPage):
         )
 
     def _show_record(self, record: ImportRecord) -> None:
-        if self.flow.step in (Step.FILE, Step.COLUMNS, Step.CHECK):
-            self.flow.cancel()
+        if self.flow.step not in (Step.IDLE, Step.DONE, Step.FAILED, Step.CANCELLED):
+            return  # read late: a file opened meanwhile is not replaced by an old report
         self.flow.reopen(record)
         self._file_name = record.file_name or self.tr("an upload made elsewhere")
         self._show_done()
@@ -353,17 +357,12 @@ class ImportTab(TabPage):
         self.file_page.next.setEnabled(False)
         self.ctx.tasks.start(
             PREVIEW_TASK,
-            self._preview(path, sheet),
+            self.ctx.services.imports.preview(path, sheet),
             on_success=self._on_preview,
             on_error=self._on_file_error,
         )
 
-    async def _preview(self, path: Path, sheet: str | None) -> tuple[Preview, tuple[str, ...]]:
-        found = await self.ctx.services.imports.preview(path, sheet)
-        return found, found.sheets
-
-    def _on_preview(self, found: tuple[Preview, tuple[str, ...]]) -> None:
-        preview, _sheets = found
+    def _on_preview(self, preview: Preview) -> None:
         if self.flow.step is not Step.FILE:
             return
         self.flow.previewed(preview)
@@ -602,6 +601,7 @@ class ImportTab(TabPage):
         self.problems = problems
         page.model.set_problems(problems, phone)
         page.show_problem_count(len(problems))
+        self._update_job_buttons()
         page.problems_title.setText(
             self.tr("Rows that will not be imported: {count}").format(count=number(len(problems)))
             if problems
@@ -638,6 +638,7 @@ class ImportTab(TabPage):
         self._show_step(Step.UPLOADING)
         profile = session.profile.name
         self._accepted = []
+        self._upload_profile = profile  # kept: the session may change before it ends
         self.ctx.tasks.start(
             UPLOAD_TASK,
             self.ctx.services.imports.upload(
@@ -677,15 +678,14 @@ class ImportTab(TabPage):
         assert report is not None
         self.flow.uploaded(result)
         outcome = ImportOutcome.FAILED if result.failed_job else ImportOutcome.COMPLETED
-        self._record(profile, report, result, outcome)
         if not result.problems:
+            # the check's problem rows are the report's (problems_of with no service rows)
+            self._record(profile, report, result, outcome, self._check_problems)
             self._show_done(self._check_problems)
             return
-        self.ctx.tasks.start(
-            PROBLEMS_TASK,
-            self.ctx.services.imports.problems(report, result),
-            on_success=self._show_done,
-        )
+        # the service refused rows: merged into the problem rows once (in a worker thread),
+        # shown, and kept with the report
+        self._record(profile, report, result, outcome, None, self._show_done)
 
     def _record(
         self,
@@ -693,24 +693,54 @@ class ImportTab(TabPage):
         report: ImportReport,
         result: UploadResult | None,
         outcome: ImportOutcome,
+        problems: list[ProblemRecord] | None,
+        merged: Callable[[list[ProblemRecord]], None] | None = None,
     ) -> None:
+        """Keep the report under *profile*, with its *problems* (found first when None, then
+        given to *merged*). One task, waited for when the app quits."""
+        imports = self.ctx.services.imports
+        file_name = self._file_name
+
+        async def keep() -> ImportRecord:
+            found = problems
+            if found is None:
+                found = await imports.problems(report, result)
+                if merged is not None:
+                    asyncio.get_running_loop().call_soon(merged, found)
+            return await imports.record(profile, file_name, report, result, outcome, found)
+
         def kept(record: ImportRecord) -> None:
             if self.flow.step in (Step.DONE, Step.FAILED) and self.flow.record is None:
                 self.flow.record = record
             self.load_history()
 
         self._record_task = f"import.record.{id(report)}"
-        self.ctx.tasks.start(
-            self._record_task,
-            self.ctx.services.imports.record(profile, self._file_name, report, result, outcome),
-            on_success=kept,
-        )
+        self.ctx.tasks.start(self._record_task, keep(), on_success=kept)
 
     def _on_upload_error(self, exc: BaseException) -> bool:
+        """The upload stopped on an error. Nothing taken by the service: back to CHECK to try
+        again. Some part taken (a later one failed, or the waiting timed out): those rows may
+        still be imported, so uploading again would send them twice; the import is kept
+        (cancelled: Tuma stopped following it) under the account it went to, as Cancel does."""
         if self.flow.step is Step.UPLOADING:
-            self.flow.upload_failed()
-            self._show_check()
+            report = self.flow.report
+            if self._accepted and report is not None:
+                self.flow.cancel()
+                self._record_stopped(report)
+                self._show_start()
+                self.load_history()
+            else:
+                self.flow.upload_failed()
+                self._show_check()
         return False  # the presenter says what went wrong and what to do
+
+    def _record_stopped(self, report: ImportReport) -> None:
+        """Keep the upload that stopped before it ended (cancelled, failed, the account
+        switched) under the account it was made for, with the parts the service took."""
+        known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
+        self._record(
+            self._upload_profile, report, known, ImportOutcome.CANCELLED, self._check_problems
+        )
 
     # -- done --------------------------------------------------------------------------------
 
@@ -770,7 +800,7 @@ class ImportTab(TabPage):
         can_group = flow.report is not None and flow.result is not None and imported > 0
         for widget in (page.group_label, page.group, page.add_group):
             widget.setVisible(can_group)
-        page.group_status.setText("")
+        self._group_note("")
         if can_group:
             self._load_groups()
         self._show_step(flow.step)
@@ -788,33 +818,45 @@ class ImportTab(TabPage):
             combo.setEditText(text)
 
         self.ctx.tasks.start(
-            GROUP_TASK, self.ctx.services.contacts.groups(session.profile.name), on_success=show
+            GROUPS_TASK, self.ctx.services.contacts.groups(session.profile.name), on_success=show
         )
 
-    def _imported_rows(self) -> list[ContactRow]:
-        report, result = self.flow.report, self.flow.result
-        if report is None or result is None:
-            return []
-        refused = {p.row for p in result.problems}
-        return [
-            ContactRow(v.phone, None, (), v.first_name, v.last_name)
-            for v in report.valid
-            if v.row not in refused
-        ]
+    def _group_note(self, text: str) -> None:
+        """The line under "Add to group" (hidden while empty: no gap below the row)."""
+        self.done_page.group_status.setText(text)
+        self.done_page.group_status.setVisible(bool(text))
+
+    def _update_job_buttons(self) -> None:
+        """A second press while an export or an "add to group" runs would start another
+        beside it (still writing): the button waits for the first."""
+        for page in (self.check_page, self.done_page):
+            page.export.setEnabled(bool(self.problems) and not self._exporting)
+        self.done_page.add_group.setEnabled(not self._adding)
+
+    def _job_ended(self) -> None:
+        self._update_job_buttons()
+        self.job_finished.emit()
 
     def add_to_group(self) -> None:
-        session = self.ctx.session
-        name = self.done_page.group.currentText().strip()
-        if session is None or not name:
-            self.done_page.group_status.setText(self.tr("Type or choose a group first."))
+        if self._adding:
             return
-        rows = self._imported_rows()
+        session = self.ctx.session
+        name = clean_group_name(self.done_page.group.currentText())  # as the store keeps it
+        if session is None or not name:
+            self._group_note(self.tr("Type or choose a group first."))
+            return
+        report, result = self.flow.report, self.flow.result
+        if report is None or result is None:
+            return
         profile = session.profile.name
         contacts = self.ctx.services.contacts
+        imports = self.ctx.services.imports
 
         async def add() -> tuple[str, int]:
+            rows = await imports.imported_contacts(report, result)
             groups = await contacts.groups(profile)
-            group = next((g for g in groups if g.name.casefold() == name.casefold()), None)
+            wanted = name.casefold()
+            group = next((g for g in groups if clean_group_name(g.name).casefold() == wanted), None)
             if group is None:
                 group = await contacts.create_group(profile, name)
             added = await contacts.add_to_group(profile, group.id, rows)
@@ -822,19 +864,23 @@ class ImportTab(TabPage):
 
         def done(found: tuple[str, int]) -> None:
             group_name, added = found
-            self.done_page.group_status.setText(
+            self._group_note(
                 self.tr("{contacts} added to “{group}”.").format(
                     contacts=words().contacts(added), group=group_name
                 )
             )
             self.ctx.contacts_changed.emit()
-            self.job_finished.emit()
+            self._adding = False
+            self._job_ended()
 
-        self.ctx.tasks.start(GROUP_TASK, add(), on_success=done, on_error=self._job_failed)
+        def failed(_exc: BaseException) -> bool:
+            self._adding = False
+            self._job_ended()
+            return False  # the presenter says what went wrong
 
-    def _job_failed(self, _exc: BaseException) -> bool:
-        self.job_finished.emit()
-        return False
+        self._adding = True
+        self._update_job_buttons()
+        self.ctx.tasks.start(ADD_TO_GROUP_TASK, add(), on_success=done, on_error=failed)
 
     def back_to_start(self) -> None:
         """From a finished import (or a reopened report) to the drop area and the list."""
@@ -848,30 +894,26 @@ class ImportTab(TabPage):
     # -- export ------------------------------------------------------------------------------
 
     def export_problems(self) -> None:
-        if not self.problems:
+        if not self.problems or self._exporting:
             return
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-        dialog = QFileDialog(self, self.tr("Save the problem rows"))
-        dialog.setObjectName("problemsExport")
-        dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave)
-        excel = self.tr("Excel workbook — phone numbers kept as text (*.xlsx)")
-        plain = self.tr("CSV, UTF-8 (*.csv)")
-        dialog.setNameFilters([excel, plain])
-        dialog.setDefaultSuffix("xlsx")
-        if folder:
-            dialog.setDirectory(folder)
         stem = Path(self._file_name).stem or "import"
-        dialog.selectFile(f"{stem}-problems-{date.today().isoformat()}.xlsx")
-        dialog.fileSelected.connect(lambda name: self.export_to(Path(name)))
-        dialog.finished.connect(lambda _r: self._dialogs.remove(dialog))
-        dialog.finished.connect(dialog.deleteLater)
-        self._dialogs.append(dialog)
-        dialog.open()
+        ask_export_path(
+            self,
+            "",
+            self.export_to,
+            title=self.tr("Save the problem rows"),
+            file_name=f"{stem}-problems-{date.today().isoformat()}.xlsx",
+            object_name="problemsExport",
+        )
 
-    def export_to(self, path: Path) -> None:
-        fmt = ExportFormat.CSV if path.suffix.lower() == ".csv" else ExportFormat.XLSX
-        if path.suffix.lower() not in (".csv", ".xlsx"):
-            path = path.with_suffix(".xlsx")
+    def export_to(self, path: Path, fmt: ExportFormat | None = None) -> None:
+        """Write the problem rows shown to *path* (its format: *fmt*, else its extension)."""
+        if self._exporting:
+            return  # one export at a time (the button waits meanwhile)
+        if fmt is None:
+            fmt = format_for(path) or ExportFormat.XLSX
+            if path.suffix.lower() not in (".csv", ".xlsx"):
+                path = path.with_suffix(".xlsx")
         header: tuple[str, ...] = ()
         phone: int | None = None
         if self.flow.report is not None:
@@ -887,8 +929,16 @@ class ImportTab(TabPage):
                     "{rows} saved to “{name}”. Fix them in Excel, then import that file."
                 ).format(rows=w.rows(count), name=path.name),
             )
-            self.job_finished.emit()
+            self._exporting = False
+            self._job_ended()
 
+        def failed(_exc: BaseException) -> bool:
+            self._exporting = False
+            self._job_ended()
+            return False  # the presenter says what went wrong
+
+        self._exporting = True
+        self._update_job_buttons()
         self.ctx.tasks.start(
             EXPORT_TASK,
             self.ctx.services.imports.export_problems(
@@ -901,7 +951,7 @@ class ImportTab(TabPage):
                 describe=w.reason,
             ),
             on_success=done,
-            on_error=self._job_failed,
+            on_error=failed,
         )
 
     # -- cancel ------------------------------------------------------------------------------
@@ -915,9 +965,9 @@ class ImportTab(TabPage):
             self.ctx.tasks.cancel(name)
         report = self.flow.report
         self.flow.cancel()
-        if step is Step.UPLOADING and report is not None and self.ctx.session is not None:
-            known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
-            self._record(self.ctx.session.profile.name, report, known, ImportOutcome.CANCELLED)
+        if step is Step.UPLOADING and report is not None:
+            # under the account the upload went to: cancel() also runs when it is switched
+            self._record_stopped(report)
             self.ctx.errors.info(
                 self.tr("Upload stopped"),
                 self.tr(

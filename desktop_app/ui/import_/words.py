@@ -27,9 +27,6 @@ class ImportWords(QObject):
     def problem_rows(self, n: int) -> str:
         return self.tr("%Ln problem row(s)", "", n)
 
-    def uploads(self, n: int) -> str:
-        return self.tr("%Ln upload(s)", "", n)
-
     # -- fields --------------------------------------------------------------------------------
 
     def field(self, what: Field) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import csv
 import itertools
+import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -275,6 +277,31 @@ def test_history_is_kept_and_reopened_with_its_problem_rows(tmp_path: Path, stor
     assert reopened.problems[0].cells  # the original cells, to fix in Excel
 
 
+def test_a_report_is_kept_with_the_problem_rows_given_and_not_read_back(
+    tmp_path: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tab has the problem rows already: ``record`` keeps those (not found again), and
+    ``add`` hands back the record as kept without parsing its rows again."""
+    from desktop_app.core.services import imports
+
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    problems = problems_of(report)
+
+    def not_again(*_args: object) -> None:
+        raise AssertionError("the problem rows were found again")
+
+    monkeypatch.setattr(imports, "problems_of", not_again)
+    kept = asyncio.run(
+        service.record(SHOP, "damaged.csv", report, None, ImportOutcome.COMPLETED, problems)
+    )
+    assert kept.problems == tuple(problems)
+    assert kept.problems[0] is problems[0]  # the rows given, not parsed back from the store
+    assert kept.id > 0
+    assert kept == store.imports.get(SHOP, kept.id)  # created_at included, as read back
+
+
 @pytest.mark.parametrize("fmt", [ExportFormat.CSV, ExportFormat.XLSX])
 def test_problem_rows_export_keeps_phones_as_text(
     tmp_path: Path, store: Store, fmt: ExportFormat
@@ -310,6 +337,95 @@ def test_problem_rows_export_keeps_phones_as_text(
         assert duplicate[1] == "DUPLICATE"
         assert duplicate[3] == "0712345678"
         assert sheet.cell(row=2, column=4).number_format == "@"
+
+
+@pytest.mark.parametrize("fmt", [ExportFormat.CSV, ExportFormat.XLSX])
+def test_problem_rows_export_never_writes_a_formula(
+    tmp_path: Path, store: Store, fmt: ExportFormat
+) -> None:
+    """Cells, details and headings come from the user's file (and the service): one that
+    starts like a formula stays text; the phone column stays text as always."""
+    from desktop_app.core.store import ProblemRecord
+
+    problems = [
+        ProblemRecord(2, "invalid_phone", "=1+2", ('=HYPERLINK("x")', "+1", "-3", "@SUM(A1)")),
+        ProblemRecord(3, "service", "@blocked", ("Ann", "-5", "", "=cmd|' /C calc'!A0")),
+    ]
+    header = ["=Name", "Phone", "Phone", "Notes"]  # a repeated name is not the phone column
+    out = tmp_path / f"problems.{fmt.value}"
+    asyncio.run(service_on(store).export_problems(problems, header, 1, out, fmt))
+    if fmt is ExportFormat.CSV:
+        with out.open(encoding="utf-8-sig", newline="") as f:
+            lines = list(csv.reader(f))
+        assert lines[0] == ["row", "problem", "detail", "'=Name", "Phone", "Phone", "Notes"]
+        assert lines[1] == [
+            "2",
+            "invalid_phone",
+            "'=1+2",
+            '\'=HYPERLINK("x")',
+            '="+1"',  # the phone column: text in Excel, as a string formula
+            "'-3",
+            "'@SUM(A1)",
+        ]
+        assert lines[2][2] == "'@blocked"
+        assert lines[2][4:] == ['="-5"', "", "'=cmd|' /C calc'!A0"]
+    else:
+        sheet = openpyxl.load_workbook(out).active
+        for row in sheet.iter_rows():
+            for cell in row:
+                assert cell.data_type != "f", cell.coordinate
+        values = list(sheet.iter_rows(values_only=True))
+        assert values[0][3] == "=Name"
+        assert values[1] == (2, "invalid_phone", "=1+2", '=HYPERLINK("x")', "+1", "-3", "@SUM(A1)")
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".part"] == []
+
+
+@pytest.mark.parametrize("fmt", [ExportFormat.CSV, ExportFormat.XLSX])
+def test_a_failed_or_cancelled_export_leaves_no_file_behind(
+    tmp_path: Path, store: Store, fmt: ExportFormat
+) -> None:
+    from desktop_app.core.store import ProblemRecord
+
+    problems = [ProblemRecord(n, "missing_phone", "", ("x",)) for n in range(2, 10_002)]
+    service = service_on(store)
+    out = tmp_path / f"problems.{fmt.value}"
+
+    def broken(problem: ProblemRecord) -> str:
+        if problem.row == 5_000:
+            raise OSError("disk full")
+        return "words"
+
+    with pytest.raises(OSError, match="disk full"):
+        asyncio.run(service.export_problems(problems, ["Phone"], 0, out, fmt, describe=broken))
+    assert [p.name for p in tmp_path.iterdir() if "problems" in p.name] == []
+
+    async def cancelled_midway() -> None:
+        words_given = 0
+
+        def slow(problem: ProblemRecord) -> str:
+            nonlocal words_given
+            words_given += 1
+            time.sleep(0.0005)
+            return "words"
+
+        task = asyncio.ensure_future(
+            service.export_problems(problems, ["Phone"], 0, out, fmt, describe=slow)
+        )
+        while words_given < 100:  # noqa: ASYNC110 (counted in the worker thread)
+            await asyncio.sleep(0.001)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        for _ in range(1000):  # the worker stops (at its next batch) and drops its file
+            if not any(t.name.startswith("tuma-_write") for t in threading.enumerate()):
+                break
+            await asyncio.sleep(0.01)
+        else:
+            raise AssertionError("the export's worker did not stop")
+
+    asyncio.run(cancelled_midway())
+    left = [p.name for p in tmp_path.iterdir() if "problems" in p.name]
+    assert left == []
 
 
 def test_split_uploads_against_the_sandbox_give_one_report(

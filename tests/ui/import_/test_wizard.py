@@ -423,3 +423,191 @@ def test_the_check_says_how_many_are_on_the_opt_out_list(
     note = tab.check_page.opt_out_note
     qtbot.waitUntil(note.isVisible, timeout=10000)
     assert note.text().startswith("1 of these numbers is on your opt-out list")
+
+
+def _held_at_the_service(ctx: Any) -> Any:
+    """The service's list says "processing" for every upload (the job never ends); returns
+    the real ``list_uploads``."""
+    real_list = ctx.client().list_uploads
+
+    async def never_done() -> list[UploadStatus]:
+        return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
+
+    ctx.client().list_uploads = never_done
+    return real_list
+
+
+def test_an_error_after_the_service_took_the_file_keeps_the_report(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The file was accepted, then following it failed (no network): the rows may still be
+    imported, so the import is kept (not left to be uploaded twice) under its account."""
+    from desktop_app.core.api import errors as api
+    from desktop_app.core.services.imports import ImportOutcome
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    profile = ctx.session.profile.name
+    client = ctx.client()
+    _held_at_the_service(ctx)
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        qtbot.waitUntil(
+            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+        )
+
+        async def offline() -> list[UploadStatus]:
+            raise api.NetworkError()
+
+        client.list_uploads = offline
+        wait_step(qtbot, tab, "start")
+    finally:
+        del client.list_uploads
+    assert tab.flow.step is Step.CANCELLED  # not back on CHECK, to be uploaded again
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+    past, _problem = arun(ctx.services.imports.past(profile, None))
+    assert len(past) == 1
+    record = past[0].record
+    assert record.outcome is ImportOutcome.CANCELLED
+    assert len(record.upload_ids) == 1
+    assert record.valid == 10
+
+
+def test_closing_the_account_during_an_upload_keeps_the_report_under_it(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.services.imports import ImportOutcome
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    profile = ctx.session.profile.name
+    client = ctx.client()
+    _held_at_the_service(ctx)
+    try:
+        tab = walk_to_check(qtbot, window, path)
+        click(qtbot, tab.check_page.upload)
+        qtbot.waitUntil(
+            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+        )
+        arun(ctx.close_session())
+        wait_step(qtbot, tab, "start")
+        qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    finally:
+        del client.list_uploads
+    past, _problem = arun(ctx.services.imports.past(profile, None))
+    assert len(past) == 1
+    record = past[0].record
+    assert record.outcome is ImportOutcome.CANCELLED
+    assert len(record.upload_ids) == 1
+
+
+def test_the_problem_rows_save_dialog_follows_the_chosen_format(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The shared Save dialog: choosing the CSV filter renames the proposed .xlsx file."""
+    from PySide6.QtWidgets import QFileDialog
+
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    click(qtbot, tab.check_page.export)
+    dialog = tab.findChild(QFileDialog, "problemsExport")
+    assert dialog is not None
+    assert dialog.windowTitle() == "Save the problem rows"
+    assert Path(dialog.selectedFiles()[0]).name.startswith("customers-problems-")
+    assert dialog.selectedFiles()[0].endswith(".xlsx")
+    plain = dialog.nameFilters()[1]
+    dialog.filterSelected.emit(plain)  # as a native dialog says it (Qt's renames by itself)
+    assert dialog.selectedFiles()[0].endswith(".csv")
+    out = tmp_path / "to-fix.csv"
+    dialog.setDirectory(str(tmp_path))
+    dialog.selectFile(str(out))
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        dialog.accept()
+    with out.open(encoding="utf-8-sig", newline="") as f:
+        assert next(csv.reader(f))[:3] == ["Row", "Problem", "Details"]
+
+
+def test_export_pressed_twice_writes_once(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    finished: list[bool] = []
+    tab.job_finished.connect(lambda: finished.append(True))
+    first, second = tmp_path / "first.csv", tmp_path / "second.csv"
+    tab.export_to(first)
+    assert not tab.check_page.export.isEnabled()  # until the first is written
+    tab.export_to(second)
+    qtbot.waitUntil(lambda: finished == [True], timeout=10000)
+    qtbot.wait(200)
+    assert finished == [True]
+    assert first.exists()
+    assert not second.exists()
+    assert tab.check_page.export.isEnabled()
+
+
+def test_add_to_group_pressed_twice_adds_once(
+    qtbot, window, ctx, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    contacts = ctx.services.contacts
+    real_add = contacts.add_to_group
+    calls: list[int] = []
+
+    async def counted(profile: str, group_id: Any, rows: Any) -> int:
+        calls.append(len(rows))
+        return await real_add(profile, group_id, rows)
+
+    monkeypatch.setattr(contacts, "add_to_group", counted)
+    finished: list[bool] = []
+    tab.job_finished.connect(lambda: finished.append(True))
+    done = tab.done_page
+    done.group.setEditText("Imported today")
+    click(qtbot, done.add_group)
+    assert not done.add_group.isEnabled()
+    tab.add_to_group()  # a second press (the button waits: as if pressed before it did)
+    qtbot.waitUntil(lambda: finished == [True], timeout=10000)
+    qtbot.wait(200)
+    assert calls == [10]
+    assert done.add_group.isEnabled()
+    groups = arun(ctx.services.contacts.groups(ctx.session.profile.name))
+    assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
+
+
+def test_a_group_name_typed_with_extra_spaces_finds_the_group(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Names are compared as the store keeps them (spaces made one, case ignored)."""
+    profile = ctx.session.profile.name
+    arun(ctx.services.contacts.create_group(profile, "Imported today"))
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    done = tab.done_page
+    done.group.setEditText("  imported   TODAY ")
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        click(qtbot, done.add_group)
+    assert done.group_status.text() == "10 contacts added to “Imported today”."
+    groups = arun(ctx.services.contacts.groups(profile))
+    assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
+
+
+def test_a_past_report_read_late_does_not_replace_a_file_opened_meanwhile(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    from datetime import UTC, datetime
+
+    from desktop_app.core.services.imports import ImportOutcome, ImportRecord
+
+    tab = window.tab("import")
+    window.show_tab("import")
+    tab.open_files([write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)])
+    wait_step(qtbot, tab, Step.FILE)
+    old = ImportRecord(
+        1, ctx.session.profile.name, "old.csv", datetime.now(UTC), ImportOutcome.COMPLETED
+    )
+    tab._show_record(old)  # what a reopen started before the file was opened would do
+    assert tab.flow.step is Step.FILE
+    assert tab.stack.currentWidget() is tab.file_page
+    assert tab.file_page.name.text() == "customers.csv"
