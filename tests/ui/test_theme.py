@@ -224,3 +224,19 @@ def test_with_the_look_no_tab_needs_sideways_scrolling(
         window.close()
     finally:
         assert install_translations(qapp, "en")
+
+
+def test_the_problem_rows_headers_are_never_cut_in_kiswahili(qtbot, qapp, themed) -> None:  # type: ignore[no-untyped-def]
+    """ "Namba kama ilivyo kwenye faili" is wider than the English column it replaced."""
+    from desktop_app.ui.i18n import install_translations
+    from desktop_app.ui.import_.pages import CheckPage
+
+    assert install_translations(qapp, "sw")
+    try:
+        page = CheckPage()
+        qtbot.addWidget(page)
+        header = page.table.horizontalHeader()
+        for column in (0, 1):
+            assert header.sectionSize(column) >= header.sectionSizeHint(column), column
+    finally:
+        assert install_translations(qapp, "en")
