@@ -107,8 +107,6 @@ class ImportTab(TabPage):
         self._upload_profile = ""  # the account the upload in progress goes to
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
         self._record_task: str | None = None  # the last report being kept
-        self._exporting = False  # the problem rows are being written (one export at a time)
-        self._adding = False  # contacts are being added to a group (one at a time)
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -829,17 +827,18 @@ class ImportTab(TabPage):
     def _update_job_buttons(self) -> None:
         """A second press while an export or an "add to group" runs would start another
         beside it (still writing): the button waits for the first."""
+        running = self.ctx.tasks.is_running
         for page in (self.check_page, self.done_page):
-            page.export.setEnabled(bool(self.problems) and not self._exporting)
-        self.done_page.add_group.setEnabled(not self._adding)
+            page.export.setEnabled(bool(self.problems) and not running(EXPORT_TASK))
+        self.done_page.add_group.setEnabled(not running(ADD_TO_GROUP_TASK))
 
     def _job_ended(self) -> None:
         self._update_job_buttons()
         self.job_finished.emit()
 
     def add_to_group(self) -> None:
-        if self._adding:
-            return
+        if self.ctx.tasks.is_running(ADD_TO_GROUP_TASK):
+            return  # one at a time (the button waits meanwhile)
         session = self.ctx.session
         name = clean_group_name(self.done_page.group.currentText())  # as the store keeps it
         if session is None or not name:
@@ -870,17 +869,14 @@ class ImportTab(TabPage):
                 )
             )
             self.ctx.contacts_changed.emit()
-            self._adding = False
             self._job_ended()
 
         def failed(_exc: BaseException) -> bool:
-            self._adding = False
             self._job_ended()
             return False  # the presenter says what went wrong
 
-        self._adding = True
-        self._update_job_buttons()
         self.ctx.tasks.start(ADD_TO_GROUP_TASK, add(), on_success=done, on_error=failed)
+        self._update_job_buttons()
 
     def back_to_start(self) -> None:
         """From a finished import (or a reopened report) to the drop area and the list."""
@@ -894,7 +890,7 @@ class ImportTab(TabPage):
     # -- export ------------------------------------------------------------------------------
 
     def export_problems(self) -> None:
-        if not self.problems or self._exporting:
+        if not self.problems or self.ctx.tasks.is_running(EXPORT_TASK):
             return
         stem = Path(self._file_name).stem or "import"
         ask_export_path(
@@ -908,7 +904,7 @@ class ImportTab(TabPage):
 
     def export_to(self, path: Path, fmt: ExportFormat | None = None) -> None:
         """Write the problem rows shown to *path* (its format: *fmt*, else its extension)."""
-        if self._exporting:
+        if self.ctx.tasks.is_running(EXPORT_TASK):
             return  # one export at a time (the button waits meanwhile)
         if fmt is None:
             fmt = format_for(path) or ExportFormat.XLSX
@@ -929,16 +925,12 @@ class ImportTab(TabPage):
                     "{rows} saved to “{name}”. Fix them in Excel, then import that file."
                 ).format(rows=w.rows(count), name=path.name),
             )
-            self._exporting = False
             self._job_ended()
 
         def failed(_exc: BaseException) -> bool:
-            self._exporting = False
             self._job_ended()
             return False  # the presenter says what went wrong
 
-        self._exporting = True
-        self._update_job_buttons()
         self.ctx.tasks.start(
             EXPORT_TASK,
             self.ctx.services.imports.export_problems(
@@ -953,6 +945,7 @@ class ImportTab(TabPage):
             on_success=done,
             on_error=failed,
         )
+        self._update_job_buttons()
 
     # -- cancel ------------------------------------------------------------------------------
 
