@@ -163,6 +163,18 @@ def test_the_columns_page_remaps_with_a_live_sample(qtbot, window, tmp_path: Pat
     assert sample.index(0, 1).data().startswith("+254712345678")
 
 
+def _jobs_reported_as(ctx: Any, status: str) -> None:
+    """The service's list says *status* for every upload ("processing": the job never ends;
+    "failed": it gave up, which the sandbox cannot be made to do). ``del
+    ctx.client().list_uploads`` puts the real one back."""
+    real_list = ctx.client().list_uploads
+
+    async def reported() -> list[UploadStatus]:
+        return [UploadStatus(u.uuid, status, u.total, 0, 0) for u in await real_list()]
+
+    ctx.client().list_uploads = reported
+
+
 @pytest.mark.parametrize("where", ["file", "columns", "checking", "check", "uploading"])
 def test_cancel_at_every_step_uploads_nothing(
     qtbot, window, ctx, arun, tmp_path: Path, where: str
@@ -172,12 +184,7 @@ def test_cancel_at_every_step_uploads_nothing(
     tab = window.tab("import")
     if where == "uploading":
         # the job is held at the service (its list says "processing") so Cancel meets it there
-        real_list = ctx.client().list_uploads
-
-        async def never_done() -> list[UploadStatus]:
-            return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
-
-        ctx.client().list_uploads = never_done
+        _jobs_reported_as(ctx, "processing")
     window.dropEvent(drop_event([path]))
     wait_step(qtbot, tab, Step.FILE)
     page: Any = tab.file_page
@@ -216,13 +223,7 @@ def test_cancel_at_every_step_uploads_nothing(
 
 def test_a_failed_job_says_so_and_keeps_the_report(qtbot, window, ctx, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
-    real_list = ctx.client().list_uploads
-
-    async def failing() -> list[UploadStatus]:
-        # the service gave up processing after accepting (the sandbox cannot be made to)
-        return [UploadStatus(u.uuid, "failed", u.total, 0, 0) for u in await real_list()]
-
-    ctx.client().list_uploads = failing
+    _jobs_reported_as(ctx, "failed")  # the service gave up processing after accepting
     try:
         tab = walk_to_check(qtbot, window, path)
         click(qtbot, tab.check_page.upload)
@@ -367,12 +368,7 @@ def test_quitting_during_an_upload_keeps_its_report(
     from desktop_app.core.services.imports import ImportOutcome
 
     path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
-    real_list = ctx.client().list_uploads
-
-    async def never_done() -> list[UploadStatus]:
-        return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
-
-    ctx.client().list_uploads = never_done
+    _jobs_reported_as(ctx, "processing")
     try:
         tab = walk_to_check(qtbot, window, path)
         click(qtbot, tab.check_page.upload)
@@ -425,18 +421,6 @@ def test_the_check_says_how_many_are_on_the_opt_out_list(
     assert note.text().startswith("1 of these numbers is on your opt-out list")
 
 
-def _held_at_the_service(ctx: Any) -> Any:
-    """The service's list says "processing" for every upload (the job never ends); returns
-    the real ``list_uploads``."""
-    real_list = ctx.client().list_uploads
-
-    async def never_done() -> list[UploadStatus]:
-        return [UploadStatus(u.uuid, "processing", u.total, 0, 0) for u in await real_list()]
-
-    ctx.client().list_uploads = never_done
-    return real_list
-
-
 def test_an_error_after_the_service_took_the_file_keeps_the_report(
     qtbot, window, ctx, arun, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
@@ -448,7 +432,7 @@ def test_an_error_after_the_service_took_the_file_keeps_the_report(
     path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
     profile = ctx.session.profile.name
     client = ctx.client()
-    _held_at_the_service(ctx)
+    _jobs_reported_as(ctx, "processing")
     try:
         tab = walk_to_check(qtbot, window, path)
         click(qtbot, tab.check_page.upload)
@@ -481,7 +465,7 @@ def test_closing_the_account_during_an_upload_keeps_the_report_under_it(
     path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
     profile = ctx.session.profile.name
     client = ctx.client()
-    _held_at_the_service(ctx)
+    _jobs_reported_as(ctx, "processing")
     try:
         tab = walk_to_check(qtbot, window, path)
         click(qtbot, tab.check_page.upload)
