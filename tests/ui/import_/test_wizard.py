@@ -362,27 +362,39 @@ def test_rows_the_service_refuses_join_the_report_at_their_spreadsheet_row(
     assert done.model.index(0, 1).data() == "+254712345679"
 
 
-def test_quitting_during_an_upload_keeps_its_report(
-    qtbot, window, ctx, arun, tmp_path: Path
-) -> None:  # type: ignore[no-untyped-def]
-    from desktop_app.core.services.imports import ImportOutcome
-
+def _uploading_held(qtbot, window, ctx, tmp_path: Path) -> Any:  # type: ignore[no-untyped-def]
+    """A file walked to its upload, the service holding the job ("processing") once it took
+    the part: the Import tab, uploading. ``del ctx.client().list_uploads`` afterwards."""
     path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
     _jobs_reported_as(ctx, "processing")
-    try:
-        tab = walk_to_check(qtbot, window, path)
-        click(qtbot, tab.check_page.upload)
-        qtbot.waitUntil(
-            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
-        )
-        arun(window.wind_down(5.0))
-    finally:
-        del ctx.client().list_uploads
-    past, _problem = arun(ctx.services.imports.past(ctx.session.profile.name, None))
+    tab = walk_to_check(qtbot, window, path)
+    click(qtbot, tab.check_page.upload)
+    qtbot.waitUntil(lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000)
+    return tab
+
+
+def _kept_as_cancelled(arun: Any, ctx: Any, profile: str) -> Any:
+    """The one past import of *profile*: kept as cancelled, with the part the service took
+    (to follow up)."""
+    from desktop_app.core.services.imports import ImportOutcome
+
+    past, _problem = arun(ctx.services.imports.past(profile, None))
     assert len(past) == 1
     record = past[0].record
     assert record.outcome is ImportOutcome.CANCELLED
-    assert len(record.upload_ids) == 1  # the part the service took, to follow up
+    assert len(record.upload_ids) == 1
+    return record
+
+
+def test_quitting_during_an_upload_keeps_its_report(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    try:
+        _uploading_held(qtbot, window, ctx, tmp_path)
+        arun(window.wind_down(5.0))
+    finally:
+        del ctx.client().list_uploads
+    record = _kept_as_cancelled(arun, ctx, ctx.session.profile.name)
     assert record.valid == 10
 
 
@@ -427,18 +439,11 @@ def test_an_error_after_the_service_took_the_file_keeps_the_report(
     """The file was accepted, then following it failed (no network): the rows may still be
     imported, so the import is kept (not left to be uploaded twice) under its account."""
     from desktop_app.core.api import errors as api
-    from desktop_app.core.services.imports import ImportOutcome
 
-    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
     profile = ctx.session.profile.name
     client = ctx.client()
-    _jobs_reported_as(ctx, "processing")
     try:
-        tab = walk_to_check(qtbot, window, path)
-        click(qtbot, tab.check_page.upload)
-        qtbot.waitUntil(
-            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
-        )
+        tab = _uploading_held(qtbot, window, ctx, tmp_path)
 
         async def offline() -> list[UploadStatus]:
             raise api.NetworkError()
@@ -449,39 +454,23 @@ def test_an_error_after_the_service_took_the_file_keeps_the_report(
         del client.list_uploads
     assert tab.flow.step is Step.CANCELLED  # not back on CHECK, to be uploaded again
     qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
-    past, _problem = arun(ctx.services.imports.past(profile, None))
-    assert len(past) == 1
-    record = past[0].record
-    assert record.outcome is ImportOutcome.CANCELLED
-    assert len(record.upload_ids) == 1
+    record = _kept_as_cancelled(arun, ctx, profile)
     assert record.valid == 10
 
 
 def test_closing_the_account_during_an_upload_keeps_the_report_under_it(
     qtbot, window, ctx, arun, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    from desktop_app.core.services.imports import ImportOutcome
-
-    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
     profile = ctx.session.profile.name
     client = ctx.client()
-    _jobs_reported_as(ctx, "processing")
     try:
-        tab = walk_to_check(qtbot, window, path)
-        click(qtbot, tab.check_page.upload)
-        qtbot.waitUntil(
-            lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
-        )
+        tab = _uploading_held(qtbot, window, ctx, tmp_path)
         arun(ctx.close_session())
         wait_step(qtbot, tab, "start")
         qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
     finally:
         del client.list_uploads
-    past, _problem = arun(ctx.services.imports.past(profile, None))
-    assert len(past) == 1
-    record = past[0].record
-    assert record.outcome is ImportOutcome.CANCELLED
-    assert len(record.upload_ids) == 1
+    _kept_as_cancelled(arun, ctx, profile)
 
 
 def test_the_problem_rows_save_dialog_follows_the_chosen_format(
