@@ -2,7 +2,9 @@
 nothing is lost.
 
 For each PENDING chunk, in order: claim it (`sending`, committed to disk) → one request →
-record the outcome (committed) before looking at the next chunk:
+record the outcome (committed) before looking at the next chunk. After an acceptance, that
+same commit claims the next chunk (one trip to the disk per request); a claimed chunk that is
+then not sent (the run cancelled or stopped first) goes back to `pending`:
 
 - accepted → `accepted` with the messageId, parts and credits;
 - the service refused this chunk only (InvalidRequest, e.g. every number invalid) →
@@ -223,6 +225,35 @@ async def run_broadcast(
     async def settle(chunk_id: int, fn: Callable[..., object], *args: object) -> _Settled:
         return await finish(io(settled, chunk_id, fn, *args))
 
+    # The next chunk, claimed in the commit of the last one's acceptance and not sent yet.
+    # Set on the store's thread, before the trip that claimed it returns (or is cancelled).
+    claimed: Chunk | None = None
+
+    def accept(
+        chunk_id: int,
+        next_id: int | None,
+        result: SendResult,
+        parts: int | None,
+        credits: int,
+        count: int,
+    ) -> None:
+        nonlocal claimed
+        message_id, invalid = result.message_id, result.invalid
+        if next_id is None:
+            journal.mark_accepted(
+                chunk_id, message_id, parts, credits, recipients=count, invalid=invalid
+            )
+        else:
+            claimed = journal.accept_and_claim(
+                chunk_id,
+                message_id,
+                parts,
+                credits,
+                recipients=count,
+                invalid=invalid,
+                next_id=next_id,
+            )
+
     behind = True  # chunks whose recipients rows are still to be written
 
     def _written(task: asyncio.Future[int]) -> None:
@@ -246,15 +277,18 @@ async def run_broadcast(
             if cancel is not None and cancel.is_set():
                 cancelled = True
                 break
-            try:
-                chunk = await finish(io(journal.claim, chunk_id))
-            except StoreError as exc:
-                if exc.problem is StoreProblem.ILLEGAL_MOVE:
-                    continue  # another run (another window) has claimed or settled it
-                raise
-            except asyncio.CancelledError:
-                await settle(chunk_id, journal.mark_pending, chunk_id)  # claimed, nothing left
-                raise
+            if claimed is not None and claimed.id == chunk_id:
+                chunk, claimed = claimed, None
+            else:
+                try:
+                    chunk = await finish(io(journal.claim, chunk_id))
+                except StoreError as exc:
+                    if exc.problem is StoreProblem.ILLEGAL_MOVE:
+                        continue  # another run (another window) has claimed or settled it
+                    raise
+                except asyncio.CancelledError:
+                    await settle(chunk_id, journal.mark_pending, chunk_id)  # claimed, not sent
+                    raise
             after: _Settled = None
             if behind:
                 # while the request is on its way, the store writes the next chunks' recipients
@@ -315,8 +349,10 @@ async def run_broadcast(
                 raise
             else:
                 parts, count, credits = _accepted_numbers(start, chunk, result, cache)
+                going_on = position + 1 < len(ids) and not (cancel is not None and cancel.is_set())
+                next_id = ids[position + 1] if going_on else None
                 after = await settle(
-                    chunk_id, _accept, journal, chunk_id, result, parts, credits, count
+                    chunk_id, accept, chunk_id, next_id, result, parts, credits, count
                 )
                 message_ids.append(result.message_id)
                 credits_spent += credits
@@ -326,6 +362,11 @@ async def run_broadcast(
                 break
 
     finally:
+        if claimed is not None:  # claimed with the last acceptance, and not sent: put back
+            try:
+                await finish(io(journal.mark_pending, claimed.id))
+            except Exception as exc:  # the store failed: the next start finds it in doubt
+                log.warning("a claimed chunk could not be put back: %s", type(exc).__name__)
         if behind:  # stopped before the end (or cancelled, or failed): the rest's rows now
             try:
                 await finish(io(journal.index_pending, broadcast_id, 1_000_000))
@@ -349,16 +390,3 @@ async def run_broadcast(
 
 #: where the broadcast and the settled chunk stand (None when nobody asked for progress)
 _Settled = tuple[Broadcast, Chunk] | None
-
-
-def _accept(
-    journal: Journal,
-    chunk_id: int,
-    result: SendResult,
-    parts: int | None,
-    credits: int,
-    count: int,
-) -> None:
-    journal.mark_accepted(
-        chunk_id, result.message_id, parts, credits, recipients=count, invalid=result.invalid
-    )

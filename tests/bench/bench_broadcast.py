@@ -62,8 +62,8 @@ async def _durable_floor(
     ``synchronous=FULL``): the chunks and their lists in one durable transaction, the first
     one claimed ("sending"), then after each request one durable commit holding its outcome
     ("accepted") and the next one's claim; made inline on the loop (no store thread, no
-    reads, no progress). Tuma commits the outcome and the next claim separately (two
-    commits a chunk)."""
+    reads, no progress). Tuma's runner commits the same way after an acceptance
+    (``Journal.accept_and_claim``)."""
     import json
     import sqlite3
 

@@ -347,6 +347,131 @@ def test_cancel_stops_between_chunks(outbox: Journal) -> None:
     assert outcome.pending == 2
 
 
+def test_cancel_after_an_acceptance_claimed_the_next_chunk_puts_it_back(
+    outbox: Journal,
+) -> None:
+    """The commit that records an acceptance also claims the next chunk; Cancel pressed
+    just after it (here, as the progress is shown) sends nothing more, and the claimed chunk
+    is pending again, not "sending" (which the next start would show as maybe sent)."""
+    bid = bulk(outbox, 15, 5)
+    cancel = asyncio.Event()
+    client = FakeClient()
+
+    def progress(now: BroadcastProgress) -> None:
+        if now.chunk is not None:
+            cancel.set()
+
+    outcome = run(client, outbox, bid, progress=progress, cancel=cancel)
+    assert len(client.calls) == 1
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING, ChunkState.PENDING]
+    assert outcome.cancelled
+    assert outcome.pending == 2
+
+
+def test_a_failure_after_an_acceptance_claimed_the_next_chunk_puts_it_back(
+    outbox: Journal,
+) -> None:
+    bid = bulk(outbox, 10, 5)
+
+    def progress(now: BroadcastProgress) -> None:
+        if now.chunk is not None:
+            raise RuntimeError("the progress bar broke")
+
+    with pytest.raises(RuntimeError, match="progress bar"):
+        run(FakeClient(), outbox, bid, progress=progress)
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING]
+
+
+def test_a_run_cancelled_while_recording_an_acceptance_puts_the_next_chunk_back(
+    outbox: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The task is cancelled (the window closed) while the acceptance and the next claim are
+    being written: both are written, then the claim is taken back: nothing was sent."""
+    bid = bulk(outbox, 10, 5)
+    accept_and_claim = outbox.accept_and_claim
+
+    async def scenario() -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        loop = asyncio.get_running_loop()
+
+        def cancelled_meanwhile(*args: Any, **kwargs: Any) -> Chunk | None:
+            loop.call_soon_threadsafe(task.cancel)  # the GUI thread cancels the send task
+            return accept_and_claim(*args, **kwargs)
+
+        monkeypatch.setattr(outbox, "accept_and_claim", cancelled_meanwhile)
+        await run_broadcast(FakeClient(), outbox, bid, io=IO["io"])
+
+    with pytest.raises(asyncio.CancelledError):
+        asyncio.run(scenario())
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING]
+
+
+def test_accepting_a_chunk_claims_the_next_in_the_same_commit(outbox: Journal) -> None:
+    bid = outbox.create_broadcast(
+        BroadcastKind.BULK, "TUMA", TEXT, numbers(15), 5, profile="shop", write_behind=True
+    ).id
+    first, second, _third = outbox.chunks(bid)
+    outbox.mark_sending(first.id)
+    claimed = outbox.accept_and_claim(first.id, "msg-1", 1, 5, recipients=5, next_id=second.id)
+    assert claimed is not None
+    assert (claimed.id, claimed.state, claimed.phones) == (
+        second.id,
+        ChunkState.SENDING,
+        second.phones,
+    )
+    assert claimed.attempts == 1
+    accepted = outbox.chunk(first.id)
+    assert (accepted.state, accepted.message_id, accepted.credits) == (
+        ChunkState.ACCEPTED,
+        "msg-1",
+        5,
+    )
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.SENDING, ChunkState.PENDING]
+    # a claimed chunk is in the recipients table, like any chunk that may have gone out
+    rows = outbox._db.read("SELECT chunk_id, COUNT(*) FROM recipients GROUP BY chunk_id")
+    assert sorted(rows) == [(first.id, 5), (second.id, 5)]
+
+
+def test_accepting_keeps_the_acceptance_when_the_next_chunk_is_not_pending(
+    outbox: Journal, tmp_path: Path
+) -> None:
+    bid = bulk(outbox, 10, 5)
+    first, second = outbox.chunks(bid)
+    outbox.mark_sending(first.id)
+    with Journal.open(tmp_path / "outbox.sqlite3") as other:
+        other.mark_sending(second.id)  # another window claimed it
+        assert outbox.accept_and_claim(first.id, "m", 1, 5, next_id=second.id) is None
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.SENDING]
+    assert outbox.chunk(second.id).attempts == 1  # claimed once, by the other window
+
+
+def test_an_acceptance_refused_claims_nothing(outbox: Journal) -> None:
+    bid = bulk(outbox, 10, 5)
+    first, second = outbox.chunks(bid)  # the first was never claimed: it cannot be accepted
+    with pytest.raises(StoreError) as refused:
+        outbox.accept_and_claim(first.id, "m", 1, 5, next_id=second.id)
+    assert refused.value.problem is StoreProblem.ILLEGAL_MOVE
+    assert states(outbox, bid) == [ChunkState.PENDING, ChunkState.PENDING]
+
+
+@pytest.mark.expect_log("a claimed chunk could not be read")
+def test_a_next_chunk_that_cannot_be_read_after_its_claim_is_pending_again(
+    outbox: Journal, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bid = bulk(outbox, 10, 5)
+    first, second = outbox.chunks(bid)
+    outbox.mark_sending(first.id)
+
+    def unreadable(chunk_id: int) -> Chunk:
+        raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
+
+    monkeypatch.setattr(outbox, "chunk", unreadable)
+    assert outbox.accept_and_claim(first.id, "m", 1, 5, next_id=second.id) is None
+    monkeypatch.undo()
+    assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING]
+
+
 def test_cancel_before_start_sends_nothing(outbox: Journal) -> None:
     bid = bulk(outbox, 5, 5)
     cancel = asyncio.Event()

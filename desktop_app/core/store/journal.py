@@ -33,13 +33,13 @@ import sqlite3
 import sys
 import threading
 import uuid
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 from operator import attrgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from desktop_app.core.settings import MAX_CHUNK_SIZE
 from desktop_app.core.store.db import (
@@ -112,8 +112,11 @@ class BroadcastKind(StrEnum):
 RECORDED_ONLY = frozenset({BroadcastKind.WHATSAPP, BroadcastKind.SURVEY})
 
 
-@dataclass(frozen=True)
-class Recipient:
+class Recipient(NamedTuple):
+    """One recipient of a chunk. A named tuple, not a dataclass: a broadcast decodes one per
+    recipient (10,000 for 10,000), and a tuple of two strings is quicker to make and drops
+    out of the cycle collector's sight once it has seen it."""
+
     phone: str
     message: str | None = None  # the personalised text; None for bulk/single sends
 
@@ -574,7 +577,7 @@ class Journal(Closing):
                     broadcast_id,
                     seq,
                     ChunkState.PENDING,
-                    json.dumps([[r.phone, r.message] for r in members]),
+                    json.dumps(members),  # [[phone, message], …]: a Recipient is a tuple
                     len(members),
                     tracking,
                     moment,
@@ -731,7 +734,7 @@ class Journal(Closing):
         kept = self._decoded.get(chunk_id)
         if kept is not None and kept[0] == stored:
             return kept[1]
-        recipients = tuple(Recipient(phone, message) for phone, message in json.loads(stored))
+        recipients = tuple(map(Recipient._make, json.loads(stored)))
         with self._decoded_lock:
             self._decoded.pop(chunk_id, None)
             while len(self._decoded) >= self._DECODED_KEPT:
@@ -822,53 +825,33 @@ class Journal(Closing):
         chunk_id: int,
         allowed: tuple[ChunkState, ...],
         target: ChunkState,
-        *,
-        prepare: Callable[[sqlite3.Connection], object] | None = None,
         **columns: object,
     ) -> None:
         """Move one chunk to *target* if it is in one of the *allowed* states, durably;
-        otherwise raise (ILLEGAL_MOVE with the state it is in, or NOT_FOUND). *prepare* runs
-        first, in the same transaction."""
-        assignments: list[str] = []
-        values: list[object] = []
-        for name, value in columns.items():
-            if isinstance(value, _Increment):
-                assignments.append(f"{name} = {name} + 1")
-            else:
-                assignments.append(f"{name} = ?")
-                values.append(value)
+        otherwise raise (ILLEGAL_MOVE with the state it is in, or NOT_FOUND)."""
         with self._db.write() as db:
-            if prepare is not None:
-                prepare(db)
-            cursor = db.execute(
-                f"UPDATE chunks SET state = ?, updated_at = ?, {', '.join(assignments)} "
-                f"WHERE id = ? AND state IN ({_marks(allowed)})",
-                (target, stamp(now()), *values, chunk_id, *allowed),
-            )
-            if cursor.rowcount == 1:
+            if _update_state(db, chunk_id, allowed, target, columns):
                 return
-            row = db.execute("SELECT state FROM chunks WHERE id = ?", (chunk_id,)).fetchone()
-        if row is None:
-            raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
-        raise StoreError(
-            StoreProblem.ILLEGAL_MOVE, chunk=chunk_id, state=ChunkState(row[0]), target=target
-        )
+            refusal = _refusal(db, chunk_id, target)
+        raise refusal
 
     def mark_sending(self, chunk_id: int) -> None:
         """Claim a pending chunk for sending, durably, just before its request goes out.
         Raises StoreError(ILLEGAL_MOVE) when it is no longer pending (another run claimed it).
         Its recipients rows are written in the same transaction if they are not yet: a chunk
         that may have gone out is always in the recipients table."""
-        self._move(
-            chunk_id,
-            (ChunkState.PENDING,),
-            ChunkState.SENDING,
-            prepare=lambda db: self._index_in(db, chunk_id),
-            owner=self._db.owner,
-            attempts=_Increment(),
-            reason=None,
-            detail=None,
-        )
+        with self._db.write() as db:
+            if _update_state(
+                db, chunk_id, (ChunkState.PENDING,), ChunkState.SENDING, self._claimed()
+            ):
+                self._index_in(db, chunk_id)
+                return
+            refusal = _refusal(db, chunk_id, ChunkState.SENDING)
+        raise refusal
+
+    def _claimed(self) -> dict[str, object]:
+        """The columns of a chunk claimed by this store (:meth:`mark_sending`)."""
+        return {"owner": self._db.owner, "attempts": _Increment(), "reason": None, "detail": None}
 
     def mark_accepted(
         self,
@@ -885,16 +868,52 @@ class Journal(Closing):
             chunk_id,
             (ChunkState.SENDING, ChunkState.IN_DOUBT),
             ChunkState.ACCEPTED,
-            message_id=message_id,
-            parts=parts,
-            credits=credits,
-            accepted_recipients=recipients,
-            invalid=json.dumps(list(invalid)),
-            reason=None,
-            detail=None,
-            owner=None,
-            sent_at=stamp(now()),
+            **_accepted(message_id, parts, credits, recipients, invalid),
         )
+
+    def accept_and_claim(
+        self,
+        chunk_id: int,
+        message_id: str | None,
+        parts: int | None,
+        credits: int | None,
+        *,
+        recipients: int | None = None,
+        invalid: Sequence[str] = (),
+        next_id: int,
+    ) -> Chunk | None:
+        """:meth:`mark_accepted` of *chunk_id*, and :meth:`claim` of *next_id*, in one
+        durable commit (a runner's one trip to the disk per request instead of two).
+
+        Returns the claimed chunk, or None when it was not claimed: no longer pending
+        (another run has it), or not readable after its claim (then it is pending again, as
+        :meth:`claim` leaves it; claiming it again says why). The acceptance is kept either
+        way; should it be refused (ILLEGAL_MOVE, NOT_FOUND), nothing is claimed."""
+        with self._db.write() as db:
+            if not _update_state(
+                db,
+                chunk_id,
+                (ChunkState.SENDING, ChunkState.IN_DOUBT),
+                ChunkState.ACCEPTED,
+                _accepted(message_id, parts, credits, recipients, invalid),
+            ):
+                raise _refusal(db, chunk_id, ChunkState.ACCEPTED)
+            claimed = _update_state(
+                db, next_id, (ChunkState.PENDING,), ChunkState.SENDING, self._claimed()
+            )
+            if claimed:
+                self._index_in(db, next_id)  # a chunk that may go out is in the recipients
+        if not claimed:
+            return None
+        try:
+            return self.chunk(next_id)
+        except Exception:
+            log.warning("a claimed chunk could not be read; it is pending again", exc_info=True)
+            try:
+                self.mark_pending(next_id)
+            except Exception:  # the store itself failed: the next start finds it in doubt
+                log.warning("a claimed chunk could not be put back", exc_info=True)
+            return None
 
     def mark_rejected(
         self, chunk_id: int, reason: ChunkReason = ChunkReason.REFUSED, detail: str | None = None
@@ -1068,4 +1087,60 @@ class Journal(Closing):
 
 
 class _Increment:
-    """A column value meaning "one more than now" in :meth:`Journal._move`."""
+    """A column value meaning "one more than now" in :func:`_update_state`."""
+
+
+def _update_state(
+    db: sqlite3.Connection,
+    chunk_id: int,
+    allowed: tuple[ChunkState, ...],
+    target: ChunkState,
+    columns: dict[str, object],
+) -> bool:
+    """In the open transaction: move one chunk to *target* with *columns* if it is in one
+    of the *allowed* states. True when it moved."""
+    assignments: list[str] = []
+    values: list[object] = []
+    for name, value in columns.items():
+        if isinstance(value, _Increment):
+            assignments.append(f"{name} = {name} + 1")
+        else:
+            assignments.append(f"{name} = ?")
+            values.append(value)
+    cursor = db.execute(
+        f"UPDATE chunks SET state = ?, updated_at = ?, {', '.join(assignments)} "
+        f"WHERE id = ? AND state IN ({_marks(allowed)})",
+        (target, stamp(now()), *values, chunk_id, *allowed),
+    )
+    return cursor.rowcount == 1
+
+
+def _refusal(db: sqlite3.Connection, chunk_id: int, target: ChunkState) -> StoreError:
+    """Why a chunk could not be moved to *target*: not there, or in the wrong state."""
+    row = db.execute("SELECT state FROM chunks WHERE id = ?", (chunk_id,)).fetchone()
+    if row is None:
+        return StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
+    return StoreError(
+        StoreProblem.ILLEGAL_MOVE, chunk=chunk_id, state=ChunkState(row[0]), target=target
+    )
+
+
+def _accepted(
+    message_id: str | None,
+    parts: int | None,
+    credits: int | None,
+    recipients: int | None,
+    invalid: Sequence[str],
+) -> dict[str, object]:
+    """The columns of a chunk the service accepted."""
+    return {
+        "message_id": message_id,
+        "parts": parts,
+        "credits": credits,
+        "accepted_recipients": recipients,
+        "invalid": json.dumps(list(invalid)),
+        "reason": None,
+        "detail": None,
+        "owner": None,
+        "sent_at": stamp(now()),
+    }
