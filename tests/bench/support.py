@@ -175,8 +175,12 @@ def app_command(*args: str) -> list[str]:
     return [PYTHON, "-m", "desktop_app", *args]
 
 
-def bare_command(*, floor: bool = False, libraries: bool = False) -> list[str]:
-    extra = ["--libraries"] if libraries else ["--floor"] if floor else []
+def bare_command(
+    *, floor: bool = False, libraries: bool = False, content: bool = False
+) -> list[str]:
+    extra = (
+        ["--content"] if content else ["--libraries"] if libraries else ["--floor"] if floor else []
+    )
     return [PYTHON, str(Path(__file__).resolve()), "bare-window", *extra]
 
 
@@ -308,7 +312,7 @@ def load_line() -> str:
 # --- the bare window (the baseline) -----------------------------------------------------------
 
 
-def bare_window(floor: bool = False, libraries: bool = False) -> int:
+def bare_window(floor: bool = False, libraries: bool = False, content: bool = False) -> int:
     """An empty QMainWindow, shown: the least a PySide6 app can do before its first paint.
 
     With *floor*, the least Tuma's own stack needs besides (evidence, not a baseline): the
@@ -317,7 +321,9 @@ def bare_window(floor: bool = False, libraries: bool = False) -> int:
     use) is touched, as any window that aligns a label does. With *libraries* as well, the
     libraries an idle Tuma has used once connected (fixed by the product's owner or the
     standard library): httpx (without its command line, as the app), keyring, sqlite3 and
-    phonenumbers, each used once."""
+    phonenumbers, each used once. With *content* as well, the least a window with tabs
+    shows (:func:`_least_content`)."""
+    libraries = libraries or content
     if floor or libraries:
         import asyncio  # noqa: F401
 
@@ -361,10 +367,42 @@ def bare_window(floor: bool = False, libraries: bool = False) -> int:
                 )
             return False
 
+    if content:
+        _least_content(app, window)
     window.installEventFilter(FirstPaint(window))
     window.resize(1280, 800)
     window.show()
     return app.exec()
+
+
+def _least_content(app: Any, window: Any) -> None:
+    """The least a window with tabs shows, whatever it is for: a menu, a status bar, five
+    tabs each with a label, a button, a line edit and a table, under Tuma's style sheet.
+    Text on screen is what loads Qt's fonts (the empty window draws none)."""
+    from PySide6.QtCore import QDir
+    from PySide6.QtWidgets import (
+        QLabel,
+        QLineEdit,
+        QPushButton,
+        QTableView,
+        QTabWidget,
+        QVBoxLayout,
+        QWidget,
+    )
+
+    resources = ROOT / "desktop_app" / "resources"
+    QDir.setSearchPaths("tuma", [str(resources)])  # the sheet's images, as the app finds them
+    app.setStyleSheet((resources / "style.qss").read_text(encoding="utf-8"))
+    window.menuBar().addMenu("&File").addAction("&Quit")
+    window.statusBar().showMessage("Ready")
+    tabs = QTabWidget()
+    for n in range(5):
+        page = QWidget()
+        column = QVBoxLayout(page)
+        for widget in (QLabel(f"Page {n + 1}"), QPushButton("Send"), QLineEdit(), QTableView()):
+            column.addWidget(widget)
+        tabs.addTab(page, f"Tab {n + 1}")
+    window.setCentralWidget(tabs)
 
 
 if __name__ == "__main__":
@@ -374,4 +412,6 @@ if __name__ == "__main__":
         sys.exit(bare_window(floor=True))
     if sys.argv[1:] == ["bare-window", "--libraries"]:
         sys.exit(bare_window(libraries=True))
-    sys.exit("usage: support.py bare-window [--floor | --libraries]")
+    if sys.argv[1:] == ["bare-window", "--content"]:
+        sys.exit(bare_window(content=True))
+    sys.exit("usage: support.py bare-window [--floor | --libraries | --content]")
