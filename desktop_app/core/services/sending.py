@@ -34,6 +34,7 @@ from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import SendResult
 from desktop_app.core.background import Blocking, finish
 from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
+from desktop_app.core.collector import old_collections_paused
 from desktop_app.core.personalise import has_merge_fields, render_all
 from desktop_app.core.recipients import Person
 from desktop_app.core.rules import SendCategory
@@ -429,7 +430,8 @@ class SendingService:
         the same transaction: from here on it is this broadcast (resumed, reviewed), never a
         ready-to-send form again. Nothing has been sent yet. With *due_at* it waits on the
         schedule until then (see :meth:`due`)."""
-        return await self._io(self._start, plan, profile, category, due_at)
+        with old_collections_paused():  # 10,000 recipients: see run()
+            return await self._io(self._start, plan, profile, category, due_at)
 
     def _start(
         self,
@@ -519,7 +521,29 @@ class SendingService:
         withdraw_if_untouched: bool = False,
     ) -> RunReport:
         """Send the broadcast's pending chunks. With *withdraw_if_untouched* (a send from the
-        form), a run that sent nothing withdraws the broadcast, even when it was cancelled."""
+        form), a run that sent nothing withdraws the broadcast, even when it was cancelled.
+
+        Only young collections meanwhile (core/collector.py): a run decodes every chunk's
+        list (a tuple per recipient), and the older generations' passes those would set
+        off walk the whole heap, on whichever thread allocates, the GUI's included."""
+        with old_collections_paused():
+            return await self._run(
+                client,
+                broadcast_id,
+                progress=progress,
+                cancel=cancel,
+                withdraw_if_untouched=withdraw_if_untouched,
+            )
+
+    async def _run(
+        self,
+        client: Client,
+        broadcast_id: int,
+        *,
+        progress: Callable[[BroadcastProgress], None] | None,
+        cancel: asyncio.Event | None,
+        withdraw_if_untouched: bool,
+    ) -> RunReport:
         withdrawn = False
         needed: int | None = None
         opted_out = await self._io(self._honour_opt_outs, broadcast_id)

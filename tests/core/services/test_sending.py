@@ -360,6 +360,27 @@ def test_start_writes_the_broadcast_down_and_run_sends_it(
     assert asyncio.run(services.sending.unfinished(PROFILE)) == []
 
 
+def test_a_run_pauses_only_the_collector_s_older_generations_and_restores_them(
+    services: Services, account: Any
+) -> None:
+    """While a broadcast runs, young collections go on and older ones wait (a pass over
+    the whole heap, on whichever thread allocates, the GUI's included); afterwards the
+    collector is as it was."""
+    import gc
+
+    before = gc.get_threshold()
+    broadcast_id = start(services, make_plan(people(4), size=2))
+    during: list[tuple[int, int, int]] = []
+    report = run(
+        services, account, broadcast_id, progress=lambda _p: during.append(gc.get_threshold())
+    )
+    assert report.outcome.finished
+    assert during
+    assert {t[0] for t in during} == {before[0]}  # young collections as usual
+    assert all(t[1] > 10**9 and t[2] > 10**9 for t in during)
+    assert gc.get_threshold() == before
+
+
 def test_a_personalised_send_delivers_each_recipient_s_own_text(
     services: Services, account: Any, admin: Any
 ) -> None:
