@@ -238,21 +238,15 @@ async def run_broadcast(
         count: int,
     ) -> None:
         nonlocal claimed
-        message_id, invalid = result.message_id, result.invalid
-        if next_id is None:
-            journal.mark_accepted(
-                chunk_id, message_id, parts, credits, recipients=count, invalid=invalid
-            )
-        else:
-            claimed = journal.accept_and_claim(
-                chunk_id,
-                message_id,
-                parts,
-                credits,
-                recipients=count,
-                invalid=invalid,
-                next_id=next_id,
-            )
+        claimed = journal.mark_accepted(
+            chunk_id,
+            result.message_id,
+            parts,
+            credits,
+            recipients=count,
+            invalid=result.invalid,
+            claim_next=next_id,
+        )
 
     behind = True  # chunks whose recipients rows are still to be written
 

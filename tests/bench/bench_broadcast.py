@@ -63,7 +63,7 @@ async def _durable_floor(
     one claimed ("sending"), then after each request one durable commit holding its outcome
     ("accepted") and the next one's claim; made inline on the loop (no store thread, no
     reads, no progress). Tuma's runner commits the same way after an acceptance
-    (``Journal.accept_and_claim``)."""
+    (``Journal.mark_accepted(claim_next=…)``)."""
     import json
     import sqlite3
 

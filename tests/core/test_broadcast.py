@@ -388,7 +388,7 @@ def test_a_run_cancelled_while_recording_an_acceptance_puts_the_next_chunk_back(
     """The task is cancelled (the window closed) while the acceptance and the next claim are
     being written: both are written, then the claim is taken back: nothing was sent."""
     bid = bulk(outbox, 10, 5)
-    accept_and_claim = outbox.accept_and_claim
+    mark_accepted = outbox.mark_accepted
 
     async def scenario() -> None:
         task = asyncio.current_task()
@@ -397,9 +397,9 @@ def test_a_run_cancelled_while_recording_an_acceptance_puts_the_next_chunk_back(
 
         def cancelled_meanwhile(*args: Any, **kwargs: Any) -> Chunk | None:
             loop.call_soon_threadsafe(task.cancel)  # the GUI thread cancels the send task
-            return accept_and_claim(*args, **kwargs)
+            return mark_accepted(*args, **kwargs)
 
-        monkeypatch.setattr(outbox, "accept_and_claim", cancelled_meanwhile)
+        monkeypatch.setattr(outbox, "mark_accepted", cancelled_meanwhile)
         await run_broadcast(FakeClient(), outbox, bid, io=IO["io"])
 
     with pytest.raises(asyncio.CancelledError):
@@ -413,7 +413,7 @@ def test_accepting_a_chunk_claims_the_next_in_the_same_commit(outbox: Journal) -
     ).id
     first, second, _third = outbox.chunks(bid)
     outbox.mark_sending(first.id)
-    claimed = outbox.accept_and_claim(first.id, "msg-1", 1, 5, recipients=5, next_id=second.id)
+    claimed = outbox.mark_accepted(first.id, "msg-1", 1, 5, recipients=5, claim_next=second.id)
     assert claimed is not None
     assert (claimed.id, claimed.state, claimed.phones) == (
         second.id,
@@ -441,7 +441,7 @@ def test_accepting_keeps_the_acceptance_when_the_next_chunk_is_not_pending(
     outbox.mark_sending(first.id)
     with Journal.open(tmp_path / "outbox.sqlite3") as other:
         other.mark_sending(second.id)  # another window claimed it
-        assert outbox.accept_and_claim(first.id, "m", 1, 5, next_id=second.id) is None
+        assert outbox.mark_accepted(first.id, "m", 1, 5, claim_next=second.id) is None
     assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.SENDING]
     assert outbox.chunk(second.id).attempts == 1  # claimed once, by the other window
 
@@ -450,7 +450,7 @@ def test_an_acceptance_refused_claims_nothing(outbox: Journal) -> None:
     bid = bulk(outbox, 10, 5)
     first, second = outbox.chunks(bid)  # the first was never claimed: it cannot be accepted
     with pytest.raises(StoreError) as refused:
-        outbox.accept_and_claim(first.id, "m", 1, 5, next_id=second.id)
+        outbox.mark_accepted(first.id, "m", 1, 5, claim_next=second.id)
     assert refused.value.problem is StoreProblem.ILLEGAL_MOVE
     assert states(outbox, bid) == [ChunkState.PENDING, ChunkState.PENDING]
 
@@ -467,7 +467,7 @@ def test_a_next_chunk_that_cannot_be_read_after_its_claim_is_pending_again(
         raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
 
     monkeypatch.setattr(outbox, "chunk", unreadable)
-    assert outbox.accept_and_claim(first.id, "m", 1, 5, next_id=second.id) is None
+    assert outbox.mark_accepted(first.id, "m", 1, 5, claim_next=second.id) is None
     monkeypatch.undo()
     assert states(outbox, bid) == [ChunkState.ACCEPTED, ChunkState.PENDING]
 

@@ -862,33 +862,16 @@ class Journal(Closing):
         *,
         recipients: int | None = None,
         invalid: Sequence[str] = (),
-    ) -> None:
-        """The service accepted the chunk (it may also have been in doubt until now)."""
-        self._move(
-            chunk_id,
-            (ChunkState.SENDING, ChunkState.IN_DOUBT),
-            ChunkState.ACCEPTED,
-            **_accepted(message_id, parts, credits, recipients, invalid),
-        )
-
-    def accept_and_claim(
-        self,
-        chunk_id: int,
-        message_id: str | None,
-        parts: int | None,
-        credits: int | None,
-        *,
-        recipients: int | None = None,
-        invalid: Sequence[str] = (),
-        next_id: int,
+        claim_next: int | None = None,
     ) -> Chunk | None:
-        """:meth:`mark_accepted` of *chunk_id*, and :meth:`claim` of *next_id*, in one
-        durable commit (a runner's one trip to the disk per request instead of two).
+        """The service accepted the chunk (it may also have been in doubt until now).
 
-        Returns the claimed chunk, or None when it was not claimed: no longer pending
-        (another run has it), or not readable after its claim (then it is pending again, as
-        :meth:`claim` leaves it; claiming it again says why). The acceptance is kept either
-        way; should it be refused (ILLEGAL_MOVE, NOT_FOUND), nothing is claimed."""
+        With *claim_next*, that chunk is claimed (:meth:`claim`) in the same durable commit:
+        a runner's one trip to the disk per request instead of two. Returns the claimed
+        chunk, or None when it was not claimed: no longer pending (another run has it), or
+        not readable after its claim (then it is pending again, as :meth:`claim` leaves it;
+        claiming it again says why). The acceptance is kept either way; should it be refused
+        (ILLEGAL_MOVE, NOT_FOUND), nothing is claimed."""
         with self._db.write() as db:
             if not _update_state(
                 db,
@@ -898,6 +881,9 @@ class Journal(Closing):
                 _accepted(message_id, parts, credits, recipients, invalid),
             ):
                 raise _refusal(db, chunk_id, ChunkState.ACCEPTED)
+            if claim_next is None:
+                return None
+            next_id = claim_next
             claimed = _update_state(
                 db, next_id, (ChunkState.PENDING,), ChunkState.SENDING, self._claimed()
             )
