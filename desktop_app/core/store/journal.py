@@ -830,10 +830,8 @@ class Journal(Closing):
         """Move one chunk to *target* if it is in one of the *allowed* states, durably;
         otherwise raise (ILLEGAL_MOVE with the state it is in, or NOT_FOUND)."""
         with self._db.write() as db:
-            if _update_state(db, chunk_id, allowed, target, columns):
-                return
-            refusal = _refusal(db, chunk_id, target)
-        raise refusal
+            if not _update_state(db, chunk_id, allowed, target, columns):
+                raise _refusal(db, chunk_id, target)
 
     def mark_sending(self, chunk_id: int) -> None:
         """Claim a pending chunk for sending, durably, just before its request goes out.
@@ -841,13 +839,11 @@ class Journal(Closing):
         Its recipients rows are written in the same transaction if they are not yet: a chunk
         that may have gone out is always in the recipients table."""
         with self._db.write() as db:
-            if _update_state(
+            if not _update_state(
                 db, chunk_id, (ChunkState.PENDING,), ChunkState.SENDING, self._claimed()
             ):
-                self._index_in(db, chunk_id)
-                return
-            refusal = _refusal(db, chunk_id, ChunkState.SENDING)
-        raise refusal
+                raise _refusal(db, chunk_id, ChunkState.SENDING)
+            self._index_in(db, chunk_id)
 
     def _claimed(self) -> dict[str, object]:
         """The columns of a chunk claimed by this store (:meth:`mark_sending`)."""
@@ -878,25 +874,34 @@ class Journal(Closing):
                 chunk_id,
                 (ChunkState.SENDING, ChunkState.IN_DOUBT),
                 ChunkState.ACCEPTED,
-                _accepted(message_id, parts, credits, recipients, invalid),
+                {
+                    "message_id": message_id,
+                    "parts": parts,
+                    "credits": credits,
+                    "accepted_recipients": recipients,
+                    "invalid": json.dumps(list(invalid)),
+                    "reason": None,
+                    "detail": None,
+                    "owner": None,
+                    "sent_at": stamp(now()),
+                },
             ):
                 raise _refusal(db, chunk_id, ChunkState.ACCEPTED)
             if claim_next is None:
                 return None
-            next_id = claim_next
             claimed = _update_state(
-                db, next_id, (ChunkState.PENDING,), ChunkState.SENDING, self._claimed()
+                db, claim_next, (ChunkState.PENDING,), ChunkState.SENDING, self._claimed()
             )
             if claimed:
-                self._index_in(db, next_id)  # a chunk that may go out is in the recipients
+                self._index_in(db, claim_next)  # a chunk that may go out is in the recipients
         if not claimed:
             return None
         try:
-            return self.chunk(next_id)
+            return self.chunk(claim_next)
         except Exception:
             log.warning("a claimed chunk could not be read; it is pending again", exc_info=True)
             try:
-                self.mark_pending(next_id)
+                self.mark_pending(claim_next)
             except Exception:  # the store itself failed: the next start finds it in doubt
                 log.warning("a claimed chunk could not be put back", exc_info=True)
             return None
@@ -1109,24 +1114,3 @@ def _refusal(db: sqlite3.Connection, chunk_id: int, target: ChunkState) -> Store
     return StoreError(
         StoreProblem.ILLEGAL_MOVE, chunk=chunk_id, state=ChunkState(row[0]), target=target
     )
-
-
-def _accepted(
-    message_id: str | None,
-    parts: int | None,
-    credits: int | None,
-    recipients: int | None,
-    invalid: Sequence[str],
-) -> dict[str, object]:
-    """The columns of a chunk the service accepted."""
-    return {
-        "message_id": message_id,
-        "parts": parts,
-        "credits": credits,
-        "accepted_recipients": recipients,
-        "invalid": json.dumps(list(invalid)),
-        "reason": None,
-        "detail": None,
-        "owner": None,
-        "sent_at": stamp(now()),
-    }
