@@ -18,6 +18,7 @@ import contextlib
 import csv
 import io
 import os
+import re
 import tempfile
 from collections.abc import AsyncIterable, Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -42,6 +43,9 @@ COLUMNS = ("phone", "first_name", "last_name", "email", "notes", "groups", "crea
 #: Characters that make a spreadsheet read a CSV cell as a formula (CSV injection): a note
 #: typed as "=HYPERLINK(…)" must stay text.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: A phone number as people write one: only these characters, so a spreadsheet that reads it
+#: as a formula can at most add or subtract (a text column's "+254…" stays as written).
+_PHONE_LIKE = re.compile(r"[0-9 +()./-]*")
 #: Column widths in the XLSX (characters), so the sheet opens readable.
 _WIDTHS = (18, 16, 16, 28, 40, 24, 26)
 
@@ -63,6 +67,21 @@ def _csv_safe(value: str | int) -> str | int:
     return value
 
 
+def _csv_text(value: str | int) -> str | int:
+    """A text column's cell in a CSV: a phone number as written, anything else guarded."""
+    if isinstance(value, str) and not _PHONE_LIKE.fullmatch(value):
+        return _csv_safe(value)
+    return value
+
+
+def _excel_text(value: str | int) -> str | int:
+    """A text column's cell in a CSV as an Excel string formula, which only ever gives the
+    cell's characters back as text (the quotes inside doubled); an empty cell stays empty."""
+    if isinstance(value, str) and value:
+        return '="' + value.replace('"', '""') + '"'
+    return value
+
+
 class ContactFileWriter:
     """Rows in, one file out (blocking: run it off the GUI thread)."""
 
@@ -76,13 +95,17 @@ class ContactFileWriter:
         sheet: str = "Contacts",
         text_columns: Sequence[str] = ("phone",),
         text_at: Collection[int] | None = None,
+        excel_text: bool = False,
     ) -> None:
         """Other exports (the Delivery tab's reports) give their own *columns*, their
         *widths*, the *sheet*'s name and the columns kept as text cells (phone numbers), by
         name, or by position (*text_at*: columns named by the user, who may repeat a name).
 
-        A text column is written as given in a CSV (no formula guard: a phone's "+" must
-        stay); every other cell that starts like a formula is prefixed with "'"."""
+        In a CSV, a text column's phone number is written as given (its "+" must stay), and
+        any other value in it is guarded like every other cell: one that starts like a formula
+        is prefixed with "'". With *excel_text*, a CSV's text columns are written as Excel
+        string formulas instead (``="0712 345678"``: Excel keeps every character of whatever
+        the cell holds, but the file no longer reads back as plain values)."""
         self.path = path
         self.format = fmt
         self.rows = 0
@@ -97,6 +120,7 @@ class ContactFileWriter:
         handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
         os.close(handle)
         self._temp = Path(temp)
+        self._excel_text = excel_text
         self._text: io.TextIOWrapper | None = None
         self._csv: Any = None
         self._book: Any = None
@@ -129,9 +153,13 @@ class ContactFileWriter:
         given; an ``int`` is written as a number)."""
         text = self._text_columns
         if self._csv is not None:
+            as_text = _excel_text if self._excel_text else _csv_text
             self._csv.writerows(
                 [
-                    [value if i in text else _csv_safe(value) for i, value in enumerate(row)]
+                    [
+                        as_text(value) if i in text else _csv_safe(value)
+                        for i, value in enumerate(row)
+                    ]
                     for row in rows
                 ]
             )

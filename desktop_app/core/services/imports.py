@@ -738,6 +738,7 @@ def _write_problems(
         sheet="Problems",
         # by position: the user's headings may repeat the phone column's name
         text_at=() if phone is None else (len(headings) + phone,),
+        excel_text=True,  # the user's phone cell, whatever it holds, as Excel shows it
     )
     try:
         for start in range(0, len(problems), _EXPORT_BATCH):
@@ -745,9 +746,6 @@ def _write_problems(
             rows: list[list[str | int]] = []
             for problem in problems[start : start + _EXPORT_BATCH]:
                 cells = [*problem.cells, *[""] * (width - len(problem.cells))]
-                if phone is not None and fmt is ExportFormat.CSV and cells[phone]:
-                    # text in Excel, whatever it holds: a formula giving the cell as a string
-                    cells[phone] = '="' + cells[phone].replace('"', '""') + '"'
                 word = describe(problem) if describe is not None else problem.reason
                 rows.append([problem.row, word, problem.detail, *cells])
             writer.write(rows)
