@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from desktop_app.core import phones
 
-__all__ = ["InvalidNumber", "NumberParser", "Person", "RecipientList", "merge_recipients"]
+__all__ = [
+    "InvalidNumber",
+    "KeptPeople",
+    "NumberParser",
+    "Person",
+    "RecipientList",
+    "kept_people",
+    "merge_recipients",
+]
 
 
 @dataclass(frozen=True)
@@ -42,6 +50,32 @@ class RecipientList:
     people: tuple[Person, ...]
     invalid: tuple[InvalidNumber, ...]
     duplicates: int
+
+
+@dataclass(frozen=True)
+class KeptPeople:
+    """The recipients of an earlier send, for a new one built from it (resend to those it
+    failed for, a scheduled send taken back to edit)."""
+
+    people: tuple[Person, ...]  # with the names it was personalised with, when kept
+    #: It was personalised, but written before names were kept: numbers only, so everyone
+    #: gets the fallback word unless they are picked from the contacts again.
+    names_missing: bool = False
+
+    @property
+    def phones(self) -> tuple[str, ...]:
+        return tuple(person.phone for person in self.people)
+
+
+def kept_people(
+    phones: Sequence[str], named: Sequence[Person] | None, *, personalised: bool
+) -> KeptPeople:
+    """*phones* of an earlier send as people: *named* (with the names the store kept; None
+    when it kept none), or bare numbers."""
+    if named is not None:
+        return KeptPeople(tuple(named))
+    people = tuple(Person(phone) for phone in phones)
+    return KeptPeople(people, names_missing=personalised and bool(people))
 
 
 class NumberParser:

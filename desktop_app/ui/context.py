@@ -36,6 +36,9 @@ class ComposeRequest:
     people: tuple[Person, ...]
     text: str | None = None
     sender_id: str | None = None
+    # The people come from an older personalised send that kept no names (Compose says
+    # that the fallback word stands in for them).
+    names_missing: bool = False
 
 
 def session_title(session: Session) -> str:

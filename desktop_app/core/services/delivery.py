@@ -46,6 +46,7 @@ from desktop_app.core.contact_files import (
     write_in_batches,
 )
 from desktop_app.core.delivery import DeliveryStatus, normalize_status
+from desktop_app.core.recipients import KeptPeople, Person, kept_people
 from desktop_app.core.store import BroadcastKind, ChunkState, Store
 from desktop_app.core.store.delivery import (
     NO_REPORT_AFTER,
@@ -163,8 +164,17 @@ class ResendRequest:
     broadcast_id: int
     text: str
     sender_id: str
-    phones: tuple[str, ...]
+    #: the failed recipients, with the names a personalised send was written for
+    recipients: KeptPeople
     kind: BroadcastKind
+
+    @property
+    def people(self) -> tuple[Person, ...]:
+        return self.recipients.people
+
+    @property
+    def phones(self) -> tuple[str, ...]:
+        return self.recipients.phones
 
     @property
     def sms(self) -> bool:
@@ -445,15 +455,18 @@ class DeliveryService:
 
     async def resend_failed(self, profile: str, broadcast_id: int) -> ResendRequest | None:
         """The broadcast's text and sender, and the recipients whose message failed or was
-        rejected; None when the broadcast is not this profile's."""
+        rejected (with their names, when it was personalised: the text is the template, so
+        Compose renders it for each again); None when the broadcast is not this profile's."""
 
         def read() -> ResendRequest | None:
             about = self._records.broadcast_text(profile, broadcast_id)
             if about is None:
                 return None
-            kind, sender_id, text = about
+            kind, sender_id, text = BroadcastKind(about[0]), about[1], about[2]
             phones = self._records.failed_phones(profile, broadcast_id)
-            return ResendRequest(broadcast_id, text, sender_id, tuple(phones), BroadcastKind(kind))
+            named = self._store.names.people(broadcast_id, phones) if phones else None
+            failed = kept_people(phones, named, personalised=kind is BroadcastKind.PERSONALIZED)
+            return ResendRequest(broadcast_id, text, sender_id, failed, kind)
 
         return await self._io(read)
 

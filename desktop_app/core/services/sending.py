@@ -36,7 +36,7 @@ from desktop_app.core.background import Blocking, finish
 from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
 from desktop_app.core.collector import old_collections_paused
 from desktop_app.core.personalise import has_merge_fields, render_all
-from desktop_app.core.recipients import Person
+from desktop_app.core.recipients import KeptPeople, Person, kept_people
 from desktop_app.core.rules import SendCategory
 from desktop_app.core.services.balance import BalanceService
 from desktop_app.core.settings import DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, Profile
@@ -48,6 +48,7 @@ from desktop_app.core.store import (
     ChunkState,
     PriorSend,
     Recipient,
+    RecipientNames,
     Schedule,
     ScheduledSend,
     SentMessage,
@@ -429,7 +430,8 @@ class SendingService:
         """Write the broadcast and its chunks down durably, and clear the account's draft in
         the same transaction: from here on it is this broadcast (resumed, reviewed), never a
         ready-to-send form again. Nothing has been sent yet. With *due_at* it waits on the
-        schedule until then (see :meth:`due`)."""
+        schedule until then (see :meth:`due`). A personalised send keeps its recipients'
+        names with it (store.names), so a send built from it is personalised again."""
         with old_collections_paused():  # 10,000 recipients: see run()
             return await self._io(self._start, plan, profile, category, due_at)
 
@@ -451,6 +453,8 @@ class SendingService:
                 db=db,
                 write_behind=due_at is None,  # sent now: the rest is written on the way
             )
+            if plan.personalised:  # to personalise a send built from it again
+                RecipientNames.keep(db, broadcast.id, plan.people)
             if category is not None or due_at is not None:
                 Schedule.mark(
                     db,
@@ -479,12 +483,16 @@ class SendingService:
     async def reschedule(self, broadcast_id: int, due_at: datetime) -> bool:
         return await self._io(self._store.schedule.reschedule, broadcast_id, due_at)
 
-    async def scheduled_recipients(self, broadcast_id: int) -> list[str]:
-        """The phones a scheduled send is for (its pending chunks'), in order."""
+    async def scheduled_recipients(self, broadcast_id: int) -> KeptPeople:
+        """Who a scheduled send is for (its pending chunks' recipients), in order, with the
+        names it was personalised with."""
 
-        def read() -> list[str]:
+        def read() -> KeptPeople:
+            kind = self._journal.broadcast(broadcast_id).kind
             chunks = self._journal.chunks(broadcast_id, ChunkState.PENDING)
-            return [phone for chunk in chunks for phone in chunk.phones]
+            phones = [phone for chunk in chunks for phone in chunk.phones]
+            named = self._store.names.people(broadcast_id, phones)
+            return kept_people(phones, named, personalised=kind is BroadcastKind.PERSONALIZED)
 
         return await self._io(read)
 

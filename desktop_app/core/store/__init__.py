@@ -14,6 +14,8 @@ them together. Reached only through core.services (the UI never touches it direc
   category (promotional or transactional).
 - :mod:`~desktop_app.core.store.delivery`: delivery reports per recipient, and when to look
   each message up again.
+- :mod:`~desktop_app.core.store.names`: who a personalised send was for, with their names
+  (to personalise a new send built from it).
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from desktop_app.core.store.journal import (
     Journal,
     Recipient,
 )
+from desktop_app.core.store.names import RecipientNames
 from desktop_app.core.store.optouts import OptOut, OptOuts, OptOutSource
 from desktop_app.core.store.schedule import Schedule, ScheduledSend
 from desktop_app.core.store.templates import Template, Templates
@@ -67,6 +70,7 @@ __all__ = [
     "PriorSend",
     "ProblemRecord",
     "Recipient",
+    "RecipientNames",
     "Schedule",
     "ScheduledSend",
     "SentHistory",
@@ -95,6 +99,7 @@ class Store(Closing):
             self.optouts = OptOuts(self.db)
             self.schedule = Schedule(self.db, self.journal)
             self.delivery = DeliveryRecords(self.db)
+            self.names = RecipientNames(self.db)
         except BaseException:
             self.db.close()
             raise

@@ -159,6 +159,7 @@ def _load_table_groups() -> None:
         history,
         imports,
         journal,
+        names,
         optouts,
         schedule,
         templates,

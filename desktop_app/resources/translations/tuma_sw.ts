@@ -567,6 +567,10 @@
         <translation>Tendua</translation>
     </message>
     <message>
+        <source>Ready to send to {people}. Their names were not kept with this older send, so the message will not have their names (the “No name?” word is used instead). Check the message, then press Send.</source>
+        <translation>Tayari kutuma kwa {people}. Majina yao hayakuhifadhiwa pamoja na utumaji huu wa zamani, kwa hivyo ujumbe hautakuwa na majina yao (neno la “Hakuna jina?” linatumika badala yake). Kagua ujumbe, kisha bonyeza Tuma.</translation>
+    </message>
+    <message>
         <source>Recipients cleared.</source>
         <translation>Wapokeaji wameondolewa.</translation>
     </message>

@@ -628,13 +628,26 @@ class ComposeTab(TabPage):
             if request.text is not None:
                 self.composer.set_text(text_before)
 
-        self.notice.show_text(
-            self.tr("Ready to send to {people}: check the message, then press Send.").format(
-                people=counts().people(len(request.people))
-            ),
-            ok=True,
-            action=(self.tr("Undo"), undo),
-        )
+        people = counts().people(len(request.people))
+        if request.names_missing:
+            # a problem to read, not good news: it stays until dismissed
+            self.notice.show_text(
+                self.tr(
+                    "Ready to send to {people}. Their names were not kept with this older send, "
+                    "so the message will not have their names (the “No name?” word is used "
+                    "instead). Check the message, then press Send."
+                ).format(people=people),
+                ok=False,
+                action=(self.tr("Undo"), undo),
+            )
+        else:
+            self.notice.show_text(
+                self.tr("Ready to send to {people}: check the message, then press Send.").format(
+                    people=people
+                ),
+                ok=True,
+                action=(self.tr("Undo"), undo),
+            )
         self.ctx.show_tab_requested.emit("compose")
 
     def _on_recipients_cleared(self, numbers: str, people: list[Person]) -> None:
@@ -1218,7 +1231,7 @@ class ComposeTab(TabPage):
         """Off the schedule and into the form: the user changes it and sends (or schedules)
         it again."""
         sending = self.ctx.services.sending
-        phones = await sending.scheduled_recipients(broadcast_id)
+        recipients = await sending.scheduled_recipients(broadcast_id)
         broadcast = await sending.broadcast(broadcast_id)
         if not await sending.cancel_scheduled(broadcast_id):
             await self.show_scheduled()
@@ -1227,9 +1240,10 @@ class ComposeTab(TabPage):
             self.scheduled_dialog.close()
         self.take_request(
             ComposeRequest(
-                tuple(Person(phone) for phone in phones),
+                recipients.people,
                 text=broadcast.text,
                 sender_id=broadcast.sender_id,
+                names_missing=recipients.names_missing,
             )
         )
         await self.show_scheduled()

@@ -46,7 +46,6 @@ from PySide6.QtWidgets import (
 
 from desktop_app.core import phones
 from desktop_app.core.api import errors as api
-from desktop_app.core.recipients import Person
 from desktop_app.core.services.delivery import (
     BroadcastKind,
     BroadcastRow,
@@ -891,9 +890,10 @@ class DeliveryTab(OneJob, TabPage):
                 return
             self.ctx.compose_requested.emit(
                 ComposeRequest(
-                    tuple(Person(phone) for phone in request.phones),
+                    request.people,
                     text=request.text,
                     sender_id=request.sender_id,
+                    names_missing=request.recipients.names_missing,
                 )
             )
 

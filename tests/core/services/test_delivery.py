@@ -121,10 +121,14 @@ def sms_profile(account: Any) -> Profile:
 
 
 def send(services: Services, account: Any, phones: list[str], text: str = TEXT) -> int:
+    return send_people(services, account, [Person(p) for p in phones], text)
+
+
+def send_people(services: Services, account: Any, people: list[Person], text: str) -> int:
     plan = SendingService.plan(
         sender_id="TUMA",
         text=text,
-        people=[Person(p) for p in phones],
+        people=people,
         fallback="",
         skipped=0,
         profile=sms_profile(account),
@@ -272,6 +276,62 @@ def test_resend_to_failed_is_not_taken_for_a_duplicate(
     # the delivered one is a duplicate; the failed one did not get it
     assert found.phones == frozenset({OK})
     assert arun(service.resend_failed("another shop", broadcast_id)) is None
+
+
+def test_resend_to_failed_of_a_personalised_send_gives_the_names_back(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """The text kept is the template: Compose personalises it again, so it needs each failed
+    customer's name, not just the number (else everyone gets "Habari customer")."""
+    template = "Habari {first_name|customer}, ofa ya leo: unga 2kg KES 180."
+    amina = Person(OK, "Amina", "Otieno", from_contacts=True)
+    baraka = Person(FAILS, "Baraka", "Mwangi", from_contacts=True)
+    typed = Person("+254712350000")  # typed without a name; fails too
+    broadcast_id = send_people(services, account, [amina, baraka, typed], template)
+    admin.settle()
+    with_client(account, lambda c: delivery(services, Clock()).refresh_due(c, PROFILE))
+    resend = arun(services.delivery.resend_failed(PROFILE, broadcast_id))
+    assert resend is not None
+    assert resend.text == template
+    assert resend.people == (baraka, typed)
+    assert resend.phones == (FAILS, typed.phone)
+    assert not resend.recipients.names_missing
+    plan = SendingService.plan(
+        sender_id=resend.sender_id,
+        text=resend.text,
+        people=resend.people,
+        fallback="customer",
+        skipped=0,
+        profile=sms_profile(account),
+        balance=None,
+        price_per_part=None,
+    )
+    assert plan.texts == (
+        "Habari Baraka, ofa ya leo: unga 2kg KES 180.",
+        "Habari customer, ofa ya leo: unga 2kg KES 180.",
+    )
+
+
+def test_resend_to_failed_of_an_older_personalised_send_has_numbers_only(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """Sent before names were kept (no rows): the numbers still come back, and it says the
+    names are missing; a bulk send's never are."""
+    template = "Habari {first_name|customer}, ofa ya leo."
+    older = send_people(services, account, [Person(FAILS, "Baraka", "Mwangi")], template)
+    with services.store.db.write() as db:
+        db.execute("DELETE FROM recipient_names WHERE broadcast_id = ?", (older,))
+    bulk = send(services, account, [OK, "+254712350000"])
+    admin.settle()
+    with_client(account, lambda c: delivery(services, Clock()).refresh_due(c, PROFILE))
+    resend = arun(services.delivery.resend_failed(PROFILE, older))
+    assert resend is not None
+    assert resend.people == (Person(FAILS),)
+    assert resend.recipients.names_missing
+    plain = arun(services.delivery.resend_failed(PROFILE, bulk))
+    assert plain is not None
+    assert plain.people == (Person("+254712350000"),)
+    assert not plain.recipients.names_missing
 
 
 def test_export_a_report_and_a_period_and_read_them_back(

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from desktop_app.core.recipients import Person
 from desktop_app.core.rules import DEFAULT_OPT_OUT_LINE, SendCategory
 from desktop_app.core.services import Services
 from desktop_app.core.services.optouts import OptOutSource, read_numbers
@@ -177,6 +178,40 @@ def test_a_scheduled_send_can_be_moved_and_cancelled(services: Services) -> None
     broadcast = services.store.journal.broadcast(broadcast_id)
     assert broadcast.cancelled == broadcast.chunks_total
     assert broadcast.is_finished
+
+
+def test_a_scheduled_personalised_send_is_edited_with_its_names(services: Services) -> None:
+    """Edit takes it back into the form: its template is personalised again there, so each
+    recipient comes back with the name it was written for."""
+    sending = services.sending
+    amina = Person("+254711000001", "Amina", "Otieno", from_contacts=True)
+    typed = Person("+254711000002")
+    soon = datetime.now(UTC) + timedelta(hours=2)
+    template = "Habari {first_name|customer}, ofa ya leo."
+    broadcast_id = go(sending.start(make_plan([amina, typed], text=template), PROFILE, due_at=soon))
+    recipients = go(sending.scheduled_recipients(broadcast_id))
+    assert recipients.people == (amina, typed)
+    assert not recipients.names_missing
+
+
+def test_an_older_scheduled_personalised_send_is_edited_with_numbers_only(
+    services: Services,
+) -> None:
+    """Scheduled before names were kept: the numbers still come back, and it says the names
+    are missing; a bulk send's never are."""
+    sending = services.sending
+    soon = datetime.now(UTC) + timedelta(hours=2)
+    who = [Person("+254711000001", "Amina", "Otieno"), Person("+254711000002", "Baraka")]
+    older = go(sending.start(make_plan(who, text="Habari {first_name}!"), PROFILE, due_at=soon))
+    with services.store.db.write() as db:
+        db.execute("DELETE FROM recipient_names WHERE broadcast_id = ?", (older,))
+    recipients = go(sending.scheduled_recipients(older))
+    assert recipients.people == tuple(Person(p.phone) for p in who)
+    assert recipients.names_missing
+    bulk = go(sending.start(make_plan(who), PROFILE, due_at=soon))
+    plain = go(sending.scheduled_recipients(bulk))
+    assert plain.people == tuple(Person(p.phone) for p in who)
+    assert not plain.names_missing
 
 
 def test_a_scheduled_send_counts_for_the_duplicate_guard(services: Services) -> None:

@@ -249,12 +249,23 @@ def test_whatsapp_and_survey_promotions_skip_the_opt_out_list(
 # --- send later -----------------------------------------------------------------------------------
 
 
-def schedule_directly(tab: ComposeTab, arun: Any, due_at: datetime, count: int = 2) -> int:
-    """A scheduled promotion written as Send later writes it (the service, no dialogs)."""
+def schedule_directly(
+    tab: ComposeTab,
+    arun: Any,
+    due_at: datetime,
+    count: int = 2,
+    *,
+    people: list[Person] | None = None,
+    text: str = PROMOTION + " STOP",
+) -> int:
+    """A scheduled promotion written as Send later writes it (the service, no dialogs):
+    to *people*, or to *count* typed numbers."""
+    if people is None:
+        people = [Person(e164(n)) for n in typed(count, base=500)]
     plan = SendingService.plan(
         sender_id=tab.summary.sender_combo.currentText(),
-        text=PROMOTION + " STOP",
-        people=[Person(e164(n)) for n in typed(count, base=500)],
+        text=text,
+        people=people,
         fallback="",
         skipped=0,
         profile=tab.ctx.session.profile,
@@ -367,6 +378,51 @@ def test_scheduled_sends_can_be_cancelled_and_edited_from_the_list(
     qtbot.waitUntil(lambda: not tab.scheduled_banner.isVisible())
     assert arun(ctx_sending(tab).scheduled(profile(tab))) == []
     assert sent_to(admin, account) == Counter()
+
+
+PERSONAL_PROMOTION = "Habari {first_name|customer}! " + PROMOTION + " STOP"
+
+
+def edit_the_only_scheduled(qtbot: Any, tab: ComposeTab) -> None:
+    tab.check_scheduled()
+    qtbot.waitUntil(tab.scheduled_banner.isVisible)
+    qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
+    dialog = tab.scheduled_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
+    qtbot.mouseClick(dialog.edit_button, LEFT)
+    qtbot.waitUntil(lambda: tab.composer.text() == PERSONAL_PROMOTION)
+
+
+def test_a_scheduled_personalised_send_is_edited_with_its_names(
+    qtbot, tab, admin, account, arun
+) -> None:  # type: ignore[no-untyped-def]
+    amina = Person("+254712000501", "Amina", "Otieno", from_contacts=True)
+    typed_in = Person("+254712000502")
+    later = datetime.now(UTC) + timedelta(days=1)
+    schedule_directly(tab, arun, later, people=[amina, typed_in], text=PERSONAL_PROMOTION)
+    edit_the_only_scheduled(qtbot, tab)
+    assert tab.recipients.people() == (amina, typed_in)
+    assert "names were not kept" not in tab.notice.label.text()
+    texts = tab.build_plan().texts
+    assert texts is not None
+    assert texts[0].startswith("Habari Amina!")
+    assert texts[1].startswith("Habari customer!")
+    assert sent_to(admin, account) == Counter()
+
+
+def test_an_older_scheduled_personalised_send_is_edited_with_numbers_and_a_note(
+    qtbot, tab, arun
+) -> None:  # type: ignore[no-untyped-def]
+    amina = Person("+254712000501", "Amina", "Otieno", from_contacts=True)
+    later = datetime.now(UTC) + timedelta(days=1)
+    older = schedule_directly(tab, arun, later, people=[amina], text=PERSONAL_PROMOTION)
+    with tab.ctx.services.store.db.write() as db:  # as one scheduled before names were kept
+        db.execute("DELETE FROM recipient_names WHERE broadcast_id = ?", (older,))
+    edit_the_only_scheduled(qtbot, tab)
+    assert tab.recipients.people() == (Person(amina.phone),)
+    assert tab.notice.isVisible()
+    assert "names were not kept with this older send" in tab.notice.label.text()
 
 
 def ctx_sending(tab: ComposeTab) -> Any:

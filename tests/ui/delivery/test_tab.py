@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.delivery import DeliveryStatus
+from desktop_app.core.recipients import Person
 from desktop_app.core.services import Services
 from desktop_app.core.services.delivery import ExportFormat, Outcome, Report
 from desktop_app.core.store import BroadcastKind
@@ -104,17 +105,16 @@ def make_tab(qtbot: Any, ctx: Any) -> DeliveryTab:
     return tab
 
 
-def send(arun: Any, ctx: Any, phones: list[str], text: str = TEXT) -> int:
+def send(arun: Any, ctx: Any, phones: list[str | Person], text: str = TEXT) -> int:
     """A send as Compose makes it (plan, journal, run), for the tests that are not about
-    Compose."""
-    from desktop_app.core.recipients import Person
+    Compose (a number is a recipient without a name)."""
     from desktop_app.core.services.sending import SendingService
 
     session = ctx.session
     plan = SendingService.plan(
         sender_id="TUMA",
         text=text,
-        people=[Person(p) for p in phones],
+        people=[Person(p) if isinstance(p, str) else p for p in phones],
         fallback="",
         skipped=0,
         profile=session.profile,
@@ -411,7 +411,6 @@ def test_resend_to_failed_goes_through_compose_without_a_duplicate_warning(
     sent = Counter(m["phone"] for m in admin.messages(account.account_id))
     assert sent == Counter({OK: 1, OK2: 1, FAILS: 2})
     # and a delivered customer is still guarded against a second copy
-    from desktop_app.core.recipients import Person
     from desktop_app.core.services.sending import SendingService
 
     plan = SendingService.plan(
@@ -459,6 +458,64 @@ def test_review_opens_compose_for_an_unfinished_send(qtbot, ctx, arun) -> None: 
         timeout=10000,
     )
     compose.resume_dialog.close()
+
+
+PERSONAL = "Habari {first_name|customer}, sukuma wiki 20% off this weekend. Karibu!"
+
+
+def resend_in_compose(qtbot: Any, ctx: Any, tab: DeliveryTab, broadcast_id: int) -> None:
+    """Select the send once its statuses are in, press Resend to failed; Compose shows."""
+    shown: list[str] = []
+    ctx.show_tab_requested.connect(shown.append)
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(lambda: settled(tab, {OK: "Delivered", FAILS: "Failed"}), timeout=15000)
+    qtbot.waitUntil(lambda: tab.resend_button.isEnabled(), timeout=10000)
+    qtbot.mouseClick(tab.resend_button, LEFT)
+    qtbot.waitUntil(lambda: shown == ["compose"], timeout=10000)
+
+
+def test_resend_to_failed_of_a_personalised_send_greets_each_customer_by_name(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    tab = make_tab(qtbot, ctx)
+    baraka = Person(FAILS, "Baraka", "Mwangi", from_contacts=True)
+    broadcast_id = send(arun, ctx, [Person(OK, "Amina", "Otieno", True), baraka], PERSONAL)
+    admin.settle()
+    resend_in_compose(qtbot, ctx, tab, broadcast_id)
+    assert compose.recipients.people() == (baraka,)
+    assert compose.composer.text() == PERSONAL
+    assert "names were not kept" not in compose.notice.label.text()
+    run = SendRun(qtbot, compose)
+    qtbot.waitUntil(lambda: compose.summary.send_button.isEnabled(), timeout=10000)
+    run.click_send()
+    run.confirm_dialog()
+    run.confirm()
+    run.wait()
+    texts = [m["text"] for m in admin.messages(account.account_id) if m["phone"] == FAILS]
+    greeting = "Habari Baraka, sukuma wiki 20% off this weekend. Karibu!"
+    assert texts == [greeting, greeting]  # the first send, and the resend: not "customer"
+
+
+def test_resend_to_failed_of_an_older_personalised_send_says_the_names_were_not_kept(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    tab = make_tab(qtbot, ctx)
+    who = [Person(OK, "Amina", "Otieno", True), Person(FAILS, "Baraka", "Mwangi", True)]
+    broadcast_id = send(arun, ctx, who, PERSONAL)
+    with ctx.services.store.db.write() as db:  # as a send written before names were kept
+        db.execute("DELETE FROM recipient_names WHERE broadcast_id = ?", (broadcast_id,))
+    admin.settle()
+    resend_in_compose(qtbot, ctx, tab, broadcast_id)
+    assert compose.recipients.people() == (Person(FAILS),)
+    assert compose.composer.text() == PERSONAL
+    assert compose.notice.isVisible()
+    assert "names were not kept with this older send" in compose.notice.label.text()
+    assert not compose.notice.property("ok")  # it stays until read
 
 
 # --- filters and models -------------------------------------------------------------------------
