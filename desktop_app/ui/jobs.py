@@ -1,6 +1,6 @@
 """The one long job at a time of a tab (deleting, collecting, exporting): its progress strip,
-its Cancel, and the tab's actions brought up to date around it. The Contacts and Delivery tabs
-share it.
+its Cancel, and the tab's actions brought up to date around it. The Contacts, Delivery and
+Import tabs share it.
 
 A tab mixing it in has ``ctx``, ``progress`` (a strip with ``start``/``finish``, ``label`` and
 ``cancel_button``), a ``job_finished`` signal, ``_update_actions()`` and ``show_notice()``, and

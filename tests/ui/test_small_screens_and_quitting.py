@@ -156,7 +156,8 @@ def test_no_display_gets_one_plain_sentence(
 
 def test_no_import_step_needs_sideways_scrolling(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """Every page of the Import wizard at 800×560, the Done page after adding to a group with
-    a long name (its sentence wraps rather than widen the page)."""
+    a long name (its sentence wraps rather than widen the page), and while adding to it (the
+    progress strip cuts the name short)."""
     from desktop_app.core.services.imports import Step, write_sample_workbook
 
     window.resize(800, 560)
@@ -175,3 +176,9 @@ def test_no_import_step_needs_sideways_scrolling(qtbot, window, tmp_path: Path) 
         qtbot.wait(100)  # the layouts settle (a label's new text is laid out later)
         assert area.horizontalScrollBar().maximum() == 0, step
         assert area.widget().width() <= area.viewport().width(), step
+    tab.show_sample_adding(group.strip())
+    assert tab.progress.isVisible()
+    qtbot.wait(100)
+    assert area.horizontalScrollBar().maximum() == 0
+    assert area.widget().width() <= area.viewport().width()
+    tab.progress.finish()

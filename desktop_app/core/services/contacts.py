@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CONTACT_FIELDS",
+    "GROUP_BATCH",
     "LOOKUP_CONCURRENCY",
     "MAX_MATCHING",
     "PAGE_SIZES",
@@ -87,6 +88,9 @@ _OPTIONAL = CONTACT_FIELDS[1:]
 #: The service's own rule for an email address (CONTRACT: checked before the request).
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _FULL_PAGE = 100
+#: Numbers put in a group per write (one transaction): 100,000 go in twenty, with progress
+#: and a chance to stop between them.
+GROUP_BATCH = 5_000
 
 Progress = Callable[[int, int], None]
 
@@ -616,10 +620,27 @@ class ContactsService:
     async def delete_group(self, profile: str, group_id: int) -> bool:
         return await self._io(self._groups.delete, profile, group_id)
 
-    async def add_to_group(self, profile: str, group_id: int, rows: Sequence[ContactRow]) -> int:
-        """Put the rows' numbers in the group; returns how many were not in it before."""
+    async def add_to_group(
+        self,
+        profile: str,
+        group_id: int,
+        rows: Sequence[ContactRow],
+        progress: Progress | None = None,
+        cancel: Cancelled | None = None,
+    ) -> int:
+        """Put the rows' numbers in the group; returns how many were not in it before. They go
+        in :data:`GROUP_BATCH`-sized writes, ``progress(done, total)`` after each; ``cancel()``
+        true stops before the next (what went in stays: the count is of those)."""
         members = [Member(r.phone, r.first_name, r.last_name) for r in rows]
-        return await self._io(self._groups.add, profile, group_id, members)
+        added = 0
+        for start in range(0, len(members), GROUP_BATCH):
+            if cancel is not None and cancel():
+                break
+            batch = members[start : start + GROUP_BATCH]
+            added += await self._io(self._groups.add, profile, group_id, batch)
+            if progress is not None:
+                progress(start + len(batch), len(members))
+        return added
 
     async def remove_from_group(self, profile: str, group_id: int, numbers: Sequence[str]) -> int:
         return await self._io(self._groups.remove, profile, group_id, list(numbers))

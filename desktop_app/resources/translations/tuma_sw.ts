@@ -2352,6 +2352,10 @@
         <translation>Kila safu imeingizwa.</translation>
     </message>
     <message>
+        <source>Adding to “{group}”: {done} of {contacts}…</source>
+        <translation>Inaweka kwenye “{group}”: {done} kati ya {contacts}…</translation>
+    </message>
+    <message>
         <source>Type or choose a group first.</source>
         <translation>Andika au chagua kikundi kwanza.</translation>
     </message>
@@ -2360,8 +2364,24 @@
         <translation>Zimewekwa kwenye “{group}” {contacts}.</translation>
     </message>
     <message>
+        <source>Cancelled: no contact was added to “{group}”.</source>
+        <translation>Imeghairiwa: hakuna anwani iliyowekwa kwenye “{group}”.</translation>
+    </message>
+    <message>
+        <source>Stopped: {added} of {contacts} added to “{group}” before you cancelled.</source>
+        <translation>Imesimamishwa: {added} kati ya {contacts} ziliwekwa kwenye “{group}” kabla hujaghairi.</translation>
+    </message>
+    <message>
+        <source>Adding the imported contacts to the group…</source>
+        <translation>Inaweka anwani zilizoingizwa kwenye kikundi…</translation>
+    </message>
+    <message>
         <source>Save the problem rows</source>
         <translation>Hifadhi safu zenye tatizo</translation>
+    </message>
+    <message>
+        <source>Saving: {done} of {rows} written…</source>
+        <translation>Inahifadhi: {done} kati ya {rows} zimeandikwa…</translation>
     </message>
     <message>
         <source>Problem rows saved</source>
@@ -2382,6 +2402,18 @@
     <message>
         <source>Details</source>
         <translation>Maelezo</translation>
+    </message>
+    <message>
+        <source>Saving {rows}…</source>
+        <translation>Inahifadhi {rows}…</translation>
+    </message>
+    <message>
+        <source>Export cancelled: no file was written.</source>
+        <translation>Uhamishaji umeghairiwa: hakuna faili iliyoandikwa.</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>Inasimamisha…</translation>
     </message>
     <message>
         <source>Upload stopped</source>

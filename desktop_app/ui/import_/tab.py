@@ -4,6 +4,8 @@ row that cannot be imported and why, upload the rest, and keep the report.
 The flow is core's :class:`~desktop_app.core.services.imports.ImportFlow`; each page only
 shows it. Long work (reading 100,000 rows, uploading, waiting for the service) runs as named
 tasks, with progress and a Cancel button on every page; the window never waits for it.
+Exporting the problem rows and adding the imported contacts to a group are the tab's one job
+(:class:`~desktop_app.ui.jobs.OneJob`), on a progress strip with its own Cancel.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ import asyncio
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QDateTime, QLocale, QStandardPaths, Signal
+from PySide6.QtCore import QDateTime, QLocale, QStandardPaths, Qt, Signal
 from PySide6.QtWidgets import (
     QFileDialog,
     QTableWidgetItem,
@@ -43,6 +45,7 @@ from desktop_app.core.services.imports import (
     sample_rows,
 )
 from desktop_app.ui.contacts.export import ask_export_path
+from desktop_app.ui.contacts.states import ProgressStrip
 from desktop_app.ui.errors import Level
 from desktop_app.ui.formats import number
 from desktop_app.ui.import_.pages import (
@@ -58,9 +61,11 @@ from desktop_app.ui.import_.pages import (
     UploadPage,
 )
 from desktop_app.ui.import_.words import words
+from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 
 if TYPE_CHECKING:
+    from desktop_app.core.contact_files import ExportReport
     from desktop_app.core.importing import ImportReport, Preview
     from desktop_app.ui.context import AppContext
 
@@ -70,9 +75,9 @@ PREVIEW_TASK = "import.preview"
 CHECK_TASK = "import.check"
 UPLOAD_TASK = "import.upload"
 HISTORY_TASK = "import.history"
-EXPORT_TASK = "import.export"
 GROUPS_TASK = "import.groups"  # the group names offered on the Done page
-ADD_TO_GROUP_TASK = "import.group"  # adding the imported contacts to one
+JOB_TASK = "import.job"  # the tab's one long job: exporting problem rows, or adding to a group
+_GROUP_NAME_WIDTH = 220  # pixels: the most of a group's name the progress strip shows
 REOPEN_TASK = "import.reopen"
 
 _STEP_INDEX = {
@@ -86,7 +91,17 @@ _STEP_INDEX = {
 }
 
 
-class ImportTab(TabPage):
+class _Added(NamedTuple):
+    """What an "add to group" did: *added* numbers new to *group*, *done* of *total* gone
+    through (fewer when it was cancelled)."""
+
+    group: str
+    added: int
+    done: int
+    total: int
+
+
+class ImportTab(OneJob, TabPage):
     #: The wizard shows another step (its ``Step`` value, or "start"): tests wait on it.
     step_changed = Signal(str)
     #: The list of past imports was (re)loaded.
@@ -97,6 +112,7 @@ class ImportTab(TabPage):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        self.job_task = JOB_TASK
         self.setObjectName("importTab")
         self.flow = ImportFlow()
         self.past: list[PastImport] = []
@@ -115,6 +131,11 @@ class ImportTab(TabPage):
         root.addWidget(self.steps)
         self.stack = PageStack(self)
         root.addWidget(self.stack, 1)
+        # the export's or the "add to group"'s progress and Cancel, whatever the page (the job
+        # goes on when the wizard moves)
+        self.progress = ProgressStrip(self)
+        self.progress.cancel_clicked.connect(self.cancel_job)
+        root.addWidget(self.progress)
         self.start_page = StartPage(self)
         self.file_page = FilePage(self)
         self.columns_page = ColumnsPage(self)
@@ -599,7 +620,7 @@ class ImportTab(TabPage):
         self.problems = problems
         page.model.set_problems(problems, phone)
         page.show_problem_count(len(problems))
-        self._update_job_buttons()
+        self._update_actions()
         page.problems_title.setText(
             self.tr("Rows that will not be imported: {count}").format(count=number(len(problems)))
             if problems
@@ -824,21 +845,41 @@ class ImportTab(TabPage):
         self.done_page.group_status.setText(text)
         self.done_page.group_status.setVisible(bool(text))
 
-    def _update_job_buttons(self) -> None:
-        """A second press while an export or an "add to group" runs would start another
-        beside it (still writing): the button waits for the first."""
-        running = self.ctx.tasks.is_running
+    def _update_actions(self) -> None:
+        """Export and Add to group wait while the tab's job runs: a second press would start
+        another beside it (or cancel it: one job at a time, on one progress strip)."""
+        busy = self.ctx.tasks.is_running(JOB_TASK)
         for page in (self.check_page, self.done_page):
-            page.export.setEnabled(bool(self.problems) and not running(EXPORT_TASK))
-        self.done_page.add_group.setEnabled(not running(ADD_TO_GROUP_TASK))
+            page.export.setEnabled(bool(self.problems) and not busy)
+        self.done_page.add_group.setEnabled(not busy)
 
-    def _job_ended(self) -> None:
-        self._update_job_buttons()
-        self.job_finished.emit()
+    def show_notice(self, text: str, *, ok: bool = True) -> None:
+        """A job's outcome, in the status bar (a cancel is the user's own choice: nothing to
+        dismiss)."""
+        self.ctx.errors.info(text, "")
+
+    def _progress_words(self, text: Callable[[int, int], str]) -> Callable[[int, int], None]:
+        """The strip's progress, counted in words (*text*) until Cancel says "Stopping…"."""
+
+        def shown(done: int, total: int) -> None:
+            self.progress.progress(done, total)
+            if not self._cancel_requested:
+                self.progress.label.setText(text(done, total))
+
+        return shown
+
+    def _adding_words(self, group: str, done: int, total: int) -> str:
+        # a long group name is cut short: the strip never widens the page
+        name = self.progress.label.fontMetrics().elidedText(
+            group, Qt.TextElideMode.ElideRight, _GROUP_NAME_WIDTH
+        )
+        return self.tr("Adding to “{group}”: {done} of {contacts}…").format(
+            group=name, done=number(done), contacts=words().contacts(total)
+        )
 
     def add_to_group(self) -> None:
-        if self.ctx.tasks.is_running(ADD_TO_GROUP_TASK):
-            return  # one at a time (the button waits meanwhile)
+        if self.ctx.tasks.is_running(JOB_TASK):
+            return  # one job at a time (the buttons wait meanwhile)
         session = self.ctx.session
         name = clean_group_name(self.done_page.group.currentText())  # as the store keeps it
         if session is None or not name:
@@ -850,33 +891,56 @@ class ImportTab(TabPage):
         profile = session.profile.name
         contacts = self.ctx.services.contacts
         imports = self.ctx.services.imports
+        self._group_note("")
 
-        async def add() -> tuple[str, int]:
+        async def add() -> _Added:
             rows = await imports.imported_contacts(report, result)
+            if self._cancel_requested:
+                return _Added(name, 0, 0, len(rows))  # no group made either
             groups = await contacts.groups(profile)
             wanted = name.casefold()
             group = next((g for g in groups if clean_group_name(g.name).casefold() == wanted), None)
             if group is None:
                 group = await contacts.create_group(profile, name)
-            added = await contacts.add_to_group(profile, group.id, rows)
-            return group.name, added
+            reached = 0
+            shown = self._progress_words(lambda d, t: self._adding_words(group.name, d, t))
 
-        def done(found: tuple[str, int]) -> None:
-            group_name, added = found
-            self._group_note(
-                self.tr("{contacts} added to “{group}”.").format(
-                    contacts=words().contacts(added), group=group_name
-                )
+            def step(done: int, total: int) -> None:
+                nonlocal reached
+                reached = done
+                shown(done, total)
+
+            added = await contacts.add_to_group(
+                profile, group.id, rows, step, lambda: self._cancel_requested
             )
-            self.ctx.contacts_changed.emit()
-            self._job_ended()
+            return _Added(group.name, added, reached, len(rows))
 
-        def failed(_exc: BaseException) -> bool:
-            self._job_ended()
-            return False  # the presenter says what went wrong
+        def done(found: _Added) -> None:
+            w = words()
+            if found.done >= found.total:
+                note = self.tr("{contacts} added to “{group}”.").format(
+                    contacts=w.contacts(found.added), group=found.group
+                )
+            elif found.done == 0:
+                note = self.tr("Cancelled: no contact was added to “{group}”.").format(
+                    group=found.group
+                )
+            else:
+                note = self.tr(
+                    "Stopped: {added} of {contacts} added to “{group}” before you cancelled."
+                ).format(
+                    added=number(found.added), contacts=w.contacts(found.total), group=found.group
+                )
+            self._group_note(note)
+            if found.done:
+                self.ctx.contacts_changed.emit()
 
-        self.ctx.tasks.start(ADD_TO_GROUP_TASK, add(), on_success=done, on_error=failed)
-        self._update_job_buttons()
+        self._run_job(
+            self.tr("Adding the imported contacts to the group…"),
+            add(),
+            done,
+            cooperative=True,  # Cancel stops after the contacts in hand, and says how many
+        )
 
     def back_to_start(self) -> None:
         """From a finished import (or a reopened report) to the drop area and the list."""
@@ -890,7 +954,7 @@ class ImportTab(TabPage):
     # -- export ------------------------------------------------------------------------------
 
     def export_problems(self) -> None:
-        if not self.problems or self.ctx.tasks.is_running(EXPORT_TASK):
+        if not self.problems or self.ctx.tasks.is_running(JOB_TASK):
             return
         stem = Path(self._file_name).stem or "import"
         ask_export_path(
@@ -904,8 +968,8 @@ class ImportTab(TabPage):
 
     def export_to(self, path: Path, fmt: ExportFormat | None = None) -> None:
         """Write the problem rows shown to *path* (its format: *fmt*, else its extension)."""
-        if self.ctx.tasks.is_running(EXPORT_TASK):
-            return  # one export at a time (the button waits meanwhile)
+        if self.ctx.tasks.is_running(JOB_TASK):
+            return  # one job at a time (the buttons wait meanwhile)
         if fmt is None:
             fmt = format_for(path) or ExportFormat.XLSX
             if path.suffix.lower() not in (".csv", ".xlsx"):
@@ -917,35 +981,40 @@ class ImportTab(TabPage):
         elif self.flow.record is not None:
             header, phone = self.flow.record.header, self.flow.record.phone_column
         w = words()
+        problems = list(self.problems)
+        job = self.ctx.services.imports.export_problems(
+            problems,
+            header,
+            phone,
+            path,
+            fmt,
+            headings=(self.tr("Row"), self.tr("Problem"), self.tr("Details")),
+            describe=w.reason,
+            progress=self._progress_words(
+                lambda done, total: self.tr("Saving: {done} of {rows} written…").format(
+                    done=number(done), rows=w.problem_rows(total)
+                )
+            ),
+            cancel=lambda: self._cancel_requested,
+        )
 
-        def done(count: int) -> None:
+        def done(report: ExportReport) -> None:
             self.ctx.errors.info(
                 self.tr("Problem rows saved"),
                 self.tr(
                     "{rows} saved to “{name}”. Fix them in Excel, then import that file."
-                ).format(rows=w.rows(count), name=path.name),
+                ).format(rows=w.rows(report.rows), name=report.path.name),
             )
-            self._job_ended()
 
-        def failed(_exc: BaseException) -> bool:
-            self._job_ended()
-            return False  # the presenter says what went wrong
-
-        self.ctx.tasks.start(
-            EXPORT_TASK,
-            self.ctx.services.imports.export_problems(
-                list(self.problems),
-                header,
-                phone,
-                path,
-                fmt,
-                headings=(self.tr("Row"), self.tr("Problem"), self.tr("Details")),
-                describe=w.reason,
-            ),
-            on_success=done,
-            on_error=failed,
+        self._run_job(
+            self.tr("Saving {rows}…").format(rows=w.problem_rows(len(problems))), job, done
         )
-        self._update_job_buttons()
+
+    def cancel_job(self) -> None:
+        """The strip's Cancel. An export stops at once and leaves no file (an earlier one of
+        that name as it was); adding to a group stops after the contacts in hand, and the note
+        under it says how many went in."""
+        self._cancel_job(self.tr("Export cancelled: no file was written."), self.tr("Stopping…"))
 
     # -- cancel ------------------------------------------------------------------------------
 
@@ -999,7 +1068,8 @@ class ImportTab(TabPage):
         self._show_past((await imports.past(profile, None))[0])
 
     def screenshot_extras(self) -> list[tuple[str, QWidget]]:
-        """Every step of the wizard on a made-up shop's workbook (never the user's data)."""
+        """Every step of the wizard on a made-up shop's workbook (never the user's data), and
+        the Done page while its contacts go into a group."""
         import tempfile
 
         from desktop_app.core.services.imports import write_sample_workbook
@@ -1008,12 +1078,18 @@ class ImportTab(TabPage):
         sample = write_sample_workbook(folder / "customers-march.xlsx")
         shots: list[tuple[str, QWidget]] = []
         for step in (Step.FILE, Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING, Step.DONE):
-            tab = ImportTab(self.ctx)
-            tab.setWindowTitle(self.window().windowTitle())
-            tab.resize(self.window().size())
-            tab.show_sample(sample, step)
-            shots.append((step.value, tab))
+            shots.append((step.value, self._sample_tab(sample, step)))
+        adding = self._sample_tab(sample, Step.DONE)
+        adding.show_sample_adding("Wholesale")  # a sample group's name, as on the Contacts tab
+        shots.append(("done-adding", adding))
         return shots
+
+    def _sample_tab(self, sample: Path, step: Step) -> ImportTab:
+        tab = ImportTab(self.ctx)
+        tab.setWindowTitle(self.window().windowTitle())
+        tab.resize(self.window().size())
+        tab.show_sample(sample, step)
+        return tab
 
     def show_sample(self, path: Path, step: Step) -> None:
         """Walk the wizard to *step* on *path* right here (a small sample file: reading it on
@@ -1067,6 +1143,17 @@ class ImportTab(TabPage):
             return
         self.flow.uploaded(UploadResult(("sample",), valid, valid, 0))
         self._show_done()
+
+    def show_sample_adding(self, group: str) -> None:
+        """The Done page while its contacts go into *group*: the progress strip half-way, with
+        its Cancel (made-up figures: nothing is added)."""
+        result = self.flow.result
+        total = result.imported if result is not None else 0
+        self.done_page.group.setEditText(group)
+        self.done_page.add_group.setEnabled(False)
+        self.done_page.export.setEnabled(False)
+        self.progress.start(self._adding_words(group, total // 2, total))
+        self.progress.progress(total // 2, total)
 
     # -- pages -------------------------------------------------------------------------------
 

@@ -271,6 +271,36 @@ def test_groups_filter_pages_and_show_in_rows(service: ContactsService, seeded: 
     with_client(seeded, go)
 
 
+def test_adding_many_to_a_group_goes_in_batches_and_stops_when_asked(
+    service: ContactsService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Progress after each batch; ``cancel()`` true stops before the next one, and what went
+    in stays (the count returned is of it). Without either, all go in (the Contacts tab)."""
+    from desktop_app.core.services import contacts as module
+    from desktop_app.core.services.contacts import ContactRow
+
+    monkeypatch.setattr(module, "GROUP_BATCH", 2)
+    rows = [ContactRow(f"+2547120000{n:02d}", None, (), "Amina", "") for n in range(5)]
+    seen: list[tuple[int, int]] = []
+
+    async def go() -> tuple[int, int, int]:
+        everyone = await service.create_group(SHOP, "Everyone")
+        added = await service.add_to_group(
+            SHOP, everyone.id, rows, lambda d, t: seen.append((d, t))
+        )
+        stopped = await service.create_group(SHOP, "Stopped")
+        some = await service.add_to_group(
+            SHOP, stopped.id, rows, lambda d, t: seen.append((d, t)), lambda: len(seen) > 3
+        )
+        plain = await service.create_group(SHOP, "Plain")
+        return added, some, await service.add_to_group(SHOP, plain.id, rows)
+
+    assert asyncio.run(go()) == (5, 2, 5)
+    assert seen == [(2, 5), (4, 5), (5, 5), (2, 5)]
+    sizes = {g.name: g.size for g in asyncio.run(service.groups(SHOP))}
+    assert sizes == {"Everyone": 5, "Stopped": 2, "Plain": 5}
+
+
 def _member(phone: str, first: str, last: str) -> Any:
     from desktop_app.core.store import Member
 

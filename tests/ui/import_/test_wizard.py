@@ -6,6 +6,7 @@ file is refused; problem rows are exported."""
 from __future__ import annotations
 
 import csv
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,14 @@ def walk_to_check(qtbot: Any, window: Any, path: Path) -> Any:
     wait_step(qtbot, tab, Step.COLUMNS)
     click(qtbot, tab.columns_page.next)
     wait_step(qtbot, tab, Step.CHECK)
+    return tab
+
+
+def walk_to_done(qtbot: Any, window: Any, tmp_path: Path) -> Any:
+    """The damaged sample uploaded: the Done page of its ten contacts."""
+    tab = walk_to_check(qtbot, window, write_csv(tmp_path, "customers.csv", DAMAGED_ROWS))
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
     return tab
 
 
@@ -519,17 +528,14 @@ def test_export_pressed_twice_writes_once(qtbot, window, tmp_path: Path) -> None
 def test_add_to_group_pressed_twice_adds_once(
     qtbot, window, ctx, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
-    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
-    tab = walk_to_check(qtbot, window, path)
-    click(qtbot, tab.check_page.upload)
-    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    tab = walk_to_done(qtbot, window, tmp_path)
     contacts = ctx.services.contacts
     real_add = contacts.add_to_group
     calls: list[int] = []
 
-    async def counted(profile: str, group_id: Any, rows: Any) -> int:
+    async def counted(profile: str, group_id: Any, rows: Any, *args: Any) -> int:
         calls.append(len(rows))
-        return await real_add(profile, group_id, rows)
+        return await real_add(profile, group_id, rows, *args)
 
     monkeypatch.setattr(contacts, "add_to_group", counted)
     finished: list[bool] = []
@@ -547,16 +553,107 @@ def test_add_to_group_pressed_twice_adds_once(
     assert [(g.name, g.size) for g in groups] == [("Imported today", 10)]
 
 
+def _held_on_second(monkeypatch: pytest.MonkeyPatch, owner: Any, name: str) -> Any:
+    """*owner*'s method *name* (run on a worker thread) held at its second call until the test
+    lets it go: what a long job looks like while the user presses Cancel. Returns the sizes it
+    was called with and the event that lets it go."""
+    real = getattr(owner, name)
+    calls: list[int] = []
+    release = threading.Event()
+
+    def held(*args: Any) -> Any:
+        calls.append(len(args[-1]))
+        if len(calls) == 2:
+            release.wait(10)
+        return real(*args)
+
+    monkeypatch.setattr(owner, name, held)
+    return calls, release
+
+
+def test_export_shows_its_progress_and_cancel_leaves_the_earlier_file(
+    qtbot, window, ctx, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core import contact_files
+    from desktop_app.core.services import imports
+
+    monkeypatch.setattr(imports, "_EXPORT_BATCH", 2)  # six problem rows: three batches
+    writes, release = _held_on_second(monkeypatch, contact_files.ContactFileWriter, "write")
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    out = folder / "to-fix.xlsx"
+    out.write_bytes(b"last week's export")
+    try:
+        tab.export_to(out)
+        qtbot.waitUntil(lambda: len(writes) == 2, timeout=10000)
+        strip = tab.progress
+        assert strip.isVisible()
+        assert strip.label.text() == "Saving: 2 of 6 problem rows written…"
+        assert (strip.bar.value(), strip.bar.maximum()) == (2, 6)
+        assert not tab.check_page.export.isEnabled()
+        with qtbot.waitSignal(tab.job_finished, timeout=10000):
+            click(qtbot, strip.cancel_button)
+        assert not strip.isVisible()
+        assert ctx.errors.last.title == "Export cancelled: no file was written."
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)  # the job has unwound
+    assert writes == [2, 2]  # nothing written after the Cancel
+    assert list(folder.iterdir()) == [out]  # no part file left
+    assert out.read_bytes() == b"last week's export"
+    assert tab.check_page.export.isEnabled()
+
+
+def test_add_to_group_shows_its_progress_and_cancel_stops_adding(
+    qtbot, window, ctx, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    from desktop_app.core.services import contacts
+
+    tab = walk_to_done(qtbot, window, tmp_path)
+    monkeypatch.setattr(contacts, "GROUP_BATCH", 2)  # ten contacts: five writes
+    profile = ctx.session.profile.name
+    writes, release = _held_on_second(monkeypatch, ctx.services.store.groups, "add")
+    done = tab.done_page
+    done.group.setEditText("Imported today")
+    other = tmp_path / "meanwhile.csv"
+    try:
+        click(qtbot, done.add_group)
+        qtbot.waitUntil(lambda: len(writes) == 2, timeout=10000)
+        strip = tab.progress
+        assert strip.isVisible()
+        assert strip.label.text() == "Adding to “Imported today”: 2 of 10 contacts…"
+        assert (strip.bar.value(), strip.bar.maximum()) == (2, 10)
+        assert not done.add_group.isEnabled()
+        assert not done.export.isEnabled()
+        tab.add_to_group()  # pressed again, or Export: nothing starts beside it (or stops it)
+        tab.export_to(other)
+        click(qtbot, strip.cancel_button)
+        assert strip.label.text() == "Stopping…"  # after the contacts in hand
+        assert not strip.cancel_button.isEnabled()
+        with qtbot.waitSignal(tab.job_finished, timeout=10000):
+            release.set()
+    finally:
+        release.set()
+    assert writes == [2, 2]  # no write after the Cancel
+    assert done.group_status.text() == (
+        "Stopped: 4 of 10 contacts added to “Imported today” before you cancelled."
+    )
+    assert not strip.isVisible()
+    assert done.add_group.isEnabled()
+    assert not other.exists()
+    groups = arun(ctx.services.contacts.groups(profile))
+    assert [(g.name, g.size) for g in groups] == [("Imported today", 4)]
+
+
 def test_a_group_name_typed_with_extra_spaces_finds_the_group(
     qtbot, window, ctx, arun, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     """Names are compared as the store keeps them (spaces made one, case ignored)."""
     profile = ctx.session.profile.name
     arun(ctx.services.contacts.create_group(profile, "Imported today"))
-    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
-    tab = walk_to_check(qtbot, window, path)
-    click(qtbot, tab.check_page.upload)
-    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    tab = walk_to_done(qtbot, window, tmp_path)
     done = tab.done_page
     done.group.setEditText("  imported   TODAY ")
     with qtbot.waitSignal(tab.job_finished, timeout=10000):
