@@ -10,6 +10,12 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 
+#: The reason kept for a recipient the service skipped as not a valid phone number when it
+#: accepted the rest of the request (a bulk send's ``invalid`` list): nothing was sent to it
+#: nor billed, and no network will ever report on it, so the app records it as rejected
+#: itself. Not a network's word: a record with this reason has no raw status.
+SKIPPED_AS_INVALID = "InvalidPhoneNumber"
+
 
 class DeliveryStatus(StrEnum):
     QUEUED = "queued"

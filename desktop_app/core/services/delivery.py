@@ -14,7 +14,9 @@ look-ups that keep them fresh, charts' numbers, exports and "resend to failed".
 - :meth:`DeliveryService.lookup` looks up any message id, also one this app did not send.
 - :meth:`DeliveryService.resend_failed` gives what a new send to the recipients whose message
   failed needs; Compose sends it, with its confirmation, cost and duplicate-send guard (the
-  guard does not count a send whose report says it failed: store.history).
+  guard does not count a send whose report says it failed: store.history). The numbers the
+  service skipped as invalid are shown as rejected (store.delivery records them so the
+  moment their message is followed) but are not resent: they would be skipped again.
 - Exports write a broadcast's report, or a period's history, to CSV or XLSX (phones as text)
   through the Contacts export's writer, on a thread of its own, with progress and cancel.
 
@@ -45,7 +47,7 @@ from desktop_app.core.contact_files import (
     check_cancel,
     write_in_batches,
 )
-from desktop_app.core.delivery import DeliveryStatus, normalize_status
+from desktop_app.core.delivery import SKIPPED_AS_INVALID, DeliveryStatus, normalize_status
 from desktop_app.core.recipients import KeptPeople, Person, kept_people
 from desktop_app.core.store import BroadcastKind, ChunkState, Store
 from desktop_app.core.store.delivery import (
@@ -66,6 +68,7 @@ __all__ = [
     "NO_REPORT_AFTER",
     "OFFLINE_PAUSES",
     "REPORT_COLUMNS",
+    "SKIPPED_AS_INVALID",
     "BroadcastKind",
     "BroadcastRow",
     "ChunkState",
@@ -456,7 +459,8 @@ class DeliveryService:
     async def resend_failed(self, profile: str, broadcast_id: int) -> ResendRequest | None:
         """The broadcast's text and sender, and the recipients whose message failed or was
         rejected (with their names, when it was personalised: the text is the template, so
-        Compose renders it for each again); None when the broadcast is not this profile's."""
+        Compose renders it for each again), except the numbers the service skipped as
+        invalid; None when the broadcast is not this profile's."""
 
         def read() -> ResendRequest | None:
             about = self._records.broadcast_text(profile, broadcast_id)

@@ -12,6 +12,15 @@ schedule of the next look-up of each message, and per-broadcast tallies for the 
 - ``delivery_tally``: per broadcast, how many recipients are in each :class:`Outcome` except
   ``pending`` (pending is what is left of the accepted recipients), kept up to date in the
   same transaction as the rows, so the history never counts 100,000 rows to show a page.
+
+Numbers the service skipped as invalid when it accepted the rest of a request (a chunk's
+``invalid`` list) never get a report: the moment a message is followed (:meth:`~DeliveryRecords.
+sync`, :meth:`~DeliveryRecords.register`) each of them is recorded as rejected, with the reason
+:data:`~desktop_app.core.delivery.SKIPPED_AS_INVALID`, in the same transaction. They count
+among the message's expected recipients and its final ones (so it stops being followed when
+the rest are final), in the send's tally as rejected, and ``delivery_messages.skipped`` says
+how many there were; "Resend to failed" leaves them out (the same number would be skipped
+again). Schema step 11 did the same once for the sends of older files.
 """
 
 from __future__ import annotations
@@ -25,9 +34,9 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from desktop_app.core.delivery import DeliveryStatus, merge_status
-from desktop_app.core.store.db import Database, migration, parse_time, run_script, stamp
-from desktop_app.core.store.journal import BroadcastKind, ChunkState
+from desktop_app.core.delivery import SKIPPED_AS_INVALID, DeliveryStatus, merge_status
+from desktop_app.core.store.db import Database, migration, now, parse_time, run_script, stamp
+from desktop_app.core.store.journal import BroadcastKind, ChunkState, content_key
 
 __all__ = [
     "NO_REPORT_AFTER",
@@ -141,6 +150,14 @@ class BroadcastRow:
     chunks_rejected: int
     chunks_cancelled: int
     tally: Tally
+    #: recipients the service skipped as invalid, counted in the tally as rejected
+    skipped: int = 0
+
+    @property
+    def resendable(self) -> int:
+        """Recipients whose message failed and may be sent again: not the numbers the
+        service skipped as invalid (it would skip them again)."""
+        return max(0, self.tally.failed - self.skipped)
 
     @property
     def unfinished(self) -> bool:
@@ -244,6 +261,112 @@ def _phone(raw: str) -> str:
     return phones.try_normalize(raw) or raw
 
 
+@migration(11, "delivery: the numbers the service skipped as invalid are rejected")
+def _skipped_as_invalid(db: sqlite3.Connection) -> None:
+    """Sends recorded before: a number the service skipped as invalid was "waiting for
+    report" for a day, then "no report" (and kept its message followed that long); one that
+    a WhatsApp or survey send skipped was not listed at all. Each gets its recipients row
+    (from its chunk's own list) and is recorded as rejected, the tallies moved with it, and a
+    message whose other recipients are all final is no longer looked up."""
+    columns = {row[1] for row in db.execute("PRAGMA table_info(delivery_messages)").fetchall()}
+    if "skipped" not in columns:
+        db.execute("ALTER TABLE delivery_messages ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0")
+    rows = db.execute(
+        "SELECT c.id, c.broadcast_id, b.profile, b.kind, b.text, c.recipients FROM chunks c "
+        "JOIN broadcasts b ON b.id = c.broadcast_id WHERE c.state = 'accepted' "
+        "AND c.invalid != '[]' AND c.indexed = 1"
+    ).fetchall()
+    for chunk_id, broadcast_id, profile, kind, text, members_json in rows:
+        have = {
+            r[0] for r in db.execute("SELECT phone FROM recipients WHERE chunk_id = ?", (chunk_id,))
+        }
+        db.executemany(
+            "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [
+                (broadcast_id, chunk_id, profile, phone, content_key(kind, message or text))
+                for phone, message in json.loads(members_json)
+                if phone not in have
+            ],
+        )
+    _mark_skipped(db, stamp(now()), "1", ())
+
+
+def _skipped_members(members: Sequence[str], invalid: Sequence[str]) -> list[str]:
+    """Which of a chunk's recipients (*members*, E.164) the service listed as *invalid*: the
+    strings as we sent them (CONTRACT.md); one written another way (``07…``, ``2547…``) is
+    matched by its E.164 form."""
+    present = set(members)
+    found: dict[str, None] = {}
+    for raw in invalid:
+        phone = raw if raw in present else _phone(raw)
+        if phone in present:
+            found[phone] = None
+    return list(found)
+
+
+def _mark_skipped(db: sqlite3.Connection, at: str, where: str, args: Sequence[Any]) -> None:
+    """In the open transaction: every followed message whose chunk (``c``, with its broadcast
+    ``b`` and message ``m``) matches *where* and had numbers skipped as invalid gets them
+    recorded as rejected (final: never looked up again, never "no report"), unless a final
+    word is already kept; the tally moves with them, ``m.skipped`` counts them, and the
+    message is no longer followed once everyone in it is final. A message is done in one go:
+    one with ``m.skipped`` counted is not looked at again, and doing it again changes
+    nothing."""
+    candidates = db.execute(
+        "SELECT m.profile, m.message_id, m.broadcast_id, c.id, c.invalid, m.expected, "
+        "m.next_check FROM chunks c JOIN broadcasts b ON b.id = c.broadcast_id "
+        "JOIN delivery_messages m ON m.profile = b.profile AND m.message_id = c.message_id "
+        "AND m.chunk_id = c.id WHERE c.state = 'accepted' AND c.invalid != '[]' "
+        "AND m.skipped = 0 AND " + where,
+        tuple(args),
+    ).fetchall()
+    for profile, message_id, broadcast_id, chunk_id, invalid, expected, next_check in candidates:
+        members = [
+            r[0] for r in db.execute("SELECT phone FROM recipients WHERE chunk_id = ?", (chunk_id,))
+        ]
+        delta: Counter[Outcome] = Counter()
+        for phone in _skipped_members(members, json.loads(invalid)):
+            row = db.execute(
+                "SELECT status, no_report FROM delivery_status WHERE profile = ? "
+                "AND message_id = ? AND phone = ?",
+                (profile, message_id, phone),
+            ).fetchone()
+            if row is None:
+                db.execute(
+                    "INSERT INTO delivery_status (profile, message_id, phone, status, reason, "
+                    "updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (profile, message_id, phone, DeliveryStatus.REJECTED, SKIPPED_AS_INVALID, at),
+                )
+            elif DeliveryStatus(row[0]).is_final:
+                continue  # the first final word stands
+            else:
+                db.execute(
+                    "UPDATE delivery_status SET status = ?, reason = ?, delivered_at = NULL, "
+                    "no_report = 0, updated_at = ? WHERE profile = ? AND message_id = ? "
+                    "AND phone = ?",
+                    (DeliveryStatus.REJECTED, SKIPPED_AS_INVALID, at, profile, message_id, phone),
+                )
+                delta[outcome_of(row[0], bool(row[1]))] -= 1
+            delta[Outcome.REJECTED] += 1
+        expected = max(int(expected), len(members))
+        if next_check is not None:
+            finals = db.execute(
+                "SELECT COUNT(*) FROM delivery_status WHERE profile = ? AND message_id = ? "
+                "AND status IN ('delivered', 'failed', 'rejected')",
+                (profile, message_id),
+            ).fetchone()[0]
+            if finals >= expected:
+                next_check = None
+        db.execute(
+            "UPDATE delivery_messages SET skipped = skipped + ?, expected = ?, next_check = ? "
+            "WHERE profile = ? AND message_id = ?",
+            (delta[Outcome.REJECTED], expected, next_check, profile, message_id),
+        )
+        if broadcast_id is not None and any(delta.values()):
+            DeliveryRecords._add_tally(db, broadcast_id, delta)
+
+
 _KINDS = {
     "sms": tuple(
         str(k) for k in BroadcastKind if k not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
@@ -252,11 +375,19 @@ _KINDS = {
     "survey": (str(BroadcastKind.SURVEY),),
 }
 
-_ROW_SELECT = """
+#: Recipients in a broadcast's accepted requests (an aggregate over its chunks ``c``): the
+#: service's count, or the chunk's size when it gave none; a chunk of which the service
+#: skipped some numbers as invalid counts every recipient it had (its size), since those
+#: are followed too, as rejected.
+_ACCEPTED = (
+    "COALESCE(SUM(CASE WHEN c.state = 'accepted' THEN CASE WHEN c.invalid = '[]' "
+    "THEN COALESCE(c.accepted_recipients, c.size) ELSE c.size END END), 0)"
+)
+
+_ROW_SELECT = f"""
     SELECT b.id, b.kind, b.sender_id, b.text, b.created_at, b.recipients,
            MAX(c.sent_at),
-           COALESCE(SUM(CASE WHEN c.state = 'accepted'
-                        THEN COALESCE(c.accepted_recipients, c.size) END), 0),
+           {_ACCEPTED},
            SUM(CASE WHEN c.state = 'accepted' THEN c.parts END),
            SUM(CASE WHEN c.state = 'accepted' THEN c.credits END),
            COALESCE(SUM(c.state = 'accepted' AND c.message_id IS NOT NULL), 0),
@@ -265,7 +396,11 @@ _ROW_SELECT = """
            COALESCE(SUM(c.state = 'rejected'), 0),
            COALESCE(SUM(c.state = 'cancelled'), 0),
            (SELECT group_concat(t.outcome || '=' || t.n) FROM delivery_tally t
-            WHERE t.broadcast_id = b.id)
+            WHERE t.broadcast_id = b.id),
+           COALESCE(SUM(CASE WHEN c.state = 'accepted' AND c.invalid != '[]'
+                        THEN (SELECT m.skipped FROM delivery_messages m
+                              WHERE m.profile = b.profile AND m.message_id = c.message_id)
+                        END), 0)
     FROM broadcasts b LEFT JOIN chunks c ON c.broadcast_id = b.id
 """
 
@@ -308,14 +443,8 @@ def _broadcast_row(row: Sequence[Any]) -> BroadcastRow:
         chunks_rejected=row[13],
         chunks_cancelled=row[14],
         tally=_tally_of(row[15], row[7]),
+        skipped=row[16],
     )
-
-
-#: Recipients in a broadcast's accepted requests (an aggregate over its chunks ``c``).
-_ACCEPTED = (
-    "COALESCE(SUM(CASE WHEN c.state = 'accepted' "
-    "THEN COALESCE(c.accepted_recipients, c.size) END), 0)"
-)
 
 
 def _like(text: str) -> str:
@@ -535,6 +664,7 @@ class DeliveryRecords:
                 (since, profile),
             )
             added = max(cursor.rowcount, 0)
+            _mark_skipped(db, stamp(now()), "c.sent_at >= ? AND b.profile = ?", (since, profile))
         if newest is not None:
             self._synced_since[profile] = newest
         return added
@@ -566,6 +696,7 @@ class DeliveryRecords:
                 "AND c.message_id IS NOT NULL",
                 (profile, broadcast_id),
             )
+            _mark_skipped(db, stamp(now()), "c.broadcast_id = ?", (broadcast_id,))
 
     def stop_following(self, profile: str, message_id: str) -> None:
         with self._db.write() as db:
@@ -788,13 +919,15 @@ class DeliveryRecords:
             )
 
     def failed_phones(self, profile: str, broadcast_id: int) -> list[str]:
-        """Recipients of a broadcast whose message failed or was rejected (final), in order."""
+        """Recipients of a broadcast whose message failed or was rejected (final), in order;
+        not the numbers the service skipped as invalid (sent again, they would be skipped
+        again: the number needs correcting first)."""
         rows = self._db.read(
             "SELECT DISTINCT r.phone FROM recipients r JOIN chunks c ON c.id = r.chunk_id "
             "JOIN delivery_status d ON d.profile = r.profile AND d.message_id = c.message_id "
             "AND d.phone = r.phone WHERE r.broadcast_id = ? AND r.profile = ? "
-            "AND d.status IN ('failed', 'rejected') ORDER BY r.id",
-            (broadcast_id, profile),
+            "AND d.status IN ('failed', 'rejected') AND d.reason IS NOT ? ORDER BY r.id",
+            (broadcast_id, profile, SKIPPED_AS_INVALID),
         )
         return [r[0] for r in rows]
 

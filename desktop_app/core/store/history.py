@@ -102,7 +102,9 @@ class SentHistory:
         broadcast not finished yet (pending or being sent, whenever it was written down).
         One row per phone: the latest such send. A send whose delivery report says it
         failed or was rejected (final) did not reach that person, so it does not count:
-        "Resend to failed" is not a second send (store.delivery keeps the reports)."""
+        "Resend to failed" is not a second send (store.delivery keeps the reports); nor does
+        a number the service skipped as invalid in an accepted request (before the Delivery
+        tab has recorded it as rejected too)."""
         if not candidates:
             return []
         with self._db.write() as db:  # a temporary table of this connection, in one go
@@ -120,7 +122,9 @@ class SentHistory:
                 "AND d.message_id = c.message_id AND d.phone = r.phone "
                 "WHERE (c.state IN ('pending', 'sending') OR (c.state IN ('accepted', 'in_doubt') "
                 "AND COALESCE(c.sent_at, c.updated_at) >= ?)) "
-                "AND (d.status IS NULL OR d.status NOT IN ('failed', 'rejected'))",
+                "AND (d.status IS NULL OR d.status NOT IN ('failed', 'rejected')) "
+                "AND (c.invalid = '[]' OR r.phone NOT IN (SELECT j.value FROM "
+                "json_each(c.invalid) j))",
                 (profile, stamp(since)),
             ).fetchall()
             db.execute("DELETE FROM guard_candidates")

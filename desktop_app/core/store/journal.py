@@ -1031,7 +1031,9 @@ class Journal(Closing):
         broadcast (a WhatsApp template, a survey), so the Delivery tab lists it like any other
         send: one broadcast holding one accepted chunk, written in one transaction. It has
         nothing pending or in doubt, so it is never offered for resuming nor sent again.
-        *invalid* are the numbers the service skipped. Returns the broadcast's id."""
+        *invalid* are the numbers the service skipped: like a broadcast's, they have their
+        recipients rows (the Delivery tab lists them, rejected as invalid, once it follows the
+        send; the duplicate-send guard does not count them). Returns the broadcast's id."""
         kind = BroadcastKind(kind)
         if not message_id:
             raise StoreError(StoreProblem.NO_MESSAGE_ID)
@@ -1068,11 +1070,10 @@ class Journal(Closing):
                 ),
             ).lastrowid
             key = content_key(kind, text)
-            skipped = set(invalid)
             db.executemany(
                 "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
                 "VALUES (?, ?, ?, ?, ?)",
-                [(broadcast_id, chunk_id, profile, p, key) for p in recipients if p not in skipped],
+                [(broadcast_id, chunk_id, profile, p, key) for p in recipients],
             )
         return broadcast_id
 

@@ -1775,8 +1775,16 @@
         <translation>Tayari wako kwenye orodha ya waliojiondoa.</translation>
     </message>
     <message>
+        <source>Write a new send to the {people} whose message failed (not to the {numbers} the service skipped as not valid)</source>
+        <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa (namba zisizo sahihi hazijumuishwi: {numbers})</translation>
+    </message>
+    <message>
         <source>Write a new send to the {people} whose message failed</source>
         <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa</translation>
+    </message>
+    <message>
+        <source>Only numbers that are not valid failed in this send: check them with the customers before sending to them again</source>
+        <translation>Ni namba zisizo sahihi pekee zilizoshindwa katika utumaji huu: hakikisha namba hizo na wateja kabla ya kuwatumia tena</translation>
     </message>
     <message>
         <source>Nobody&apos;s message failed in this send</source>

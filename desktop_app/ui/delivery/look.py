@@ -9,7 +9,7 @@ from functools import cache
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPainterPath, QPen, QPixmap
 
-from desktop_app.core.services.delivery import ChunkState, Outcome
+from desktop_app.core.services.delivery import SKIPPED_AS_INVALID, ChunkState, Outcome
 
 __all__ = ["COLOURS", "ORDER", "DeliveryWords", "outcome_icon", "words"]
 
@@ -155,7 +155,7 @@ class DeliveryWords(QObject):
             )
         if key == "subscriberoptedout":
             return self.tr("The customer opted out of your messages. Do not resend.")
-        if key in ("invalidmsisdn", "deliveryimpossible"):
+        if key in ("invalidmsisdn", _key(SKIPPED_AS_INVALID), "deliveryimpossible"):
             return self.tr(
                 "The number cannot receive SMS (wrong or no longer in use). Check the number "
                 "with the customer."

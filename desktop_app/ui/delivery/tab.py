@@ -853,16 +853,33 @@ class DeliveryTab(OneJob, TabPage):
         row = self.selected
         busy = self.ctx.tasks.is_running(JOB_TASK)
         self.review_button.setVisible(row is not None and row.unfinished)
+        # the numbers the service skipped as invalid are shown as rejected, not resent
         can_resend = (
             row is not None
-            and row.tally.failed > 0
+            and row.resendable > 0
             and row.kind not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
         )
         self.resend_button.setEnabled(bool(can_resend) and not busy)
-        if row is not None and row.tally.failed:
+        if row is not None and row.resendable and row.skipped:
+            self.resend_button.setToolTip(
+                self.tr(
+                    "Write a new send to the {people} whose message failed (not to the {numbers} "
+                    "the service skipped as not valid)"
+                ).format(
+                    people=counts().people(row.resendable), numbers=counts().numbers(row.skipped)
+                )
+            )
+        elif row is not None and row.resendable:
             self.resend_button.setToolTip(
                 self.tr("Write a new send to the {people} whose message failed").format(
-                    people=counts().people(row.tally.failed)
+                    people=counts().people(row.resendable)
+                )
+            )
+        elif row is not None and row.skipped:
+            self.resend_button.setToolTip(
+                self.tr(
+                    "Only numbers that are not valid failed in this send: check them with the "
+                    "customers before sending to them again"
                 )
             )
         else:

@@ -20,7 +20,7 @@ import pytest
 from desktop_app.core.api import Client
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import DeliveryRecord
-from desktop_app.core.delivery import DeliveryStatus, normalize_status
+from desktop_app.core.delivery import SKIPPED_AS_INVALID, DeliveryStatus, normalize_status
 from desktop_app.core.recipients import Person
 from desktop_app.core.services import Services
 from desktop_app.core.services.delivery import (
@@ -40,6 +40,7 @@ TEXT = "Karibu! Ofa ya leo: unga 2kg KES 180."
 OK = "+254712340001"
 OK2 = "+254712340002"
 FAILS = "+254712340000"  # the sandbox fails numbers ending in 0000
+BAD = "+25471234001"  # one digit short: the sandbox skips it as invalid
 
 
 @pytest.fixture
@@ -276,6 +277,51 @@ def test_resend_to_failed_is_not_taken_for_a_duplicate(
     # the delivered one is a duplicate; the failed one did not get it
     assert found.phones == frozenset({OK})
     assert arun(service.resend_failed("another shop", broadcast_id)) is None
+
+
+def test_a_number_the_service_skipped_as_invalid_is_rejected_at_once(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """The sandbox skips a number that is not valid (libphonenumber's rules) and sends the
+    rest: the skipped one is rejected as invalid from the first look-up (not "waiting" for a
+    day, then "no report"), the message stops being followed when the others are final, and
+    Resend to failed leaves it out (the service would skip it again)."""
+    clock = Clock()
+    service = delivery(services, clock)
+    broadcast_id = send(services, account, [OK, BAD, FAILS])
+    (chunk,) = services.store.journal.chunks(broadcast_id)
+    assert chunk.invalid == (BAD,)
+    first = with_client(account, lambda c: service.refresh_due(c, PROFILE))
+    assert first.checked == 1
+    got = statuses(services, service, broadcast_id)
+    assert got[BAD] is Outcome.REJECTED  # before the others have their final word
+    assert {got[OK], got[FAILS]} <= {Outcome.PENDING, Outcome.SENT}
+    rows = {r.phone: r for r in arun(service.recipients(PROFILE, broadcast_id))}
+    assert (rows[BAD].reason, rows[BAD].raw_status) == (SKIPPED_AS_INVALID, None)
+    admin.settle()
+    clock.advance(seconds=11)
+    with_client(account, lambda c: service.refresh_due(c, PROFILE))
+    assert statuses(services, service, broadcast_id) == {
+        OK: Outcome.DELIVERED,
+        BAD: Outcome.REJECTED,
+        FAILS: Outcome.FAILED,
+    }
+    assert arun(service.following(PROFILE)) == 0  # everyone is final
+    row = arun(service.broadcast(PROFILE, broadcast_id))
+    assert row is not None
+    assert row.tally.counts == {
+        Outcome.DELIVERED: 1,
+        Outcome.FAILED: 1,
+        Outcome.REJECTED: 1,
+    }
+    assert (row.skipped, row.resendable) == (1, 1)
+    resend = arun(service.resend_failed(PROFILE, broadcast_id))
+    assert resend is not None
+    assert resend.phones == (FAILS,)
+    # a day later it is still rejected, never "no report"
+    clock.advance(hours=25)
+    assert with_client(account, lambda c: service.refresh_due(c, PROFILE)).checked == 0
+    assert statuses(services, service, broadcast_id)[BAD] is Outcome.REJECTED
 
 
 def test_resend_to_failed_of_a_personalised_send_gives_the_names_back(

@@ -38,6 +38,7 @@ TEXT = "Mama Mboga: sukuma wiki 20% off this weekend only. Karibu!"
 OK = "+254712300001"
 OK2 = "+254712300002"
 FAILS = "+254712300000"  # the sandbox fails numbers ending in 0000
+BAD = "+25471230001"  # one digit short: the sandbox skips it as invalid
 
 
 @pytest.fixture(autouse=True)
@@ -425,6 +426,51 @@ def test_resend_to_failed_goes_through_compose_without_a_duplicate_warning(
     )
     found = arun(ctx.services.sending.duplicates("Test shop", plan, window_hours=24))
     assert found.phones == frozenset({OK})
+
+
+def test_a_number_the_service_skipped_shows_rejected_and_is_not_resent(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """The sandbox skips a number that is not valid and sends the rest: as soon as the tab
+    follows the send, that customer reads "Rejected" with the words for an invalid number
+    (not "Waiting for report" for a day, then "No report"); Resend to failed leaves the
+    number out, and is off when it is the only failure."""
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    tab = make_tab(qtbot, ctx)
+    shown: list[str] = []
+    ctx.show_tab_requested.connect(shown.append)
+    only_bad = send(arun, ctx, [OK, BAD], text="Karibu tena! Mafuta 1L KES 290.")
+    broadcast_id = send(arun, ctx, [OK2, BAD, FAILS])
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(lambda: shown_statuses(tab).get(BAD) == "Rejected", timeout=10000)
+    model = tab.recipients_model
+    bad_row = next(r for r in range(3) if model.row_at(r).phone == BAD)  # type: ignore[union-attr]
+    meaning = model.data(model.index(bad_row, RecipientColumn.MEANING))
+    assert "Check the number with the customer" in meaning
+    admin.settle()
+    qtbot.waitUntil(
+        lambda: settled(tab, {OK2: "Delivered", BAD: "Rejected", FAILS: "Failed"}),
+        timeout=15000,
+    )
+    qtbot.waitUntil(lambda: tab.send_chart.figure(Outcome.REJECTED) == 1, timeout=10000)
+    assert tab.send_chart.figure(Outcome.FAILED) == 1
+    assert tab.send_chart.figure(Outcome.PENDING) == 0
+    row = tab.history_model.row_of(broadcast_id)
+    summary = tab.history_model.data(tab.history_model.index(row, HistoryColumn.DELIVERY))
+    assert summary == "1 delivered · 2 failed"
+    qtbot.waitUntil(lambda: tab.resend_button.isEnabled(), timeout=10000)
+    assert "1 person whose message failed" in tab.resend_button.toolTip()
+    assert "1 number the service skipped as not valid" in tab.resend_button.toolTip()
+    qtbot.mouseClick(tab.resend_button, LEFT)
+    qtbot.waitUntil(lambda: shown == ["compose"], timeout=10000)
+    assert [p.phone for p in compose.recipients.people()] == [FAILS]
+    # a send whose only failure is the skipped number: nothing to resend
+    select_send(qtbot, tab, only_bad)
+    qtbot.waitUntil(lambda: settled(tab, {OK: "Delivered", BAD: "Rejected"}), timeout=15000)
+    qtbot.waitUntil(lambda: "Only numbers that are not valid" in tab.resend_button.toolTip())
+    assert not tab.resend_button.isEnabled()
 
 
 def test_review_opens_compose_for_an_unfinished_send(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
