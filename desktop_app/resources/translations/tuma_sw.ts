@@ -2134,7 +2134,6 @@
     <name>ImportTab</name>
     <message>
         <source>An import is under way</source>
-        <extracomment>The wizard shows another step (its ``Step`` value, or &quot;start&quot;): tests wait on it. The list of past imports was (re)loaded. An export of problem rows or an &quot;add to group&quot; finished.</extracomment>
         <translation>Uingizaji unaendelea</translation>
     </message>
     <message>
@@ -2402,6 +2401,15 @@
     <message>
         <source>Row</source>
         <translation>Safu</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <extracomment>The wizard shows another step (its ``Step`` value, or &quot;start&quot;): tests wait on it. The list of past imports was (re)loaded. An export of problem rows or an &quot;add to group&quot; finished.</extracomment>
+        <translation>Simamisha</translation>
+    </message>
+    <message>
+        <source>Stop saving or adding to the group (the import itself is kept)</source>
+        <translation>Simamisha kuhifadhi au kuongeza kwenye kikundi (uingizaji wenyewe unabaki)</translation>
     </message>
     <message>
         <source>Problem</source>

@@ -134,6 +134,12 @@ class ImportTab(OneJob, TabPage):
         # the export's or the "add to group"'s progress and Cancel, whatever the page (the job
         # goes on when the wizard moves)
         self.progress = ProgressStrip(self)
+        # "Stop", not the strip's "Cancel": the wizard's own Cancel (which ends the import)
+        # can be on the same page, and the two must not be mistaken for each other.
+        self.progress.cancel_button.setText(self.tr("Stop"))
+        self.progress.cancel_button.setToolTip(
+            self.tr("Stop saving or adding to the group (the import itself is kept)")
+        )
         self.progress.cancel_clicked.connect(self.cancel_job)
         root.addWidget(self.progress)
         self.start_page = StartPage(self)

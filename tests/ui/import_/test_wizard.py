@@ -593,6 +593,9 @@ def test_export_shows_its_progress_and_cancel_leaves_the_earlier_file(
         assert strip.label.text() == "Saving: 2 of 6 problem rows written…"
         assert (strip.bar.value(), strip.bar.maximum()) == (2, 6)
         assert not tab.check_page.export.isEnabled()
+        # the wizard's own Cancel (ending the import) is on the same page: not the same word
+        assert tab.check_page.cancel.isVisible()
+        assert (tab.check_page.cancel.text(), strip.cancel_button.text()) == ("Cancel", "Stop")
         with qtbot.waitSignal(tab.job_finished, timeout=10000):
             click(qtbot, strip.cancel_button)
         assert not strip.isVisible()
