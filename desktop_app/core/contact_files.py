@@ -235,7 +235,7 @@ def check_cancel(cancel: Cancelled | None) -> None:
 async def write_in_batches(
     path: Path,
     open_writer: Callable[[], ContactFileWriter],
-    batches: AsyncIterable[Sequence[Sequence[str]]],
+    batches: AsyncIterable[Sequence[Sequence[str | int]]],
     cancel: Cancelled | None = None,
 ) -> ExportReport:
     """Write every batch with the writer *open_writer* makes, on a thread of its own (the

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
-from typing import Final, Protocol, TypeVar, cast
+from typing import Final, Protocol, TypeVar
 
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import UploadAccepted, UploadStatus
@@ -741,9 +741,7 @@ class ImportsService:
                 text_at=() if phone is None else (len(headings) + phone,),
                 excel_text=True,  # the user's phone cell, whatever it holds, as Excel shows it
             ),
-            # the row numbers are ints (numbers in a workbook): the writer takes them, though
-            # write_in_batches is typed for text cells only
-            cast("AsyncIterator[Sequence[Sequence[str]]]", batches()),
+            batches(),
             cancel,
         )
 
