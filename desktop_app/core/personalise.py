@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from desktop_app.core.recipients import Person
 
-__all__ = ["MERGE_FIELDS", "has_merge_fields", "render", "render_all"]
+__all__ = ["MERGE_FIELDS", "has_merge_fields", "render", "render_all", "uses_names"]
 
 MERGE_FIELDS = ("first_name", "last_name", "phone")
 # {first_name} or {first_name|fallback for this field only}
@@ -25,6 +25,11 @@ _GAP_BETWEEN = re.compile(r"[ \t]*\x00[ \t\x00]*")
 
 def has_merge_fields(text: str) -> bool:
     return _FIELD.search(text) is not None
+
+
+def uses_names(text: str) -> bool:
+    """Whether the text greets people by name ({first_name}, {last_name}), not only {phone}."""
+    return any(match.group(1) != "phone" for match in _FIELD.finditer(text))
 
 
 def render(text: str, person: Person, fallback: str = "") -> str:

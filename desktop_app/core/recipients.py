@@ -58,8 +58,8 @@ class KeptPeople:
     failed for, a scheduled send taken back to edit)."""
 
     people: tuple[Person, ...]  # with the names it was personalised with, when kept
-    #: It was personalised, but written before names were kept: numbers only, so everyone
-    #: gets the fallback word unless they are picked from the contacts again.
+    #: Its text greets people by name, but it was written before names were kept: numbers
+    #: only, so everyone gets the fallback word unless they are picked from the contacts again.
     names_missing: bool = False
 
     @property
@@ -68,14 +68,15 @@ class KeptPeople:
 
 
 def kept_people(
-    phones: Sequence[str], named: Sequence[Person] | None, *, personalised: bool
+    phones: Sequence[str], named: Sequence[Person] | None, *, by_name: bool
 ) -> KeptPeople:
     """*phones* of an earlier send as people: *named* (with the names the store kept; None
-    when it kept none), or bare numbers."""
+    when it kept none), or bare numbers; *by_name*: its text greets people by name, so bare
+    numbers are worth a word to the user (names_missing)."""
     if named is not None:
         return KeptPeople(tuple(named))
     people = tuple(Person(phone) for phone in phones)
-    return KeptPeople(people, names_missing=personalised and bool(people))
+    return KeptPeople(people, names_missing=by_name and bool(people))
 
 
 class NumberParser:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from desktop_app.core.personalise import has_merge_fields, render, render_all
+from desktop_app.core.personalise import has_merge_fields, render, render_all, uses_names
 from desktop_app.core.recipients import Person
 
 PHONE = "+254712345678"
@@ -86,3 +86,18 @@ def test_render_all_renders_one_text_per_person_in_order() -> None:
 )
 def test_has_merge_fields(text: str, expected: bool) -> None:
     assert has_merge_fields(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Habari {first_name}", True),
+        ("{last_name|} ref {phone}", True),
+        ("Ref {phone}: paid", False),
+        ("Piga {phone|0700000000}", False),
+        ("Habari {name}", False),
+        ("", False),
+    ],
+)
+def test_uses_names(text: str, expected: bool) -> None:
+    assert uses_names(text) is expected

@@ -48,6 +48,7 @@ from desktop_app.core.contact_files import (
     write_in_batches,
 )
 from desktop_app.core.delivery import SKIPPED_AS_INVALID, DeliveryStatus, normalize_status
+from desktop_app.core.personalise import uses_names
 from desktop_app.core.recipients import KeptPeople, Person, kept_people
 from desktop_app.core.store import BroadcastKind, ChunkState, Store
 from desktop_app.core.store.delivery import (
@@ -469,7 +470,9 @@ class DeliveryService:
             kind, sender_id, text = BroadcastKind(about[0]), about[1], about[2]
             phones = self._records.failed_phones(profile, broadcast_id)
             named = self._store.names.people(broadcast_id, phones) if phones else None
-            failed = kept_people(phones, named, personalised=kind is BroadcastKind.PERSONALIZED)
+            failed = kept_people(
+                phones, named, by_name=kind is BroadcastKind.PERSONALIZED and uses_names(text)
+            )
             return ResendRequest(broadcast_id, text, sender_id, failed, kind)
 
         return await self._io(read)

@@ -35,7 +35,7 @@ from desktop_app.core.api.models import SendResult
 from desktop_app.core.background import Blocking, finish
 from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
 from desktop_app.core.collector import old_collections_paused
-from desktop_app.core.personalise import has_merge_fields, render_all
+from desktop_app.core.personalise import has_merge_fields, render_all, uses_names
 from desktop_app.core.recipients import KeptPeople, Person, kept_people
 from desktop_app.core.rules import SendCategory
 from desktop_app.core.services.balance import BalanceService
@@ -488,11 +488,12 @@ class SendingService:
         names it was personalised with."""
 
         def read() -> KeptPeople:
-            kind = self._journal.broadcast(broadcast_id).kind
+            broadcast = self._journal.broadcast(broadcast_id)
             chunks = self._journal.chunks(broadcast_id, ChunkState.PENDING)
             phones = [phone for chunk in chunks for phone in chunk.phones]
             named = self._store.names.people(broadcast_id, phones)
-            return kept_people(phones, named, personalised=kind is BroadcastKind.PERSONALIZED)
+            personalised = broadcast.kind is BroadcastKind.PERSONALIZED
+            return kept_people(phones, named, by_name=personalised and uses_names(broadcast.text))
 
         return await self._io(read)
 

@@ -18,6 +18,7 @@ from desktop_app.core.rules import DEFAULT_OPT_OUT_LINE, SendCategory
 from desktop_app.core.services import Services
 from desktop_app.core.services.optouts import OptOutSource, read_numbers
 from desktop_app.core.services.sending import ChunkState
+from desktop_app.core.store import BroadcastKind
 from tests.core.services.test_sending import (
     PROFILE,
     make_plan,
@@ -212,6 +213,12 @@ def test_an_older_scheduled_personalised_send_is_edited_with_numbers_only(
     plain = go(sending.scheduled_recipients(bulk))
     assert plain.people == tuple(Person(p.phone) for p in who)
     assert not plain.names_missing
+    # personalised with the number only: no names were ever in it, so none are missing
+    numbers = go(sending.start(make_plan(who, text="Ref {phone}: paid."), PROFILE, due_at=soon))
+    assert go(sending.broadcast(numbers)).kind is BroadcastKind.PERSONALIZED
+    with services.store.db.write() as db:
+        db.execute("DELETE FROM recipient_names WHERE broadcast_id = ?", (numbers,))
+    assert not go(sending.scheduled_recipients(numbers)).names_missing
 
 
 def test_a_scheduled_send_counts_for_the_duplicate_guard(services: Services) -> None:
