@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self.account_dialog: QDialog | None = None
         self.shortcuts_dialog: QDialog | None = None
         self.about_box: QMessageBox | None = None
+        self.licences_dialog: QDialog | None = None
         self.pages: dict[str, TabPage] = {}
         self.setWindowTitle("Tuma")
         self.resize(1280, 800)
@@ -515,6 +516,12 @@ class MainWindow(QMainWindow):
                 "Your secret key is kept only in this computer's password store."
             )
         )
+        ok = box.addButton(QMessageBox.StandardButton.Ok)
+        box.setDefaultButton(ok)
+        box.setEscapeButton(ok)
+        # (like every button of a message box, it closes the box too)
+        licences = box.addButton(self.tr("Open-source licences"), QMessageBox.ButtonRole.ActionRole)
+        licences.clicked.connect(self.show_licences)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         # Deleted when closed: forget it then (quitting used to close a deleted box, which
         # raised in closeEvent and left the app running with its window hidden).
@@ -524,6 +531,18 @@ class MainWindow(QMainWindow):
 
     def _forget_about_box(self) -> None:
         self.about_box = None
+
+    def show_licences(self) -> None:
+        """The licence texts and copyright notices of the software Tuma ships (the LGPL asks
+        for them to go with every copy)."""
+        if self.licences_dialog is not None:
+            self.licences_dialog.show()
+            self.licences_dialog.raise_()
+            return
+        from desktop_app.ui.licences import LicencesDialog, notices_text
+
+        self.licences_dialog = LicencesDialog(self, notices_text())
+        self.licences_dialog.show()
 
     # -- wiring ---------------------------------------------------------------------------
 

@@ -5,7 +5,8 @@
 #   bash installer/linux/build-deb.sh --no-freeze   # package the dist/tuma/ already built
 #
 # The package puts the one-folder bundle in /opt/tuma, a /usr/bin/tuma link to it, the .desktop
-# entry, the hicolor icons and the AppStream metadata. It has no maintainer scripts: the icon and
+# entry, the hicolor icons, the AppStream metadata, and in /usr/share/doc/tuma the copyright file
+# and the third-party licence notices. It has no maintainer scripts: the icon and
 # menu caches are refreshed by the triggers of hicolor-icon-theme and desktop-file-utils, and
 # nothing ever touches the user's data in their home folder (remove and purge alike).
 set -euo pipefail
@@ -38,6 +39,14 @@ cp packaging/linux/tuma.desktop "$stage/usr/share/applications/tuma.desktop"
 render packaging/linux/io.tuma.Tuma.metainfo.xml.in "$stage/usr/share/metainfo/io.tuma.Tuma.metainfo.xml"
 cp -r build/icons/hicolor "$stage/usr/share/icons/hicolor"
 cp installer/linux/copyright "$stage/usr/share/doc/tuma/copyright"
+# The third-party notices the freeze wrote into the bundle (packaging/notices.py), also where
+# Debian keeps a package's documentation (compressed, as policy 12.3 asks of files over 4 kB).
+notices=dist/tuma/_internal/licenses/THIRD-PARTY-NOTICES.txt
+[ -f "$notices" ] || {
+    echo "$notices is missing: the bundle was frozen without its licence notices" >&2
+    exit 1
+}
+gzip -9n <"$notices" >"$stage/usr/share/doc/tuma/THIRD-PARTY-NOTICES.txt.gz"
 chmod -R u=rwX,go=rX "$stage" # whatever the umask: 0755 folders and programs, 0644 the rest
 
 # Every system library the bundle links to but does not carry must come from a package the

@@ -16,6 +16,11 @@
 #if !FileExists(AppExe)
   #error dist\tuma\tuma.exe is missing: run python packaging\freeze.py first
 #endif
+; The licence notices packaging\tuma.spec wrote into the bundle (packaging\notices.py)
+#define Notices Bundle + "\_internal\licenses\THIRD-PARTY-NOTICES.txt"
+#if !FileExists(Notices)
+  #error dist\tuma\_internal\licenses\THIRD-PARTY-NOTICES.txt is missing: run python packaging\freeze.py
+#endif
 ; "1.2.3rc1" as written in pyproject.toml (the StringFileInfo ProductVersion) ...
 #define AppVersion GetStringFileInfo(AppExe, "ProductVersion")
 ; ... and as four numbers (the fixed FileVersion, "1.2.3.0") for the setup's own resource
@@ -61,6 +66,10 @@ Type: filesandordirs; Name: "{app}\_internal"
 
 [Files]
 Source: "{#Bundle}\*"; DestDir: "{app}"; Flags: ignoreversion recursesubdirs createallsubdirs
+; The third-party licence notices (and, in _internal\licenses\, the LGPL/GPL texts) also beside
+; tuma.exe, where someone looking at the installed folder finds them; the app shows them in
+; Help > About Tuma > Open-source licences.
+Source: "{#Notices}"; DestDir: "{app}"; Flags: ignoreversion
 
 [Icons]
 Name: "{autoprograms}\Tuma"; Filename: "{app}\tuma.exe"; Comment: "SMS broadcasts for your customers"

@@ -75,6 +75,7 @@ def test_quitting_after_every_dialog_the_menus_offer_still_quits(qtbot, window) 
         window.open_account_dialog,
         window.show_shortcuts,
         window.show_about,
+        window.show_licences,
     ]
     for open_dialog in opened:
         open_dialog()

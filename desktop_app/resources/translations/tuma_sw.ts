@@ -2585,6 +2585,30 @@
     </message>
 </context>
 <context>
+    <name>LicencesDialog</name>
+    <message>
+        <source>Open-source licences</source>
+        <translation>Leseni za programu huria</translation>
+    </message>
+    <message>
+        <source>Tuma is built with the open-source software listed below. Each part keeps its own licence: here are their licence texts and copyright notices.</source>
+        <translation>Tuma imejengwa kwa programu huria zilizoorodheshwa hapa chini. Kila moja ina leseni yake: hapa kuna maandishi ya leseni zao na taarifa za hakimiliki.</translation>
+    </message>
+    <message>
+        <source>The notices are not in this copy of Tuma. They come with the program, in the file {file}.</source>
+        <extracomment>the notices as shown (None: not found in this copy of Tuma)</extracomment>
+        <translation>Taarifa hizi hazipo katika nakala hii ya Tuma. Huja pamoja na programu, katika faili {file}.</translation>
+    </message>
+    <message>
+        <source>Also in the file {path}</source>
+        <translation>Pia zimo katika faili {path}</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Funga</translation>
+    </message>
+</context>
+<context>
     <name>LookupDialog</name>
     <message>
         <source>Delivery report</source>
@@ -2804,6 +2828,10 @@
     <message>
         <source>SMS broadcasts, contacts and delivery reports for small businesses in Kenya. Your secret key is kept only in this computer&apos;s password store.</source>
         <translation>SMS kwa wateja wengi, anwani na ripoti za ufikishaji kwa biashara ndogo za Kenya. Ufunguo wako wa siri unawekwa kwenye hifadhi ya nenosiri ya kompyuta hii pekee.</translation>
+    </message>
+    <message>
+        <source>Open-source licences</source>
+        <translation>Leseni za programu huria</translation>
     </message>
     <message>
         <source>That file cannot be opened here</source>
