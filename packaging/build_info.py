@@ -285,6 +285,31 @@ EXCLUSIONS: tuple[Exclusion, ...] = (
         drop=("*PySide6/Qt/translations/*", "*PySide6/translations/*"),
     ),
     Exclusion(
+        "readline",
+        "GNU readline (GPL-3.0), for Python's interactive prompt: a window has no prompt, and "
+        "a proprietary bundle must not carry a GPL library",
+        drop=("*libreadline.so*", "*lib-dynload/readline.*"),
+        modules=("readline",),
+    ),
+    Exclusion(
+        "dev-tools",
+        "the build environment's test and terminal tools (pytest, rich, Pygments, markdown-it, "
+        "PyYAML, python-dotenv): only optional imports reach them (httpx's command line, "
+        "uvicorn's YAML log files and .env files, anyio's pytest plugin); the app uses none",
+        modules=(
+            "pytest",
+            "_pytest",
+            "pluggy",
+            "iniconfig",
+            "rich",
+            "pygments",
+            "markdown_it",
+            "mdurl",
+            "yaml",
+            "dotenv",
+        ),
+    ),
+    Exclusion(
         "pillow",
         "Pillow: only openpyxl's optional image support imports it (it is in the build "
         "environment to draw the icons)",

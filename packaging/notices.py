@@ -24,14 +24,16 @@ packaging/tuma.spec generates the file at build time into the bundle's ``license
 from the build's own environment, so the versions are the ones shipped and the
 platform-specific dependencies (SecretStorage on Linux, pywin32-ctypes on Windows) are the
 ones of the OS it is built on. The output is sorted and has no date: the same environment
-gives the same bytes. Standard library only, like build_info.py (it runs inside PyInstaller,
-and from the app when it runs from a source checkout: Help → About → Open-source licences).
+gives the same bytes. It needs the standard library and ``packaging`` (requirements and their
+markers read as pip reads them; PyInstaller depends on it, and a source checkout has it with
+the test tools). It runs inside PyInstaller, and from the app when it runs from a source
+checkout (Help → About → Open-source licences; without ``packaging`` the dialog says where
+the notices are).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import re
 import sys
@@ -41,6 +43,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parent.parent
 LICENSES = Path(__file__).resolve().parent / "licenses"
@@ -127,127 +131,10 @@ def normalize(name: str) -> str:
     return re.sub(r"[-_.]+", "-", name).lower()
 
 
-def marker_environment() -> dict[str, str]:
-    """The values PEP 508 markers are evaluated against, for the running interpreter."""
-    impl = sys.implementation
-    version = f"{impl.version.major}.{impl.version.minor}.{impl.version.micro}"
-    if impl.version.releaselevel != "final":
-        version += impl.version.releaselevel[0] + str(impl.version.serial)
-    return {
-        "implementation_name": impl.name,
-        "implementation_version": version,
-        "os_name": os.name,
-        "platform_machine": platform.machine(),
-        "platform_release": platform.release(),
-        "platform_system": platform.system(),
-        "platform_version": platform.version(),
-        "python_full_version": platform.python_version(),
-        "platform_python_implementation": platform.python_implementation(),
-        "python_version": ".".join(platform.python_version_tuple()[:2]),
-        "sys_platform": sys.platform,
-    }
-
-
-_TOKEN = re.compile(
-    r"\s*(\(|\)|===|==|!=|<=|>=|~=|<|>|not\s+in\b|in\b|and\b|or\b|'[^']*'|\"[^\"]*\"|[A-Za-z_.]+)"
-)
-_VERSIONS = {"python_version", "python_full_version", "implementation_version"}
-
-
-def _version_key(text: str) -> tuple[int, ...]:
-    return tuple(int(n) for n in re.findall(r"\d+", text.split("+")[0])[:4])
-
-
-def _compare(left: str, op: str, right: str, versions: bool) -> bool:
-    if op in ("in", "not in"):
-        return (left in right) == (op == "in")
-    if op == "===":
-        return left == right
-    if versions and op in ("==", "!=") and right.endswith(".*"):
-        prefix = _version_key(right[:-2])
-        return (_version_key(left)[: len(prefix)] == prefix) == (op == "==")
-    if versions:
-        a, b = _version_key(left), _version_key(right)
-        fixed = len(b) - 1  # ~= 3.11.2 means >= 3.11.2 and 3.11.*
-        width = max(len(a), len(b))
-        a, b = a + (0,) * (width - len(a)), b + (0,) * (width - len(b))
-        if op == "~=":
-            return a >= b and a[:fixed] == b[:fixed]
-        return {"==": a == b, "!=": a != b, "<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
-    return {"==": left == right, "!=": left != right, "<": left < right, "<=": left <= right,
-            ">": left > right, ">=": left >= right, "~=": left == right}[op]  # fmt: skip
-
-
-def evaluate_marker(marker: str, env: dict[str, str], extra: str = "") -> bool:
-    """A PEP 508 environment marker (``python_version < "3.12" and sys_platform == "linux"``)
-    for ``env``, with ``extra`` the extra being asked for ("" for none)."""
-    tokens: list[str] = []
-    position = 0
-    while position < len(marker.rstrip()):
-        match = _TOKEN.match(marker, position)
-        if match is None:
-            raise ValueError(f"cannot read the marker {marker!r}")
-        tokens.append(re.sub(r"\s+", " ", match.group(1)))
-        position = match.end()
-    values = {**env, "extra": normalize(extra) if extra else ""}
-
-    def value(token: str) -> tuple[str, bool]:
-        if token[0] in "'\"":
-            return token[1:-1], False
-        name = token.replace(".", "_")  # legacy os.name, sys.platform, ...
-        if name == "python_implementation":
-            name = "platform_python_implementation"
-        if name not in values:
-            raise ValueError(f"unknown marker variable {token!r} in {marker!r}")
-        return values[name], name in _VERSIONS
-
-    def atom(i: int) -> tuple[bool, int]:
-        if tokens[i] == "(":
-            result, i = disjunction(i + 1)
-            if tokens[i] != ")":
-                raise ValueError(f"unbalanced parentheses in {marker!r}")
-            return result, i + 1
-        (left, left_v), op, (right, right_v) = value(tokens[i]), tokens[i + 1], value(tokens[i + 2])
-        if "extra" in (tokens[i], tokens[i + 2]):
-            left, right = (normalize(v) if v else v for v in (left, right))
-        return _compare(left, op, right, left_v or right_v), i + 3
-
-    def conjunction(i: int) -> tuple[bool, int]:
-        result, i = atom(i)
-        while i < len(tokens) and tokens[i] == "and":
-            other, i = atom(i + 1)
-            result = result and other
-        return result, i
-
-    def disjunction(i: int) -> tuple[bool, int]:
-        result, i = conjunction(i)
-        while i < len(tokens) and tokens[i] == "or":
-            other, i = conjunction(i + 1)
-            result = result or other
-        return result, i
-
-    result, end = disjunction(0)
-    if end != len(tokens):
-        raise ValueError(f"cannot read the marker {marker!r}")
-    return result
-
-
-def parse_requirement(text: str) -> tuple[str, frozenset[str], str]:
-    """``name[extra,...] (spec) ; marker`` -> (name, extras, marker)."""
-    spec, _, marker = text.partition(";")
-    match = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(?:\[([^\]]*)\])?", spec)
-    if match is None:
-        raise ValueError(f"cannot read the requirement {text!r}")
-    extras = frozenset(normalize(e) for e in (match.group(2) or "").split(",") if e.strip())
-    return match.group(1), extras, marker.strip()
-
-
-def wanted(requirement: str, env: dict[str, str], extras: Iterable[str] = ()) -> bool:
-    """Whether ``requirement`` applies here, for a distribution asked for with ``extras``."""
-    marker = parse_requirement(requirement)[2]
-    if not marker:
-        return True
-    return any(evaluate_marker(marker, env, extra) for extra in ("", *extras))
+def wanted(requirement: Requirement, extras: Iterable[str] = ()) -> bool:
+    """Whether *requirement* applies here, for a distribution asked for with *extras*."""
+    marker = requirement.marker
+    return marker is None or any(marker.evaluate({"extra": e}) for e in ("", *extras))
 
 
 # -- which distributions ----------------------------------------------------------------------
@@ -260,31 +147,28 @@ def project(pyproject: Path = ROOT / "pyproject.toml") -> tuple[str, list[str]]:
     return str(table["name"]), [str(r) for r in table.get("dependencies", [])]
 
 
-def runtime_distributions(
-    requirements: Iterable[str], env: dict[str, str] | None = None
-) -> dict[str, metadata.Distribution]:
-    """Every installed distribution ``requirements`` need here, recursively, by normalized
-    name. A requirement that applies but is not installed is an error: the environment is
-    not the one the app runs with."""
-    env = env or marker_environment()
+def runtime_distributions(requirements: Iterable[str]) -> dict[str, metadata.Distribution]:
+    """Every installed distribution *requirements* need here (their markers evaluated for
+    this interpreter and platform), recursively, by normalized name. A requirement that
+    applies but is not installed is an error: the environment is not the one the app runs
+    with."""
     found: dict[str, metadata.Distribution] = {}
     asked: set[tuple[str, frozenset[str]]] = set()
-    todo = [(r, frozenset[str]()) for r in requirements]
+    todo = [(Requirement(r), frozenset[str]()) for r in requirements]
     while todo:
         requirement, parent_extras = todo.pop()
-        if not wanted(requirement, env, parent_extras):
+        if not wanted(requirement, parent_extras):
             continue
-        name, extras, _ = parse_requirement(requirement)
-        key = normalize(name)
+        key, extras = normalize(requirement.name), frozenset(requirement.extras)
         if (key, extras) in asked:
             continue
         asked.add((key, extras))
         try:
-            dist = found.get(key) or metadata.distribution(name)
+            dist = found.get(key) or metadata.distribution(requirement.name)
         except metadata.PackageNotFoundError:
-            raise MissingLicence(f"{name} is required here but not installed") from None
+            raise MissingLicence(f"{requirement.name} is required here but not installed") from None
         found[key] = dist
-        todo += [(r, extras) for r in dist.requires or []]
+        todo += [(Requirement(r), extras) for r in dist.requires or []]
     return found
 
 

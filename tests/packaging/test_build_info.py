@@ -187,6 +187,8 @@ DROPPED = [
     "PySide6/Qt/plugins/platformthemes/libqgtk3.so",
     "PySide6/Qt/plugins/wayland-shell-integration/libivi-shell.so",
     "PySide6/Qt/translations/qtbase_de.qm",
+    "libreadline.so.8",  # GPL-3.0: never in the bundle
+    "python3.11/lib-dynload/readline.cpython-311-x86_64-linux-gnu.so",
 ]
 
 
@@ -207,6 +209,13 @@ def test_the_app_imports_no_qt_module_the_bundle_leaves_out() -> None:
         used |= set(re.findall(r"\bPySide6\.(Qt\w+)", source.read_text(encoding="utf-8")))
     assert used, "the app imports Qt modules"
     assert not {f"PySide6.{m}" for m in used} & left_out
+
+
+def test_the_bundle_leaves_out_gpl_readline_and_the_build_environments_tools() -> None:
+    left_out = set(build_info.excluded_modules(build_info.EXCLUSIONS))
+    assert {"readline", "pytest", "rich", "pygments", "yaml", "dotenv"} <= left_out
+    # what the app and its sandbox really import stays (uvicorn's command line needs click)
+    assert not {"click", "httpx", "uvicorn", "starlette", "keyring", "anyio"} & left_out
 
 
 def test_exclusions_can_be_switched_off_one_by_one() -> None:
