@@ -4,26 +4,14 @@ given back, and the practice account's sample history seeded once."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 
 from desktop_app.core.api import Client
 from desktop_app.core.api.models import AccountDetails
 from desktop_app.core.services import Services
-
-
-@pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
-    opened = Services.open(
-        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
-    )
-    yield opened
-    opened.close()
 
 
 def fetch(services: Services, account: Any) -> AccountDetails:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import csv
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar
@@ -41,15 +41,6 @@ OK = "+254712340001"
 OK2 = "+254712340002"
 FAILS = "+254712340000"  # the sandbox fails numbers ending in 0000
 BAD = "+25471234001"  # one digit short: the sandbox skips it as invalid
-
-
-@pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
-    opened = Services.open(
-        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
-    )
-    yield opened
-    opened.close()
 
 
 class Clock:

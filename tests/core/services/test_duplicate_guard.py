@@ -5,12 +5,8 @@ broadcast that has not finished. Real store; one real send against the sandbox."
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import datetime, timedelta
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from desktop_app.core.api.models import SendResult
 from desktop_app.core.recipients import Person
@@ -29,15 +25,6 @@ from tests.core.services.test_sending import PROFILE, TEXT, make_plan, run, star
 
 WINDOW = 24
 A, B, C = "+254711600001", "+254711600002", "+254711600003"
-
-
-@pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
-    opened = Services.open(
-        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
-    )
-    yield opened
-    opened.close()
 
 
 def guard(

@@ -6,12 +6,9 @@ waiting for their time (due, released once, moved, cancelled, not "unfinished").
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
-
-import pytest
 
 from desktop_app.core.recipients import Person
 from desktop_app.core.rules import DEFAULT_OPT_OUT_LINE, SendCategory
@@ -27,15 +24,6 @@ from tests.core.services.test_sending import (
     recorded,
     run,
 )
-
-
-@pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
-    opened = Services.open(
-        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
-    )
-    yield opened
-    opened.close()
 
 
 def go(coro: Any) -> Any:

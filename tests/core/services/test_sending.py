@@ -5,8 +5,7 @@ with refusals, cancelling, unfinished broadcasts and other channels' records."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine, Iterator
-from pathlib import Path
+from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import pytest
@@ -40,15 +39,6 @@ T = TypeVar("T")
 TEXT = "Karibu! Ofa ya leo: unga 2kg KES 180."  # one GSM-7 part
 PROFILE = "shop"
 PHONE = "+254712345678"
-
-
-@pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
-    opened = Services.open(
-        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
-    )
-    yield opened
-    opened.close()
 
 
 def shop(bulk_chunk_size: int = DEFAULT_CHUNK_SIZE, **changes: Any) -> Profile:

@@ -4,22 +4,11 @@ delete on the store's thread."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from desktop_app.core.services import Services
 from desktop_app.core.services.templates import MAX_NAME, Template, clean_name, suggested_name
-
-
-@pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
-    opened = Services.open(
-        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
-    )
-    yield opened
-    opened.close()
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,15 +22,6 @@ BULK = "Ofa ya leo: unga 2kg KES 150."
 AMINA = Person("+254711000001", "Amina", "Otieno", from_contacts=True)
 BARAKA = Person("+254711000002", "Baraka", "", from_contacts=True)
 TYPED = Person("+254711000003")  # typed in the To box: no name
-
-
-@pytest.fixture
-def services(tmp_path: Path) -> Iterator[Services]:
-    opened = Services.open(
-        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
-    )
-    yield opened
-    opened.close()
 
 
 @pytest.fixture
