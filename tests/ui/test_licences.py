@@ -84,3 +84,33 @@ def test_without_the_notices_it_says_where_they_are(
     assert dialog.viewer is None
     texts = " ".join(label.text() for label in dialog.findChildren(QLabel))
     assert "THIRD-PARTY-NOTICES.txt" in texts
+
+
+def test_the_notices_are_read_off_the_gui_thread_and_opened_once(
+    qtbot, window, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """From a source checkout they are made from the environment (~0.2 s): not on the GUI
+    thread, and pressing the button again meanwhile opens no second dialog."""
+    import threading
+
+    readers: list[str] = []
+    release = threading.Event()
+
+    def slow_notices() -> str:
+        readers.append(threading.current_thread().name)
+        release.wait(10)
+        return "the notices\n"
+
+    monkeypatch.setattr(licences, "notices_text", slow_notices)
+    window.show_licences()
+    qtbot.waitUntil(lambda: readers != [])
+    window.show_licences()  # pressed again while they are read
+    assert window.licences_dialog is None
+    release.set()
+    qtbot.waitUntil(lambda: window.licences_dialog is not None)
+    assert readers != [threading.main_thread().name]
+    assert len(readers) == 1
+    dialogs = window.findChildren(licences.LicencesDialog)
+    assert dialogs == [window.licences_dialog]
+    assert window.licences_dialog.viewer.toPlainText() == "the notices\n"
+    window.licences_dialog.close()

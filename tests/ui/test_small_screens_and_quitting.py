@@ -79,8 +79,9 @@ def test_quitting_after_every_dialog_the_menus_offer_still_quits(qtbot, window) 
     ]
     for open_dialog in opened:
         open_dialog()
+        # (the licences are read off the GUI thread first: their dialog comes a moment later)
+        qtbot.waitUntil(lambda: any(d.isVisible() for d in window.findChildren(QDialog)))
         dialog = next(d for d in window.findChildren(QDialog) if d.isVisible())
-        qtbot.waitUntil(dialog.isVisible)
         dialog.close()
         qtbot.waitUntil(lambda dialog=dialog: not dialog.isVisible())
     # The closed About box deletes itself (WA_DeleteOnClose) once the loop runs.
