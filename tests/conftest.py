@@ -141,3 +141,55 @@ def account(sandbox, admin) -> Account:  # type: ignore[no-untyped-def]
     )
     legacy = admin.create_token(account_id, kind="legacy")
     return Account(account_id, token, legacy, sandbox.base_url, sandbox.contacts_base_url)
+
+
+class RestartableSandbox:
+    """A sandbox of one test's own that can be stopped (the service gone: connections are
+    refused) and started again on the same port, with the same data, accounts and tokens."""
+
+    def __init__(self, data_dir: Path) -> None:
+        from desktop_app.sandbox.process import start_sandbox
+
+        self.data_dir = data_dir
+        self.process = start_sandbox(data_dir=data_dir, settle_seconds=0.2)
+        self.port = _port_of(self.process.base_url)
+        self.admin_key = self.process.admin_key
+
+    def stop(self) -> None:
+        self.process.stop()
+
+    def start(self) -> None:
+        from desktop_app.sandbox.process import start_sandbox
+
+        self.process = start_sandbox(
+            data_dir=self.data_dir, settle_seconds=0.2, port=self.port, admin_key=self.admin_key
+        )
+
+    def new_account(self) -> Account:
+        from desktop_app.sandbox.admin import SandboxAdmin
+
+        with SandboxAdmin(self.process.base_url, self.admin_key) as admin:
+            account_id = admin.create_account(name="Own shop", balance=1000, sender_ids=["TUMA"])
+            token = admin.create_token(
+                account_id, kind="scoped", scopes=["sms", "contacts", "whatsapp", "surveys"]
+            )
+            legacy = admin.create_token(account_id, kind="legacy")
+        return Account(
+            account_id, token, legacy, self.process.base_url, self.process.contacts_base_url
+        )
+
+
+def _port_of(url: str) -> int:
+    from urllib.parse import urlsplit
+
+    port = urlsplit(url).port
+    assert port is not None
+    return port
+
+
+@pytest.fixture
+def own_sandbox(tmp_path: Path) -> Iterator[RestartableSandbox]:
+    """A sandbox for this test alone, which it may stop and start again (``stop``/``start``)."""
+    box = RestartableSandbox(tmp_path / "own-sandbox")
+    yield box
+    box.stop()

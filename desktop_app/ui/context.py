@@ -4,6 +4,7 @@ and the connected session (profile + open API client)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -71,6 +72,9 @@ class AppContext(QObject):
     scheduled_changed = Signal()
     #: Another tab (Delivery) asks for Compose's Review of unfinished broadcasts.
     review_requested = Signal()
+    #: The service could not be reached (False) or answers again (True); only on a change.
+    #: Opening or closing a session puts it back to reachable.
+    reachability_changed = Signal(bool)
 
     def __init__(self, services: Services, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -79,6 +83,9 @@ class AppContext(QObject):
         self.services = services
         self.session: Session | None = None
         self.last_balance: AccountDetails | None = None
+        #: False while the connected session's service cannot be reached.
+        self.service_reachable = True
+        self._reachability_observer: Callable[[bool], None] | None = None
 
     @property
     def settings(self) -> AppSettings:
@@ -101,8 +108,12 @@ class AppContext(QObject):
         """
         await self.close_session(emit=False)
         active_before = self.settings.active_profile
-        self.session = self.services.accounts.start_session(profile, token, practice=is_sandbox)
+        session = self.services.accounts.start_session(profile, token, practice=is_sandbox)
+        self.session = session
         self.last_balance = None
+        self._reachability_observer = lambda reachable: self._on_reachability(session, reachable)
+        session.client.reachability_observers.append(self._reachability_observer)
+        self._set_reachable(session.client.reachable)
         if self.settings.active_profile != active_before:
             self.settings_changed.emit()
         self.session_changed.emit()
@@ -113,8 +124,13 @@ class AppContext(QObject):
         """Stop the session's work and close its client."""
         session, self.session = self.session, None
         self.last_balance = None
+        self._set_reachable(True)  # nothing is connected: nothing to be offline from
         if session is None:
             return
+        observers = session.client.reachability_observers
+        if self._reachability_observer in observers:
+            observers.remove(self._reachability_observer)
+        self._reachability_observer = None
         self.tasks.cancel("balance")
         try:
             await session.client.aclose()
@@ -128,6 +144,15 @@ class AppContext(QObject):
 
     def is_sending(self) -> bool:
         return any(self.tasks.is_running(name) for name in self.SENDING_TASKS)
+
+    def _on_reachability(self, session: Session, reachable: bool) -> None:
+        if session is self.session:  # not a late word from a client already replaced
+            self._set_reachable(reachable)
+
+    def _set_reachable(self, reachable: bool) -> None:
+        if reachable != self.service_reachable:
+            self.service_reachable = reachable
+            self.reachability_changed.emit(reachable)
 
     # -- settings -------------------------------------------------------------------------
 
@@ -174,5 +199,9 @@ class AppContext(QObject):
         self.balance_changed.emit(details)
 
     def _on_balance_error(self, exc: BaseException) -> bool:
+        from desktop_app.core.api import errors
+
         self.balance_failed.emit(exc)
-        return False  # let the presenter show it
+        # While the status bar says the service cannot be reached, a balance reading that
+        # could not reach it says nothing more; otherwise let the presenter show it.
+        return isinstance(exc, errors.NetworkError) and not self.service_reachable

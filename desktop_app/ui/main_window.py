@@ -189,6 +189,13 @@ class MainWindow(QMainWindow):
         # Good news shows here, on one line, instead of pushing the tabs down.
         self.toast = Toast(bar)
         bar.addWidget(self.toast, 1)
+        # While the service cannot be reached: one calm place that says so (not an error per
+        # failed request), gone again with the next reply.
+        self.offline_label = QLabel(self.tr("⚠ Offline: cannot reach the service"), bar)
+        self.offline_label.setObjectName("offlineIndicator")
+        self.offline_label.setProperty("role", "warning")
+        self.offline_label.hide()
+        bar.addPermanentWidget(self.offline_label)
         bar.addPermanentWidget(self.account_label)
         bar.addPermanentWidget(self.balance_label)
         self._update_status()
@@ -233,6 +240,27 @@ class MainWindow(QMainWindow):
             self.balance_label.setToolTip(self.tr("Open the Balance tab (Ctrl+5)"))
             set_role(self.balance_label, "")
         self.balance_label.setText(text)
+
+    def _on_reachability_changed(self, reachable: bool) -> None:
+        if not reachable:
+            session = self.ctx.session
+            if session is not None and session.is_sandbox:
+                tip = self.tr(
+                    "Offline: Tuma cannot reach the practice service on this computer. Nothing"
+                    " is lost, and Tuma carries on when it is back."
+                )
+            else:
+                tip = self.tr(
+                    "Offline: Tuma cannot reach the messaging service. Check the internet"
+                    " connection; nothing is lost, and Tuma carries on when it is back."
+                )
+            self.offline_label.setToolTip(tip)
+            self.offline_label.setAccessibleDescription(tip)
+        self.offline_label.setVisible(not reachable)
+
+    @property
+    def offline_shown(self) -> bool:
+        return not self.offline_label.isHidden()
 
     @property
     def low_balance_warning(self) -> bool:
@@ -573,6 +601,7 @@ class MainWindow(QMainWindow):
         ctx.show_tab_requested.connect(self.show_tab)
         ctx.balance_changed.connect(lambda _details: self._update_status())
         ctx.settings_changed.connect(self._update_status)
+        ctx.reachability_changed.connect(self._on_reachability_changed)
         ctx.show_tab_requested.connect(self.show_tab)
         ctx.tasks.busy_changed.connect(self.busy_label.setVisible)
         self.message_bar.reconnect_requested.connect(
@@ -584,6 +613,8 @@ class MainWindow(QMainWindow):
             lambda reason, name: self.open_account_dialog(reason, name)
         )
         self.message_bar.installEventFilter(self)
+        if not ctx.service_reachable:
+            self._on_reachability_changed(False)
 
     def _on_message(self, message: object) -> None:
         if not isinstance(message, UserMessage):

@@ -25,6 +25,13 @@ seconds. A send whose outcome is unknown (timeout after sending, connection lost
 or a gateway's own 502/504 page: it forwarded the request and lost the answer) raises
 ``InDoubt`` and is never resent; reads may be repeated after such errors too.
 
+Reachability: every request goes through one place, so the client also says whether the
+service can be reached at all. A request that finally fails with no HTTP reply because no
+connection could be made or kept (refused, reset, DNS failure, connect timeout) marks it
+unreachable; the next HTTP reply of any kind (an error reply, a 5xx, a refused token too) marks
+it reachable again. Failed attempts that a retry gets through do not count. Observers in
+:attr:`Client.reachability_observers` are called with the new state only when it changes.
+
 The token only ever travels in the ``Authorization`` header. It is kept in a wrapper whose
 repr is hidden, httpx masks the header in its own reprs, and anything the service sends back
 is scrubbed of it before it reaches an error or a log line.
@@ -76,6 +83,9 @@ _LOST: Final = (httpx.TimeoutException, httpx.NetworkError, httpx.RemoteProtocol
 # A gateway's own reply (not the service's envelope): it forwarded the request and then lost
 # or gave up on the service's answer (bad gateway, gateway timeout), so the outcome is unknown.
 _GATEWAY_LOST: Final = frozenset({502, 504})
+# No connection could be made or kept: the service cannot be reached at all (refused, reset,
+# DNS failure, connect timeout). A read timeout or a garbled reply means something answered.
+_UNREACHABLE: Final = (httpx.NetworkError, httpx.ConnectTimeout)
 
 _CONTACT_FIELDS: Final = frozenset({"phone", "first_name", "last_name", "email", "notes"})
 
@@ -138,6 +148,8 @@ _NOT_OPTED_IN = re.compile(r"\bopt(?:ed)?[\s_-]*in\b|\bconsent", re.IGNORECASE)
 
 _T = TypeVar("_T")
 ProgressCallback = Callable[[int, int], None]
+#: Told ``False`` when the service cannot be reached, ``True`` when it answers again.
+ReachabilityObserver = Callable[[bool], None]
 
 
 class Client:
@@ -169,6 +181,10 @@ class Client:
         self.max_retry_after = max_retry_after
         self._token = _Secret(token)
         self._sleep = sleep or asyncio.sleep
+        self._reachable = True
+        #: Called with the new state when the service stops or starts answering (see the
+        #: module docstring); an observer that raises is logged and does not stop a request.
+        self.reachability_observers: list[ReachabilityObserver] = []
         self._http = httpx.AsyncClient(
             headers={
                 "Authorization": f"Bearer {token}",
@@ -207,6 +223,11 @@ class Client:
     @property
     def closed(self) -> bool:
         return self._http.is_closed
+
+    @property
+    def reachable(self) -> bool:
+        """False from a request that found no service until the next HTTP reply."""
+        return self._reachable
 
     # --- SMS ----------------------------------------------------------------------------
 
@@ -474,6 +495,7 @@ class Client:
             except _NOT_SENT as exc:
                 log.info("%s: not sent (%s), attempt %d", what, type(exc).__name__, attempt)
                 if last:
+                    self._failed_without_reply(exc)
                     raise errors.NetworkError() from self._cause(exc)
                 await self._sleep(self._backoff_delay(attempt))
                 continue
@@ -482,8 +504,10 @@ class Client:
                     "%s: no complete reply (%s), attempt %d", what, type(exc).__name__, attempt
                 )
                 if not safe:
+                    self._failed_without_reply(exc)
                     raise errors.InDoubt(what=in_doubt) from self._cause(exc)
                 if last:
+                    self._failed_without_reply(exc)
                     raise errors.NetworkError() from self._cause(exc)
                 await self._sleep(self._backoff_delay(attempt))
                 continue
@@ -496,8 +520,11 @@ class Client:
                 raise error from self._cause(exc)
             except httpx.RequestError as exc:
                 log.info("%s: request error %s", what, type(exc).__name__)
+                self._failed_without_reply(exc)
                 raise errors.NetworkError() from self._cause(exc)
 
+            if not self._reachable:  # the only cost on the way of a reply
+                self._set_reachable(True)
             body = _decode(response)
             log.debug("%s -> HTTP %d, attempt %d", what, response.status_code, attempt)
             kind = _retry_kind(response, body)
@@ -520,6 +547,21 @@ class Client:
             delay = retry_after if retry_after is not None else self._backoff_delay(attempt)
             log.info("%s: %s reply, retrying in %.2f s", what, kind, delay)
             await self._sleep(delay)
+
+    def _failed_without_reply(self, exc: BaseException) -> None:
+        """A request ended without an HTTP reply: when no connection could be made or kept,
+        the service is unreachable."""
+        if self._reachable and isinstance(exc, _UNREACHABLE):
+            self._set_reachable(False)
+
+    def _set_reachable(self, reachable: bool) -> None:
+        self._reachable = reachable
+        log.info("the service is %s", "reachable again" if reachable else "unreachable")
+        for observer in tuple(self.reachability_observers):
+            try:
+                observer(reachable)
+            except Exception:  # an observer's bug must not turn into a failed request
+                log.exception("a reachability observer failed")
 
     def _backoff_delay(self, attempt: int) -> float:
         """Exponential backoff with jitter: ``backoff * 2**(n-1)``, scaled by 0.5-1.5."""

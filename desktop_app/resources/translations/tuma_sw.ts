@@ -2668,6 +2668,10 @@
         <translation>Fungua kichupo cha Salio (Ctrl+5)</translation>
     </message>
     <message>
+        <source>⚠ Offline: cannot reach the service</source>
+        <translation>⚠ Nje ya mtandao: huduma haifikiki</translation>
+    </message>
+    <message>
         <source>Not connected</source>
         <translation>Haijaunganishwa</translation>
     </message>
@@ -2695,6 +2699,14 @@
     <message>
         <source>Below your warning level of {threshold} credits. Top up soon.</source>
         <translation>Chini ya kiwango chako cha onyo cha krediti {threshold}. Ongeza salio mapema.</translation>
+    </message>
+    <message>
+        <source>Offline: Tuma cannot reach the practice service on this computer. Nothing is lost, and Tuma carries on when it is back.</source>
+        <translation>Nje ya mtandao: Tuma haiwezi kufikia huduma ya mazoezi kwenye kompyuta hii. Hakuna kilichopotea, na Tuma itaendelea huduma ikirudi.</translation>
+    </message>
+    <message>
+        <source>Offline: Tuma cannot reach the messaging service. Check the internet connection; nothing is lost, and Tuma carries on when it is back.</source>
+        <translation>Nje ya mtandao: Tuma haiwezi kufikia huduma ya ujumbe. Kagua intaneti yako; hakuna kilichopotea, na Tuma itaendelea muunganisho ukirudi.</translation>
     </message>
     <message>
         <source>&amp;File</source>

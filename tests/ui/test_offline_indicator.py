@@ -1,0 +1,113 @@
+"""The status bar says, in one calm place, when Tuma cannot reach the service, and stops
+saying it with the next reply: against a sandbox of the test's own, stopped and started."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app.ui.main_window import MainWindow
+from tests.conftest import RestartableSandbox
+from tests.ui.conftest import app_theme
+
+
+@pytest.fixture
+def own_ctx(qtbot, qloop, arun, own_sandbox, services):  # type: ignore[no-untyped-def]
+    """An AppContext connected to an account on ``own_sandbox``."""
+    from desktop_app.core.settings import Profile
+    from desktop_app.ui.context import AppContext
+
+    account = own_sandbox.new_account()
+    profile = Profile(
+        name="Own shop",
+        base_url=account.base_url,
+        contacts_base_url=account.contacts_base_url,
+        sender_ids=[account.sender_id],
+        default_sender_id=account.sender_id,
+    )
+    context = AppContext(services)
+    context.account = account  # type: ignore[attr-defined]
+    context.profile = profile  # type: ignore[attr-defined]
+    arun(context.open_session(profile, account.token))
+    qtbot.waitUntil(lambda: context.last_balance is not None, timeout=15000)
+    yield context
+    arun(context.tasks.shutdown(timeout=5.0))
+    arun(context.close_session(emit=False))
+
+
+@pytest.fixture
+def own_window(qtbot, own_ctx):  # type: ignore[no-untyped-def]
+    win = MainWindow(own_ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.close()
+
+
+def _save(win: MainWindow, name: str) -> None:
+    out = Path("/tmp/offline")
+    if out.is_dir():  # a look at it by hand, when the folder is there
+        win.grab().save(str(out / name))
+
+
+def test_offline_shows_in_the_status_bar_and_goes_with_the_next_reply(
+    qtbot: Any, qapp: Any, own_window: MainWindow, own_ctx: Any, own_sandbox: RestartableSandbox
+) -> None:
+    with app_theme(qapp):
+        _offline_and_back(qtbot, own_window, own_ctx, own_sandbox)
+
+
+def _offline_and_back(
+    qtbot: Any, win: MainWindow, ctx: Any, own_sandbox: RestartableSandbox
+) -> None:
+    changes: list[bool] = []
+    ctx.reachability_changed.connect(changes.append)
+    assert not win.offline_shown
+
+    own_sandbox.stop()
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: win.offline_shown, timeout=15000)
+    assert "Offline" in win.offline_label.text()
+    assert "nothing is lost" in win.offline_label.toolTip()
+    assert win.offline_label.isVisible()
+    # Said once, in the status bar: the background balance reading adds no error bar.
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+    assert win.message_bar.message is None
+    _save(win, "offline-1280x800.png")
+    win.resize(win.minimumSize())
+    qtbot.waitUntil(lambda: win.width() == win.minimumWidth())
+    assert win.offline_label.isVisible()
+    assert win.offline_label.geometry().right() < win.account_label.geometry().left()
+    _save(win, "offline-minimum.png")
+
+    # More failures while offline change nothing (no flicker, no second word).
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+    assert changes == [False]
+
+    own_sandbox.start()
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: not win.offline_shown, timeout=15000)
+    assert changes == [False, True]
+
+
+def test_switching_account_or_closing_the_session_clears_offline(
+    qtbot: Any, arun: Any, own_window: MainWindow, own_ctx: Any, own_sandbox: RestartableSandbox
+) -> None:
+    win, ctx = own_window, own_ctx
+    own_sandbox.stop()
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: win.offline_shown, timeout=15000)
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+
+    arun(ctx.open_session(ctx.profile, ctx.account.token))  # a new session: not known offline
+    assert not win.offline_shown
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: win.offline_shown, timeout=15000)
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+
+    arun(ctx.close_session())
+    assert not win.offline_shown
