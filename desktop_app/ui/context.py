@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from desktop_app.core.recipients import Person
 
 if TYPE_CHECKING:
+    import asyncio
+
     from desktop_app.core.api import Client
     from desktop_app.core.api.models import AccountDetails
     from desktop_app.core.services import Services
@@ -47,6 +49,10 @@ def session_title(session: Session) -> str:
     if session.is_sandbox:
         return QCoreApplication.translate("context", "Practice account")
     return session.profile.name
+
+
+# Offline, the balance is read again after these pauses (seconds), then every last one.
+RECHECK_PAUSES: tuple[float, ...] = (15.0, 30.0, 60.0, 120.0)
 
 
 class AppContext(QObject):
@@ -86,6 +92,7 @@ class AppContext(QObject):
         #: False while the connected session's service cannot be reached.
         self.service_reachable = True
         self._reachability_observer: Callable[[bool], None] | None = None
+        self._recheck: asyncio.Task[None] | None = None
 
     @property
     def settings(self) -> AppSettings:
@@ -153,6 +160,30 @@ class AppContext(QObject):
         if reachable != self.service_reachable:
             self.service_reachable = reachable
             self.reachability_changed.emit(reachable)
+        if reachable or self.session is None or self.tasks.closing:
+            if self._recheck is not None:
+                self._recheck.cancel()
+                self._recheck = None
+        elif self._recheck is None or self._recheck.done():
+            import asyncio
+
+            # A plain task, not one of self.tasks: it waits most of its life, and must not
+            # show the window as busy while offline.
+            self._recheck = asyncio.ensure_future(self._recheck_while_offline(self.session))
+
+    async def _recheck_while_offline(self, session: Session) -> None:
+        """Offline, nothing else may ask the service anything for a long while (nothing due
+        on the Delivery tab, nobody pressing a button): the balance is read now and then, a
+        quiet question whose answer also ends the offline word (and updates the balance)."""
+        import asyncio
+        import itertools
+
+        for pause in itertools.chain(RECHECK_PAUSES, itertools.repeat(RECHECK_PAUSES[-1])):
+            await asyncio.sleep(pause)
+            if self.service_reachable or session is not self.session or self.tasks.closing:
+                return
+            if not self.tasks.is_running("balance"):
+                self.refresh_balance()
 
     # -- settings -------------------------------------------------------------------------
 

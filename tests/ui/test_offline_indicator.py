@@ -111,3 +111,35 @@ def test_switching_account_or_closing_the_session_clears_offline(
 
     arun(ctx.close_session())
     assert not win.offline_shown
+
+
+def test_offline_it_asks_again_by_itself_until_the_service_answers(
+    qtbot: Any,
+    own_window: MainWindow,
+    own_ctx: Any,
+    own_sandbox: RestartableSandbox,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nothing else may ask the service anything for a long while (nothing due, nobody at the
+    keyboard): the app reads the balance now and then, and the word goes when it answers; the
+    window is not shown busy meanwhile."""
+    from desktop_app.ui import context
+
+    monkeypatch.setattr(context, "RECHECK_PAUSES", (0.3,))
+    win, ctx = own_window, own_ctx
+    own_sandbox.stop()
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: win.offline_shown, timeout=15000)
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)  # the rechecks are not "busy"
+    asked: list[bool] = []
+    real_refresh = ctx.refresh_balance
+    monkeypatch.setattr(ctx, "refresh_balance", lambda: (asked.append(True), real_refresh()))
+    qtbot.waitUntil(lambda: len(asked) >= 2, timeout=15000)  # again and again, while offline
+    assert win.offline_shown
+
+    own_sandbox.start()  # and nobody presses anything
+    qtbot.waitUntil(lambda: not win.offline_shown, timeout=15000)
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+    settled = len(asked)
+    qtbot.wait(1000)
+    assert len(asked) == settled  # answered: no more asking
