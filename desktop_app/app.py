@@ -502,7 +502,7 @@ async def _take_screenshots(
             if not widget.grab().save(str(path)):
                 print(f"tuma: could not write {path}", file=sys.stderr)
                 return 1
-            print(path)
+            print(path, flush=True)  # a pipe buffers: each line when its file is written
             if widget is not window:
                 widget.hide()
     return 0
