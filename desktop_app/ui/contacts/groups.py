@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QDialogButtonBox,
     QHBoxLayout,
     QInputDialog,
     QLabel,
@@ -207,6 +208,13 @@ class GroupsPanel(QWidget):
         line = dialog.findChild(QLineEdit)
         if line is not None:
             line.setMaxLength(NAME_LENGTH)
+        buttons = dialog.findChild(QDialogButtonBox)
+        save = None if buttons is None else buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if save is not None:
+            # a group needs a name: Save waits for one (pressed blank, it used to end in an
+            # error bar about Tuma's records)
+            save.setEnabled(bool(text.strip()))
+            dialog.textValueChanged.connect(lambda value: save.setEnabled(bool(value.strip())))
         dialog.textValueSelected.connect(done)
         dialog.finished.connect(dialog.deleteLater)
         self._name_dialog = dialog

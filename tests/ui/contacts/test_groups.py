@@ -154,3 +154,51 @@ def test_rename_and_delete_a_group_from_the_panel(qtbot, ctx, arun) -> None:  # 
     assert tab.groups.current_group() is None  # back to everyone
     wait_loaded(qtbot, tab, 4)  # the contacts themselves stay
     assert tab.model.data(tab.model.index(0, 2)) == ""
+
+
+def test_a_group_cannot_be_saved_without_a_name(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """Save used to accept a blank name, and the store's refusal came back as an error bar
+    about Tuma's records; now Save waits for a name, and Enter on a blank one does nothing."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+
+    tab = make_tab(qtbot, ctx)
+    qtbot.mouseClick(tab.groups.new_button, LEFT)
+    qtbot.waitUntil(
+        lambda: tab.groups.findChild(QInputDialog, "groupNameDialog") is not None, timeout=5000
+    )
+    dialog = tab.groups.findChild(QInputDialog, "groupNameDialog")
+    save = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    line = dialog.findChild(QLineEdit)
+    assert save.text() == "Save"
+    assert not save.isEnabled()
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert dialog.isVisible()
+    qtbot.keyClicks(line, "   ")
+    assert not save.isEnabled()
+    qtbot.keyClicks(line, "Staff")
+    assert save.isEnabled()
+    line.clear()
+    assert not save.isEnabled()
+    qtbot.keyClicks(line, "Staff")
+    with qtbot.waitSignal(tab.groups.groups_loaded, timeout=5000):
+        qtbot.keyClick(line, Qt.Key.Key_Return)
+    assert [g.name for g in tab.groups.groups] == ["Staff"]
+    assert ctx.errors.last is None
+
+    # renaming to nothing is refused the same way
+    tab.groups.ask_rename()
+    qtbot.waitUntil(
+        lambda: any(
+            d.isVisible() for d in tab.groups.findChildren(QInputDialog, "groupNameDialog")
+        ),
+        timeout=5000,
+    )
+    dialog = next(
+        d for d in tab.groups.findChildren(QInputDialog, "groupNameDialog") if d.isVisible()
+    )
+    save = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    assert save.isEnabled()  # the current name
+    dialog.findChild(QLineEdit).clear()
+    assert not save.isEnabled()
+    dialog.reject()
