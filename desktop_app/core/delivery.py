@@ -2,13 +2,15 @@
 
 Kenyan networks and gateways report delivery in many dialects (``DeliveredToTerminal``,
 ``DELIVRD``, ``Sent To Network`` ...). The app keeps the raw value for display and support,
-but reasons about the six normalised states below (CONTRACT.md, "Delivery reports").
+but reasons about the six normalised states below (CONTRACT.md, "Delivery reports"), and
+knows which failures sending again cannot mend (:func:`permanent_failure`).
 """
 
 from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import lru_cache
 
 #: The reason kept for a recipient the service skipped as not a valid phone number when it
 #: accepted the rest of the request (a bulk send's ``invalid`` list): nothing was sent to it
@@ -84,6 +86,54 @@ def normalize_status(raw: str | None) -> DeliveryStatus:
     if not isinstance(raw, str):
         return DeliveryStatus.UNKNOWN
     return _TABLE.get(_key(raw), DeliveryStatus.UNKNOWN)
+
+
+class PermanentFailure(StrEnum):
+    """Why sending a failed message again cannot help: it would fail again (and cost credits
+    again), or reach a customer who refused it. "Resend to failed" leaves these out."""
+
+    #: the customer blocked promotional messages or opted out of the sender's messages
+    BLOCKED = "blocked"
+    #: not a valid number: the network says no such number exists (``InvalidMsisdn``), or
+    #: the service skipped it as not valid when it accepted the rest
+    #: (:data:`SKIPPED_AS_INVALID`)
+    INVALID_NUMBER = "invalid_number"
+
+
+#: Each permanent failure and the reasons (or raw statuses) that say so; every other failure
+#: (``AbsentSubscriber``, ``DeliveryImpossible``, ``Expired``, ``Undelivered``, a plain
+#: ``failed`` or ``rejected``, ...) may go through another time.
+PERMANENT_REASONS: dict[PermanentFailure, tuple[str, ...]] = {
+    PermanentFailure.BLOCKED: (
+        "UserInBlacklist",
+        "SenderBlacklisted",
+        "SenderName Blacklisted",
+        "SubscriberOptedOut",
+    ),
+    PermanentFailure.INVALID_NUMBER: ("InvalidMsisdn", SKIPPED_AS_INVALID),
+}
+
+_PERMANENT: dict[str, PermanentFailure] = {
+    _key(raw): kind for kind, raws in PERMANENT_REASONS.items() for raw in raws
+}
+
+
+def permanent_failure(reason: str | None, raw_status: str | None = None) -> PermanentFailure | None:
+    """Why a failed recipient must not simply be sent the message again, when its report's
+    reason or raw status says so (matched as statuses are: case, spaces and underscores
+    ignored); None when sending again may work."""
+    for word in (reason, raw_status):
+        if isinstance(word, str):
+            found = _permanent_word(word)
+            if found is not None:
+                return found
+    return None
+
+
+@lru_cache(maxsize=256)
+def _permanent_word(word: str) -> PermanentFailure | None:
+    # a send's failures repeat a handful of words: each is keyed once
+    return _PERMANENT.get(_key(word))
 
 
 def merge_status(current: DeliveryStatus, new: DeliveryStatus) -> DeliveryStatus:

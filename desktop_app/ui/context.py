@@ -42,6 +42,9 @@ class ComposeRequest:
     # The people come from an older personalised send that kept no names (Compose says
     # that the fallback word stands in for them).
     names_missing: bool = False
+    # A sentence the asking tab wants read with the prepared send (already in words: who
+    # Resend to failed left out, and why); Compose shows it until dismissed.
+    note: str = ""
 
 
 def session_title(session: Session) -> str:

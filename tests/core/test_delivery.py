@@ -1,4 +1,5 @@
-"""Delivery-status normalisation (CONTRACT.md table) and the never-leave-final rule."""
+"""Delivery-status normalisation (CONTRACT.md table), the never-leave-final rule, and which
+failures sending again cannot mend."""
 
 from __future__ import annotations
 
@@ -6,7 +7,14 @@ import itertools
 
 import pytest
 
-from desktop_app.core.delivery import DeliveryStatus, merge_status, normalize_status
+from desktop_app.core.delivery import (
+    SKIPPED_AS_INVALID,
+    DeliveryStatus,
+    PermanentFailure,
+    merge_status,
+    normalize_status,
+    permanent_failure,
+)
 
 S = DeliveryStatus
 
@@ -122,3 +130,29 @@ def test_merging_a_sequence_of_reports_in_any_order_ends_final() -> None:
             state = merge_status(state, report)
         first_final = next(r for r in order if r.is_final)
         assert state is first_final
+
+
+#: Every failure of the contract's table: the ones sending again cannot mend, and why.
+PERMANENT = {
+    "SenderName Blacklisted": PermanentFailure.BLOCKED,
+    "SenderBlacklisted": PermanentFailure.BLOCKED,
+    "UserInBlacklist": PermanentFailure.BLOCKED,
+    "SubscriberOptedOut": PermanentFailure.BLOCKED,
+    "InvalidMsisdn": PermanentFailure.INVALID_NUMBER,
+}
+
+
+@pytest.mark.parametrize("raw", TABLE[S.FAILED] + TABLE[S.REJECTED])
+def test_which_failures_sending_again_cannot_mend(raw: str) -> None:
+    expected = PERMANENT.get(raw)
+    assert permanent_failure(raw) is expected  # as the reason
+    assert permanent_failure(None, raw) is expected  # as the raw status, with no reason
+    assert permanent_failure("failed", raw) is expected  # a vague reason, a telling status
+    assert permanent_failure(raw.upper().replace("R", "_r ")) is expected
+
+
+def test_a_number_the_service_skipped_as_invalid_is_not_a_valid_number() -> None:
+    assert permanent_failure(SKIPPED_AS_INVALID) is PermanentFailure.INVALID_NUMBER
+    assert permanent_failure(None) is None
+    assert permanent_failure("", "") is None
+    assert permanent_failure("Unknown", "DeliveredToTerminal") is None

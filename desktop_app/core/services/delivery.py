@@ -14,9 +14,11 @@ look-ups that keep them fresh, charts' numbers, exports and "resend to failed".
 - :meth:`DeliveryService.lookup` looks up any message id, also one this app did not send.
 - :meth:`DeliveryService.resend_failed` gives what a new send to the recipients whose message
   failed needs; Compose sends it, with its confirmation, cost and duplicate-send guard (the
-  guard does not count a send whose report says it failed: store.history). The numbers the
-  service skipped as invalid are shown as rejected (store.delivery records them so the
-  moment their message is followed) but are not resent: they would be skipped again.
+  guard does not count a send whose report says it failed: store.history). It leaves out the
+  failures sending again cannot mend (:class:`PermanentFailure`: the customer blocked
+  promotions or opted out; the number is not valid, as the network says or as the service
+  found when it skipped it, which store.delivery records as rejected the moment the message
+  is followed) and says how many of each it left out.
 - Exports write a broadcast's report, or a period's history, to CSV or XLSX (phones as text)
   through the Contacts export's writer, on a thread of its own, with progress and cancel.
 
@@ -31,7 +33,7 @@ import logging
 import random
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -47,13 +49,19 @@ from desktop_app.core.contact_files import (
     check_cancel,
     write_in_batches,
 )
-from desktop_app.core.delivery import SKIPPED_AS_INVALID, DeliveryStatus, normalize_status
+from desktop_app.core.delivery import (
+    SKIPPED_AS_INVALID,
+    DeliveryStatus,
+    PermanentFailure,
+    normalize_status,
+)
 from desktop_app.core.personalise import uses_names
 from desktop_app.core.recipients import KeptPeople, Person, kept_people
 from desktop_app.core.store import BroadcastKind, ChunkState, Store
 from desktop_app.core.store.delivery import (
     NO_REPORT_AFTER,
     BroadcastRow,
+    Failures,
     HistoryFilter,
     Outcome,
     RecipientRow,
@@ -76,9 +84,11 @@ __all__ = [
     "DeliveryService",
     "ExportFormat",
     "ExportReport",
+    "Failures",
     "HistoryFilter",
     "Lookup",
     "Outcome",
+    "PermanentFailure",
     "RecipientRow",
     "RefreshReport",
     "Report",
@@ -168,9 +178,13 @@ class ResendRequest:
     broadcast_id: int
     text: str
     sender_id: str
-    #: the failed recipients, with the names a personalised send was written for
+    #: the failed recipients sending again may reach, with the names a personalised send
+    #: was written for
     recipients: KeptPeople
     kind: BroadcastKind
+    #: the failed recipients left out, by why sending again cannot help (how many of each;
+    #: the numbers the service skipped as invalid count as INVALID_NUMBER)
+    left_out: dict[PermanentFailure, int] = field(default_factory=dict)
 
     @property
     def people(self) -> tuple[Person, ...]:
@@ -183,6 +197,9 @@ class ResendRequest:
     @property
     def sms(self) -> bool:
         return self.kind not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
+
+    def left_out_count(self, why: PermanentFailure) -> int:
+        return self.left_out.get(why, 0)
 
 
 def _utcnow() -> datetime:
@@ -460,27 +477,33 @@ class DeliveryService:
     async def resend_failed(self, profile: str, broadcast_id: int) -> ResendRequest | None:
         """The broadcast's text and sender, and the recipients whose message failed or was
         rejected (with their names, when it was personalised: the text is the template, so
-        Compose renders it for each again), except the numbers the service skipped as
-        invalid; None when the broadcast is not this profile's."""
+        Compose renders it for each again), except those sending again cannot help (the
+        customer blocked promotions or opted out; the number is not valid, including the
+        numbers the service skipped as invalid), counted in ``left_out``; None when the
+        broadcast is not this profile's."""
 
         def read() -> ResendRequest | None:
             about = self._records.broadcast_text(profile, broadcast_id)
             if about is None:
                 return None
             kind, sender_id, text = BroadcastKind(about[0]), about[1], about[2]
-            phones = self._records.failed_phones(profile, broadcast_id)
+            split = self._records.failures(profile, broadcast_id)
+            phones = list(split.resendable)
             named = self._store.names.people(broadcast_id, phones) if phones else None
             failed = kept_people(
                 phones, named, by_name=kind is BroadcastKind.PERSONALIZED and uses_names(text)
             )
-            return ResendRequest(broadcast_id, text, sender_id, failed, kind)
+            return ResendRequest(
+                broadcast_id, text, sender_id, failed, kind, split.left_out_counts()
+            )
 
         return await self._io(read)
 
-    async def blocked(self, profile: str, broadcast_id: int) -> list[str]:
-        """The broadcast's recipients whose report says they blocked promotional messages
-        (candidates for the opt-out list)."""
-        return await self._io(self._records.blocked_phones, profile, broadcast_id)
+    async def failures(self, profile: str, broadcast_id: int) -> Failures:
+        """The broadcast's failed recipients, split into those a new send may reach and
+        those it would not (who blocked promotions or opted out: candidates for the opt-out
+        list; numbers that are not valid). One read when a send is selected."""
+        return await self._io(self._records.failures, profile, broadcast_id)
 
     # --- export -----------------------------------------------------------------------------
 

@@ -34,7 +34,13 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
-from desktop_app.core.delivery import SKIPPED_AS_INVALID, DeliveryStatus, merge_status
+from desktop_app.core.delivery import (
+    SKIPPED_AS_INVALID,
+    DeliveryStatus,
+    PermanentFailure,
+    merge_status,
+    permanent_failure,
+)
 from desktop_app.core.store.db import Database, migration, now, parse_time, run_script, stamp
 from desktop_app.core.store.journal import BroadcastKind, ChunkState, content_key
 
@@ -42,6 +48,7 @@ __all__ = [
     "NO_REPORT_AFTER",
     "BroadcastRow",
     "DeliveryRecords",
+    "Failures",
     "HistoryFilter",
     "Outcome",
     "RecipientRow",
@@ -115,10 +122,6 @@ class Tally:
         return Tally({k: v for k, v in merged.items() if v})
 
 
-#: Report reasons (lower case, no spaces) meaning the customer blocked promotional messages.
-_BLOCKED = ("senderblacklisted", "sendernameblacklisted", "userinblacklist")
-
-
 @dataclass(frozen=True)
 class Report:
     """One recipient's report as received (already normalised)."""
@@ -128,6 +131,25 @@ class Report:
     raw_status: str
     reason: str | None = None
     delivered_at: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Failures:
+    """A broadcast's recipients whose message failed or was rejected (final), split by
+    whether sending it again may help (:func:`~desktop_app.core.delivery.permanent_failure`)."""
+
+    #: those a new send may reach, in sending order
+    resendable: tuple[str, ...] = ()
+    #: the others, by why sending again cannot help, each in sending order
+    left_out: dict[PermanentFailure, tuple[str, ...]] = field(default_factory=dict)
+
+    def left_out_counts(self) -> dict[PermanentFailure, int]:
+        return {why: len(phones) for why, phones in self.left_out.items() if phones}
+
+    @property
+    def blocked(self) -> tuple[str, ...]:
+        """Who blocked promotional messages or opted out (for the opt-out list)."""
+        return self.left_out.get(PermanentFailure.BLOCKED, ())
 
 
 @dataclass(frozen=True)
@@ -155,8 +177,11 @@ class BroadcastRow:
 
     @property
     def resendable(self) -> int:
-        """Recipients whose message failed and may be sent again: not the numbers the
-        service skipped as invalid (it would skip them again)."""
+        """At most this many recipients whose message failed may be sent it again: not the
+        numbers the service skipped as invalid (it would skip them again). Counted from the
+        tally, which knows no reasons: :meth:`DeliveryRecords.failures` also leaves out
+        those who blocked promotions or opted out and numbers the network says do not
+        exist."""
         return max(0, self.tally.failed - self.skipped)
 
     @property
@@ -918,33 +943,43 @@ class DeliveryRecords:
                 (broadcast_id, outcome, n),
             )
 
-    def failed_phones(self, profile: str, broadcast_id: int) -> list[str]:
-        """Recipients of a broadcast whose message failed or was rejected (final), in order;
-        not the numbers the service skipped as invalid (sent again, they would be skipped
-        again: the number needs correcting first)."""
+    def failures(self, profile: str, broadcast_id: int) -> Failures:
+        """Recipients of a broadcast whose message failed or was rejected (final), in order,
+        split by whether sending again may help: not those who blocked promotions or opted
+        out, nor numbers that are not valid (the network's ``InvalidMsisdn``, or the numbers
+        the service skipped as invalid, which it would skip again): see
+        :data:`~desktop_app.core.delivery.PERMANENT_REASONS`. Read when a send is selected
+        or resent (the failures of one send), classified here so the matching is the same
+        as everywhere (case, spaces and underscores ignored)."""
         rows = self._db.read(
-            "SELECT DISTINCT r.phone FROM recipients r JOIN chunks c ON c.id = r.chunk_id "
+            "SELECT r.phone, d.reason, d.raw_status FROM recipients r "
+            "JOIN chunks c ON c.id = r.chunk_id "
             "JOIN delivery_status d ON d.profile = r.profile AND d.message_id = c.message_id "
             "AND d.phone = r.phone WHERE r.broadcast_id = ? AND r.profile = ? "
-            "AND d.status IN ('failed', 'rejected') AND d.reason IS NOT ? ORDER BY r.id",
-            (broadcast_id, profile, SKIPPED_AS_INVALID),
+            "AND d.status IN ('failed', 'rejected') ORDER BY r.id",
+            (broadcast_id, profile),
         )
-        return [r[0] for r in rows]
+        why: dict[str, PermanentFailure | None] = {}
+        for phone, reason, raw_status in rows:
+            # a number listed twice: one permanent failure is enough to leave it out
+            why[phone] = why.get(phone) or permanent_failure(reason, raw_status)
+        resendable = tuple(phone for phone, kind in why.items() if kind is None)
+        left_out: dict[PermanentFailure, list[str]] = {}
+        for phone, kind in why.items():
+            if kind is not None:
+                left_out.setdefault(kind, []).append(phone)
+        return Failures(resendable, {kind: tuple(p) for kind, p in left_out.items()})
+
+    def failed_phones(self, profile: str, broadcast_id: int) -> list[str]:
+        """Recipients of a broadcast whose message failed and may be sent it again, in order
+        (:meth:`failures`)."""
+        return list(self.failures(profile, broadcast_id).resendable)
 
     def blocked_phones(self, profile: str, broadcast_id: int) -> list[str]:
-        """Recipients of a broadcast whose report says they blocked promotional messages
-        (``SenderBlacklisted``, ``UserInBlacklist``), in order."""
-        rows = self._db.read(
-            "SELECT DISTINCT r.phone FROM recipients r JOIN chunks c ON c.id = r.chunk_id "
-            "JOIN delivery_status d ON d.profile = r.profile AND d.message_id = c.message_id "
-            "AND d.phone = r.phone WHERE r.broadcast_id = ? AND r.profile = ? "
-            "AND d.status IN ('failed', 'rejected') "
-            "AND (lower(replace(coalesce(d.reason, ''), ' ', '')) IN (?, ?, ?) "
-            "OR lower(replace(coalesce(d.raw_status, ''), ' ', '')) IN (?, ?, ?)) "
-            "ORDER BY r.id",
-            (broadcast_id, profile, *_BLOCKED, *_BLOCKED),
-        )
-        return [r[0] for r in rows]
+        """Recipients of a broadcast whose report says they blocked promotional messages or
+        opted out (``SenderBlacklisted``, ``UserInBlacklist``, ``SubscriberOptedOut``, ...),
+        in order."""
+        return list(self.failures(profile, broadcast_id).blocked)
 
     def chunk_members(self, chunk_id: int) -> list[str]:
         row = self._db.read_one("SELECT recipients FROM chunks WHERE id = ?", (chunk_id,))

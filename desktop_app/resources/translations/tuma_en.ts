@@ -10,6 +10,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%Ln customer(s) blocked promotions or opted out</source>
+            <translation>
+                <numerusform>%Ln customer blocked promotions or opted out</numerusform>
+                <numerusform>%Ln customers blocked promotions or opted out</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Exporting %n send(s)…</source>
             <translation>
                 <numerusform>Exporting %n send…</numerusform>

@@ -1560,7 +1560,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Recipients of the selected send who blocked promotions (for the opt-out list).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Recipients of the selected send who blocked promotions or opted out (for the opt-out list).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -1763,8 +1763,8 @@
         <translation>“{text}” kwa {recipients}</translation>
     </message>
     <message>
-        <source>{people} blocked promotional messages (for example with *456*9*5#). Put them on your opt-out list so promotions skip them.</source>
-        <translation>{people} wamezuia jumbe za matangazo (kwa mfano kwa *456*9*5#). Waweke kwenye orodha ya waliojiondoa ili matangazo yawaruke.</translation>
+        <source>{people} blocked promotional messages (for example with *456*9*5#) or opted out. Put them on your opt-out list so promotions skip them.</source>
+        <translation>{people} wamezuia jumbe za matangazo (kwa mfano kwa *456*9*5#) au wamejiondoa. Waweke kwenye orodha ya waliojiondoa ili matangazo yawaruke.</translation>
     </message>
     <message>
         <source>{people} added to the opt-out list: promotions skip them from now on.</source>
@@ -1775,12 +1775,16 @@
         <translation>Tayari wako kwenye orodha ya waliojiondoa.</translation>
     </message>
     <message>
-        <source>Write a new send to the {people} whose message failed (not to the {numbers} the service skipped as not valid)</source>
-        <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa (namba zisizo sahihi hazijumuishwi: {numbers})</translation>
+        <source>Write a new send to {people} whose message failed. Left out: {who}.</source>
+        <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa. Hawajajumuishwa: {who}.</translation>
     </message>
     <message>
         <source>Write a new send to the {people} whose message failed</source>
         <translation>Andika utumaji mpya kwa {people} ambao ujumbe wao umeshindwa</translation>
+    </message>
+    <message>
+        <source>Write a new send to the customers whose message failed and may get it now</source>
+        <translation>Andika utumaji mpya kwa wateja ambao ujumbe wao umeshindwa na huenda wakaupata sasa</translation>
     </message>
     <message>
         <source>Only numbers that are not valid failed in this send: check them with the customers before sending to them again</source>
@@ -1790,9 +1794,40 @@
         <source>Nobody&apos;s message failed in this send</source>
         <translation>Hakuna ujumbe ulioshindwa katika utumaji huu</translation>
     </message>
+    <message numerus="yes">
+        <source>%Ln customer(s) blocked promotions or opted out</source>
+        <translation>
+            <numerusform>mteja %Ln amezuia matangazo au amejiondoa</numerusform>
+            <numerusform>wateja %Ln wamezuia matangazo au wamejiondoa</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{blocked} and {invalid}</source>
+        <translation>{blocked} na {invalid}</translation>
+    </message>
+    <message>
+        <source>“{button}” puts those customers on your opt-out list.</source>
+        <translation>“{button}” huwaweka wateja hao kwenye orodha ya waliojiondoa.</translation>
+    </message>
+    <message>
+        <source>On the Delivery tab, “{button}” puts those customers on your opt-out list.</source>
+        <translation>Kwenye kichupo cha Ufikishaji, “{button}” huwaweka wateja hao kwenye orodha ya waliojiondoa.</translation>
+    </message>
+    <message>
+        <source>Check the numbers with the customers before sending to them again.</source>
+        <translation>Hakikisha namba hizo na wateja kabla ya kuwatumia tena.</translation>
+    </message>
+    <message>
+        <source>Nobody to send again: {who}.</source>
+        <translation>Hakuna wa kumtumia tena: {who}.</translation>
+    </message>
     <message>
         <source>Nobody&apos;s message failed in this send.</source>
         <translation>Hakuna ujumbe ulioshindwa katika utumaji huu.</translation>
+    </message>
+    <message>
+        <source>Left out: {who}.</source>
+        <translation>Hawajajumuishwa: {who}.</translation>
     </message>
     <message>
         <source>Paste a message ID first (from a report or a receipt).</source>

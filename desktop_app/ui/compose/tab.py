@@ -630,24 +630,24 @@ class ComposeTab(TabPage):
 
         people = counts().people(len(request.people))
         if request.names_missing:
-            # a problem to read, not good news: it stays until dismissed
-            self.notice.show_text(
-                self.tr(
-                    "Ready to send to {people}. Their names were not kept with this older send, "
-                    "so the message will not have their names (the “No name?” word is used "
-                    "instead). Check the message, then press Send."
-                ).format(people=people),
-                ok=False,
-                action=(self.tr("Undo"), undo),
-            )
+            text = self.tr(
+                "Ready to send to {people}. Their names were not kept with this older send, "
+                "so the message will not have their names (the “No name?” word is used "
+                "instead). Check the message, then press Send."
+            ).format(people=people)
         else:
-            self.notice.show_text(
-                self.tr("Ready to send to {people}: check the message, then press Send.").format(
-                    people=people
-                ),
-                ok=True,
-                action=(self.tr("Undo"), undo),
+            text = self.tr("Ready to send to {people}: check the message, then press Send.").format(
+                people=people
             )
+        if request.note:
+            text = f"{text} {request.note}"
+        # missing names, or a note (who was left out): to read, not good news, so it stays
+        # until dismissed
+        self.notice.show_text(
+            text,
+            ok=not (request.names_missing or request.note),
+            action=(self.tr("Undo"), undo),
+        )
         self.ctx.show_tab_requested.emit("compose")
 
     def _on_recipients_cleared(self, numbers: str, people: list[Person]) -> None:

@@ -50,8 +50,10 @@ from desktop_app.core.services.delivery import (
     BroadcastKind,
     BroadcastRow,
     ExportFormat,
+    Failures,
     HistoryFilter,
     Outcome,
+    PermanentFailure,
     RefreshReport,
     StatusFilter,
     Tally,
@@ -77,7 +79,7 @@ from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
     from desktop_app.core.services.accounts import Session
-    from desktop_app.core.services.delivery import ExportReport, Lookup
+    from desktop_app.core.services.delivery import ExportReport, Lookup, ResendRequest
     from desktop_app.ui.context import AppContext
 
 __all__ = ["DeliveryTab"]
@@ -93,7 +95,7 @@ READS = (
     "delivery.recipients",
     PERIOD_TASK,
     "delivery.rows",
-    "delivery.blocked",
+    "delivery.failures",
     "delivery.scheduled",
     "delivery.find",
 )
@@ -227,8 +229,12 @@ class DeliveryTab(OneJob, TabPage):
         #: Work that waits for the history's rows to be painted, by name (see _after_rows).
         self._after_rows_work: dict[str, Callable[[], None]] = {}
         self.lookup_dialog: LookupDialog | None = None
-        #: Recipients of the selected send who blocked promotions (for the opt-out list).
+        #: Recipients of the selected send who blocked promotions or opted out (for the
+        #: opt-out list).
         self.blocked: list[str] = []
+        # The selected send's failures by whether sending again may help (read when it is
+        # selected, with its id): the Resend button's state and tooltip once known.
+        self.failures: tuple[int, Failures] | None = None
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -790,32 +796,39 @@ class DeliveryTab(OneJob, TabPage):
             )
             self.send_title.setToolTip(row.text)
             self.send_chart.set_tally(row.tally, when_text(row.sent_at or row.created_at))
-        self._read_blocked()
+        self._read_failures()
         self._update_actions()
 
-    def _read_blocked(self) -> None:
-        """Who of the selected send blocked promotions (SenderBlacklisted, UserInBlacklist)."""
-        self.blocked = []
-        self.block_button.hide()
+    def _read_failures(self) -> None:
+        """Who of the selected send failed for good: who blocked promotions or opted out
+        (for the opt-out list), numbers that are not valid; and so who Resend would reach.
+        The same send read again (its statuses moved) keeps what was known meanwhile."""
         session, row = self._session, self.selected
+        if self.failures is not None and (row is None or self.failures[0] != row.broadcast_id):
+            self.failures = None
+            self.blocked = []
+            self.block_button.hide()
         if session is None or row is None:
             return
 
         async def read() -> None:
-            phones = await self.ctx.services.delivery.blocked(
+            failures = await self.ctx.services.delivery.failures(
                 session.profile.name, row.broadcast_id
             )
             if self.selected is row:
+                self.failures = (row.broadcast_id, failures)
+                phones = list(failures.blocked)
                 self.blocked = phones
                 self.block_button.setVisible(bool(phones))
                 self.block_button.setToolTip(
                     self.tr(
-                        "{people} blocked promotional messages (for example with *456*9*5#). "
-                        "Put them on your opt-out list so promotions skip them."
+                        "{people} blocked promotional messages (for example with *456*9*5#) "
+                        "or opted out. Put them on your opt-out list so promotions skip them."
                     ).format(people=counts().people(len(phones)))
                 )
+                self._update_actions()
 
-        self.ctx.tasks.start("delivery.blocked", read())
+        self.ctx.tasks.start("delivery.failures", read())
 
     def add_blocked_to_opt_out_list(self) -> None:
         session, phones = self._session, list(self.blocked)
@@ -853,27 +866,40 @@ class DeliveryTab(OneJob, TabPage):
         row = self.selected
         busy = self.ctx.tasks.is_running(JOB_TASK)
         self.review_button.setVisible(row is not None and row.unfinished)
-        # the numbers the service skipped as invalid are shown as rejected, not resent
+        known = (
+            self.failures[1]
+            if row and self.failures and self.failures[0] == row.broadcast_id
+            else None
+        )
+        # the tally says who failed (the numbers the service skipped as invalid are shown as
+        # rejected, not resent); the reasons, once read, who else sending again cannot help
+        resendable = 0 if row is None else row.resendable
+        if resendable and known is not None:
+            resendable = len(known.resendable)
         can_resend = (
             row is not None
-            and row.resendable > 0
+            and resendable > 0
             and row.kind not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
         )
         self.resend_button.setEnabled(bool(can_resend) and not busy)
-        if row is not None and row.resendable and row.skipped:
-            self.resend_button.setToolTip(
-                self.tr(
-                    "Write a new send to the {people} whose message failed (not to the {numbers} "
-                    "the service skipped as not valid)"
-                ).format(
-                    people=counts().people(row.resendable), numbers=counts().numbers(row.skipped)
+        if row is not None and row.resendable and known is not None:
+            left_out = known.left_out_counts()
+            if not known.resendable:
+                tip = self.nobody_to_resend(left_out)
+            elif left_out:
+                tip = self.tr("Write a new send to {people} whose message failed. Left out: {who}.")
+                tip = tip.format(
+                    people=counts().people(len(known.resendable)), who=self.left_out(left_out)
                 )
-            )
+            else:
+                tip = self.tr("Write a new send to the {people} whose message failed").format(
+                    people=counts().people(len(known.resendable))
+                )
+            self.resend_button.setToolTip(tip)
         elif row is not None and row.resendable:
+            # the reasons are being read: who exactly is not known yet
             self.resend_button.setToolTip(
-                self.tr("Write a new send to the {people} whose message failed").format(
-                    people=counts().people(row.resendable)
-                )
+                self.tr("Write a new send to the customers whose message failed and may get it now")
             )
         elif row is not None and row.skipped:
             self.resend_button.setToolTip(
@@ -889,6 +915,43 @@ class DeliveryTab(OneJob, TabPage):
         self.lookup_button.setEnabled(self._session is not None)
         self.show_combo.setEnabled(row is not None)
 
+    def left_out(self, counted: dict[PermanentFailure, int]) -> str:
+        """Who Resend to failed leaves out, and why: "3 customers blocked promotions or opted
+        out and 1 number is not valid"."""
+        blocked = counted.get(PermanentFailure.BLOCKED, 0)
+        invalid = counted.get(PermanentFailure.INVALID_NUMBER, 0)
+        blocked_words = self.tr("%Ln customer(s) blocked promotions or opted out", "", blocked)
+        invalid_words = counts().invalid_numbers(invalid)
+        if blocked and invalid:
+            return self.tr("{blocked} and {invalid}").format(
+                blocked=blocked_words, invalid=invalid_words
+            )
+        return blocked_words if blocked else invalid_words
+
+    def left_out_advice(self, counted: dict[PermanentFailure, int], *, here: bool) -> list[str]:
+        """What to do about those left out (*here*: said on this tab, beside its button); the
+        opt-out button is named only while it is there to press (not once they were added)."""
+        advice = []
+        button = self.block_button.text().replace("&", "")
+        if counted.get(PermanentFailure.BLOCKED) and not self.block_button.isHidden():
+            if here:
+                words = self.tr("“{button}” puts those customers on your opt-out list.")
+            else:
+                words = self.tr(
+                    "On the Delivery tab, “{button}” puts those customers on your opt-out list."
+                )
+            advice.append(words.format(button=button))
+        if counted.get(PermanentFailure.INVALID_NUMBER):
+            advice.append(
+                self.tr("Check the numbers with the customers before sending to them again.")
+            )
+        return advice
+
+    def nobody_to_resend(self, counted: dict[PermanentFailure, int]) -> str:
+        """Every failure of the send is one sending again cannot mend."""
+        text = self.tr("Nobody to send again: {who}.").format(who=self.left_out(counted))
+        return " ".join([text, *self.left_out_advice(counted, here=True)])
+
     def review(self) -> None:
         """Compose's own Review (send the rest, settle what is in doubt)."""
         self.ctx.show_tab_requested.emit("compose")
@@ -901,16 +964,29 @@ class DeliveryTab(OneJob, TabPage):
         if session is None or row is None:
             return
 
-        def prepared(request: Any) -> None:
+        def prepared(request: ResendRequest | None) -> None:
+            if request is not None and not request.phones and request.left_out:
+                # everyone who failed would fail again, or refused promotions: no Compose
+                self.show_notice(self.nobody_to_resend(request.left_out), ok=False)
+                return
             if request is None or not request.phones:
                 self.show_notice(self.tr("Nobody's message failed in this send."), ok=False)
                 return
+            note = ""
+            if request.left_out:
+                note = " ".join(
+                    [
+                        self.tr("Left out: {who}.").format(who=self.left_out(request.left_out)),
+                        *self.left_out_advice(request.left_out, here=False),
+                    ]
+                )
             self.ctx.compose_requested.emit(
                 ComposeRequest(
                     request.people,
                     text=request.text,
                     sender_id=request.sender_id,
                     names_missing=request.recipients.names_missing,
+                    note=note,
                 )
             )
 

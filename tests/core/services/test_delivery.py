@@ -28,6 +28,8 @@ from desktop_app.core.services.delivery import (
     ExportFormat,
     HistoryFilter,
     Outcome,
+    PermanentFailure,
+    Report,
     StatusFilter,
 )
 from desktop_app.core.services.sending import SendingService
@@ -369,6 +371,90 @@ def test_resend_to_failed_of_an_older_personalised_send_has_numbers_only(
     assert plain is not None
     assert plain.people == (Person("+254712350000"),)
     assert not plain.recipients.names_missing
+
+
+def reported_now(services: Services, broadcast_id: int, *reports: Report) -> None:
+    """Reports of the network kept for a send before the sandbox's own (which only fails
+    numbers ending in 0000, with AbsentSubscriber): the first final word stands."""
+    store = services.store
+    store.delivery.sync(PROFILE)
+    (chunk,) = store.journal.chunks(broadcast_id)
+    assert chunk.message_id is not None
+    now = datetime.now(UTC)
+    store.delivery.apply(PROFILE, [(chunk.message_id, list(reports))], now, (timedelta(0),))
+
+
+def test_resend_to_failed_leaves_out_who_blocked_promotions_and_numbers_that_are_not_valid(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """Sending again to a customer who blocked promotions or opted out, or to a number the
+    network says does not exist, costs credits and fails again (or reaches someone who
+    refused it): left out, and counted by why, with the numbers the service skipped as
+    invalid. The phone that was off is sent again, by name."""
+    template = "Habari {first_name|customer}, ofa ya leo: unga 2kg KES 180."
+    amina = Person(OK, "Amina", "Otieno", from_contacts=True)  # delivered
+    baraka = Person(FAILS, "Baraka", "Mwangi", from_contacts=True)  # phone off: try again
+    chebet = Person("+254712340003", "Chebet", "Koech", from_contacts=True)
+    daudi = Person("+254712340004", "Daudi", "Kamau", from_contacts=True)
+    esther = Person("+254712340005", "Esther", "Wanjiru", from_contacts=True)
+    faith = Person(BAD, "Faith", "Achieng", from_contacts=True)
+    who = [amina, baraka, chebet, daudi, esther, faith]
+    broadcast_id = send_people(services, account, who, template)
+    failed = DeliveryStatus.FAILED
+    reported_now(
+        services,
+        broadcast_id,
+        Report(chebet.phone, failed, "SenderBlacklisted", "SenderBlacklisted"),
+        Report(daudi.phone, failed, "SubscriberOptedOut", "SubscriberOptedOut"),
+        Report(esther.phone, failed, "InvalidMsisdn", "InvalidMsisdn"),
+    )
+    admin.settle()
+    with_client(account, lambda c: delivery(services, Clock()).refresh_due(c, PROFILE))
+    row = arun(services.delivery.broadcast(PROFILE, broadcast_id))
+    assert row is not None
+    assert (row.tally.failed, row.skipped, row.resendable) == (5, 1, 4)  # the tally's bound
+    resend = arun(services.delivery.resend_failed(PROFILE, broadcast_id))
+    assert resend is not None
+    assert resend.people == (baraka,)
+    assert resend.left_out == {
+        PermanentFailure.BLOCKED: 2,  # Chebet blocked promotions, Daudi opted out
+        PermanentFailure.INVALID_NUMBER: 2,  # Esther's does not exist; Faith's was skipped
+    }
+    assert resend.left_out_count(PermanentFailure.BLOCKED) == 2
+    plan = SendingService.plan(
+        sender_id=resend.sender_id,
+        text=resend.text,
+        people=resend.people,
+        fallback="customer",
+        skipped=0,
+        profile=sms_profile(account),
+        balance=None,
+        price_per_part=None,
+    )
+    assert plan.texts == ("Habari Baraka, ofa ya leo: unga 2kg KES 180.",)
+    # who blocked promotions or opted out: candidates for the opt-out list
+    failures = arun(services.delivery.failures(PROFILE, broadcast_id))
+    assert failures.blocked == (chebet.phone, daudi.phone)
+    assert failures.resendable == (FAILS,)
+
+
+def test_resend_to_failed_when_every_failure_is_permanent_has_nobody(
+    services: Services, account: Any, admin: Any
+) -> None:
+    blocked = "+254712340006"
+    broadcast_id = send(services, account, [OK, blocked])
+    reported_now(
+        services,
+        broadcast_id,
+        Report(blocked, DeliveryStatus.FAILED, "UNDELIV", "User In Blacklist"),
+    )
+    admin.settle()
+    with_client(account, lambda c: delivery(services, Clock()).refresh_due(c, PROFILE))
+    resend = arun(services.delivery.resend_failed(PROFILE, broadcast_id))
+    assert resend is not None
+    assert resend.phones == ()
+    assert resend.left_out == {PermanentFailure.BLOCKED: 1}
+    assert resend.left_out_count(PermanentFailure.INVALID_NUMBER) == 0
 
 
 def test_export_a_report_and_a_period_and_read_them_back(

@@ -460,9 +460,11 @@ def test_a_number_the_service_skipped_shows_rejected_and_is_not_resent(
     row = tab.history_model.row_of(broadcast_id)
     summary = tab.history_model.data(tab.history_model.index(row, HistoryColumn.DELIVERY))
     assert summary == "1 delivered · 2 failed"
-    qtbot.waitUntil(lambda: tab.resend_button.isEnabled(), timeout=10000)
-    assert "1 person whose message failed" in tab.resend_button.toolTip()
-    assert "1 number the service skipped as not valid" in tab.resend_button.toolTip()
+    qtbot.waitUntil(lambda: "Left out" in tab.resend_button.toolTip(), timeout=10000)
+    assert tab.resend_button.isEnabled()
+    assert tab.resend_button.toolTip() == (
+        "Write a new send to 1 person whose message failed. Left out: 1 number is not valid."
+    )
     qtbot.mouseClick(tab.resend_button, LEFT)
     qtbot.waitUntil(lambda: shown == ["compose"], timeout=10000)
     assert [p.phone for p in compose.recipients.people()] == [FAILS]
@@ -562,6 +564,147 @@ def test_resend_to_failed_of_an_older_personalised_send_says_the_names_were_not_
     assert compose.notice.isVisible()
     assert "names were not kept with this older send" in compose.notice.label.text()
     assert not compose.notice.property("ok")  # it stays until read
+
+
+def reported_now(arun: Any, ctx: Any, broadcast_id: int, *reports: Report) -> None:
+    """The network's reports for a send, kept before the sandbox's own (it only fails numbers
+    ending in 0000, with AbsentSubscriber): the first final word stands."""
+    store = ctx.services.store
+    arun(ctx.services.io(store.delivery.sync, "Test shop"))
+    (chunk,) = store.journal.chunks(broadcast_id)
+    arun(
+        ctx.services.io(
+            store.delivery.apply,
+            "Test shop",
+            [(chunk.message_id, list(reports))],
+            datetime.now(UTC),
+            (timedelta(seconds=0.3),),
+        )
+    )
+
+
+BLOCKS = "+254712300003"  # the customer blocked promotions
+NO_SUCH = "+254712300004"  # the network says no such number
+
+
+def test_resend_to_failed_leaves_out_who_blocked_promotions_and_says_who_and_why(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """Sending again to a customer who blocked promotions, or to a number that does not
+    exist, costs credits and fails again: Compose gets the others (by name), and the words
+    say who was left out and why, and what to do."""
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    tab = make_tab(qtbot, ctx)
+    baraka = Person(FAILS, "Baraka", "Mwangi", from_contacts=True)  # phone off: try again
+    who = [
+        Person(OK, "Amina", "Otieno", True),
+        baraka,
+        Person(BLOCKS, "Chebet", "Koech", True),
+        Person(NO_SUCH, "Daudi", "Kamau", True),
+    ]
+    broadcast_id = send(arun, ctx, who, PERSONAL)
+    failed = DeliveryStatus.FAILED
+    reported_now(
+        arun,
+        ctx,
+        broadcast_id,
+        Report(BLOCKS, failed, "SenderBlacklisted", "SenderBlacklisted"),
+        Report(NO_SUCH, failed, "InvalidMsisdn", "InvalidMsisdn"),
+    )
+    admin.settle()
+    shown: list[str] = []
+    ctx.show_tab_requested.connect(shown.append)
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    expected = {OK: "Delivered", FAILS: "Failed", BLOCKS: "Failed", NO_SUCH: "Failed"}
+    qtbot.waitUntil(lambda: settled(tab, expected), timeout=15000)
+    qtbot.waitUntil(lambda: "Left out" in tab.resend_button.toolTip(), timeout=10000)
+    assert tab.resend_button.isEnabled()
+    assert tab.resend_button.toolTip() == (
+        "Write a new send to 1 person whose message failed. Left out: 1 customer blocked "
+        "promotions or opted out and 1 number is not valid."
+    )
+    assert tab.block_button.isVisible()
+    qtbot.mouseClick(tab.resend_button, LEFT)
+    qtbot.waitUntil(lambda: shown == ["compose"], timeout=10000)
+    assert compose.recipients.people() == (baraka,)
+    assert compose.composer.text() == PERSONAL
+    assert compose.notice.label.text() == (
+        "Ready to send to 1 person: check the message, then press Send. Left out: 1 customer "
+        "blocked promotions or opted out and 1 number is not valid. On the Delivery tab, "
+        "“Stop promotions to them” puts those customers on your opt-out list. Check the "
+        "numbers with the customers before sending to them again."
+    )
+    assert not compose.notice.property("ok")  # it stays until read
+    run = SendRun(qtbot, compose)
+    qtbot.waitUntil(lambda: compose.summary.send_button.isEnabled(), timeout=10000)
+    run.click_send()
+    run.confirm_dialog()
+    run.confirm()
+    run.wait()
+    sent = Counter(m["phone"] for m in admin.messages(account.account_id))
+    assert sent == Counter({OK: 1, FAILS: 2, BLOCKS: 1, NO_SUCH: 1})
+    texts = [m["text"] for m in admin.messages(account.account_id) if m["phone"] == FAILS]
+    greeting = "Habari Baraka, sukuma wiki 20% off this weekend. Karibu!"
+    assert texts == [greeting, greeting]  # still by name
+
+
+def test_a_send_whose_failures_are_all_permanent_opens_no_compose(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """Everyone whose message failed blocked promotions or has a number that does not exist:
+    Resend says so in plain words and Compose is left alone. Pressed before the reasons
+    were read (the button is on from the history's counts), the tab's notice says it; once
+    they are read, the button is off and its tooltip says why."""
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    tab = make_tab(qtbot, ctx)
+    service = ctx.services.delivery
+    read_failures = service.failures
+    reasons_read = asyncio.Event()
+
+    async def held(profile: str, broadcast_id: int) -> Any:
+        await reasons_read.wait()
+        return await read_failures(profile, broadcast_id)
+
+    service.failures = held
+    broadcast_id = send(arun, ctx, [OK, BLOCKS, NO_SUCH])
+    failed = DeliveryStatus.FAILED
+    reported_now(
+        arun,
+        ctx,
+        broadcast_id,
+        Report(BLOCKS, failed, "UNDELIV", "User_In_Blacklist"),
+        Report(NO_SUCH, failed, "InvalidMsisdn", None),
+    )
+    admin.settle()
+    shown: list[str] = []
+    ctx.show_tab_requested.connect(shown.append)
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    expected = {OK: "Delivered", BLOCKS: "Failed", NO_SUCH: "Failed"}
+    qtbot.waitUntil(lambda: settled(tab, expected), timeout=15000)
+    qtbot.waitUntil(tab.resend_button.isEnabled, timeout=10000)
+    qtbot.mouseClick(tab.resend_button, LEFT)
+    qtbot.waitUntil(lambda: "Nobody to send again" in tab.notice.text(), timeout=10000)
+    assert tab.notice.text() == (
+        "Nobody to send again: 1 customer blocked promotions or opted out and 1 number is not "
+        "valid. Check the numbers with the customers before sending to them again."
+    )
+    assert shown == []
+    assert compose.recipients.people() == ()
+    # the reasons read: the button is off, and says why
+    reasons_read.set()
+    qtbot.waitUntil(lambda: not tab.resend_button.isEnabled(), timeout=10000)
+    assert tab.block_button.isVisible()
+    assert tab.blocked == [BLOCKS]
+    assert tab.resend_button.toolTip() == (
+        "Nobody to send again: 1 customer blocked promotions or opted out and 1 number is not "
+        "valid. “Stop promotions to them” puts those customers on your opt-out list. Check "
+        "the numbers with the customers before sending to them again."
+    )
+    assert shown == []
 
 
 # --- filters and models -------------------------------------------------------------------------
