@@ -114,8 +114,8 @@ RECORDED_ONLY = frozenset({BroadcastKind.WHATSAPP, BroadcastKind.SURVEY})
 
 class Recipient(NamedTuple):
     """One recipient of a chunk. A named tuple, not a dataclass: a broadcast decodes one per
-    recipient (10,000 for 10,000), and a tuple of two strings is quicker to make and drops
-    out of the cycle collector's sight once it has seen it."""
+    recipient (10,000 for 10,000), and a tuple of two strings is quicker to make. (The cycle
+    collector still tracks it: only plain tuples are untracked once seen.)"""
 
     phone: str
     message: str | None = None  # the personalised text; None for bulk/single sends
