@@ -61,6 +61,9 @@ class KeptPeople:
     #: Its text greets people by name, but it was written before names were kept: numbers
     #: only, so everyone gets the fallback word unless they are picked from the contacts again.
     names_missing: bool = False
+    #: The fallback word ("No name? Use:") it was personalised with, for whoever has no first
+    #: name; None when none was kept (not personalised, or written before it was kept).
+    fallback: str | None = None
 
     @property
     def phones(self) -> tuple[str, ...]:
@@ -68,15 +71,20 @@ class KeptPeople:
 
 
 def kept_people(
-    phones: Sequence[str], named: Sequence[Person] | None, *, by_name: bool
+    phones: Sequence[str],
+    named: Sequence[Person] | None,
+    *,
+    by_name: bool,
+    fallback: str | None = None,
 ) -> KeptPeople:
     """*phones* of an earlier send as people: *named* (with the names the store kept; None
     when it kept none), or bare numbers; *by_name*: its text greets people by name, so bare
-    numbers are worth a word to the user (names_missing)."""
+    numbers are worth a word to the user (names_missing); *fallback*: the word it was
+    written with for whoever has no name, when kept."""
     if named is not None:
-        return KeptPeople(tuple(named))
+        return KeptPeople(tuple(named), fallback=fallback)
     people = tuple(Person(phone) for phone in phones)
-    return KeptPeople(people, names_missing=by_name and bool(people))
+    return KeptPeople(people, names_missing=by_name and bool(people), fallback=fallback)
 
 
 class NumberParser:

@@ -45,6 +45,10 @@ class ComposeRequest:
     # A sentence the asking tab wants read with the prepared send (already in words: who
     # Resend to failed left out, and why); Compose shows it until dismissed.
     note: str = ""
+    # The "No name? Use:" word the earlier send was personalised with: Compose's fallback
+    # field shows it again. None (none kept: an older send, or not personalised) leaves the
+    # field as it is.
+    fallback: str | None = None
 
 
 def session_title(session: Session) -> str:

@@ -195,6 +195,11 @@ class ResendRequest:
         return self.recipients.phones
 
     @property
+    def fallback(self) -> str | None:
+        """The fallback word it was personalised with, when kept."""
+        return self.recipients.fallback
+
+    @property
     def sms(self) -> bool:
         return self.kind not in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY)
 
@@ -476,11 +481,11 @@ class DeliveryService:
 
     async def resend_failed(self, profile: str, broadcast_id: int) -> ResendRequest | None:
         """The broadcast's text and sender, and the recipients whose message failed or was
-        rejected (with their names, when it was personalised: the text is the template, so
-        Compose renders it for each again), except those sending again cannot help (the
-        customer blocked promotions or opted out; the number is not valid, including the
-        numbers the service skipped as invalid), counted in ``left_out``; None when the
-        broadcast is not this profile's."""
+        rejected (with their names and the fallback word, when it was personalised: the text
+        is the template, so Compose renders it for each again), except those sending again
+        cannot help (the customer blocked promotions or opted out; the number is not valid,
+        including the numbers the service skipped as invalid), counted in ``left_out``; None
+        when the broadcast is not this profile's."""
 
         def read() -> ResendRequest | None:
             about = self._records.broadcast_text(profile, broadcast_id)
@@ -489,9 +494,13 @@ class DeliveryService:
             kind, sender_id, text = BroadcastKind(about[0]), about[1], about[2]
             split = self._records.failures(profile, broadcast_id)
             phones = list(split.resendable)
-            named = self._store.names.people(broadcast_id, phones) if phones else None
+            names = self._store.names
+            personalised = kind is BroadcastKind.PERSONALIZED
             failed = kept_people(
-                phones, named, by_name=kind is BroadcastKind.PERSONALIZED and uses_names(text)
+                phones,
+                names.people(broadcast_id, phones) if phones else None,
+                by_name=personalised and uses_names(text),
+                fallback=names.fallback(broadcast_id) if personalised else None,
             )
             return ResendRequest(
                 broadcast_id, text, sender_id, failed, kind, split.left_out_counts()

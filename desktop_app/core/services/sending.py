@@ -179,6 +179,8 @@ class SendPlan:
     estimate: cost.CostEstimate
     chunk_size: int
     skipped: int  # typed numbers left out as invalid
+    #: the "No name? Use:" word the texts were rendered with (kept with a personalised send)
+    fallback: str = ""
 
     @property
     def personalised(self) -> bool:
@@ -377,6 +379,7 @@ class SendingService:
             estimate=estimate,
             chunk_size=chunk_size(profile) if profile is not None else DEFAULT_CHUNK_SIZE,
             skipped=skipped,
+            fallback=fallback,
         )
 
     async def fresh_balance(
@@ -430,8 +433,10 @@ class SendingService:
         """Write the broadcast and its chunks down durably, and clear the account's draft in
         the same transaction: from here on it is this broadcast (resumed, reviewed), never a
         ready-to-send form again. Nothing has been sent yet. With *due_at* it waits on the
-        schedule until then (see :meth:`due`). A personalised send keeps its recipients'
-        names with it (store.names), so a send built from it is personalised again."""
+        schedule until then (see :meth:`due`), its texts rendered already: it goes out with
+        the fallback word it was written with, whatever Compose shows by then. A personalised
+        send keeps its recipients' names and that fallback word with it (store.names), so a
+        send built from it is personalised again, as it was."""
         with old_collections_paused():  # 10,000 recipients: see run()
             return await self._io(self._start, plan, profile, category, due_at)
 
@@ -453,8 +458,8 @@ class SendingService:
                 db=db,
                 write_behind=due_at is None,  # sent now: the rest is written on the way
             )
-            if plan.personalised:  # to personalise a send built from it again
-                RecipientNames.keep(db, broadcast.id, plan.people)
+            if plan.personalised:  # to personalise a send built from it again, as it was
+                RecipientNames.keep(db, broadcast.id, plan.people, plan.fallback)
             if category is not None or due_at is not None:
                 Schedule.mark(
                     db,
@@ -485,15 +490,20 @@ class SendingService:
 
     async def scheduled_recipients(self, broadcast_id: int) -> KeptPeople:
         """Who a scheduled send is for (its pending chunks' recipients), in order, with the
-        names it was personalised with."""
+        names and the fallback word it was personalised with."""
 
         def read() -> KeptPeople:
             broadcast = self._journal.broadcast(broadcast_id)
             chunks = self._journal.chunks(broadcast_id, ChunkState.PENDING)
             phones = [phone for chunk in chunks for phone in chunk.phones]
-            named = self._store.names.people(broadcast_id, phones)
+            names = self._store.names
             personalised = broadcast.kind is BroadcastKind.PERSONALIZED
-            return kept_people(phones, named, by_name=personalised and uses_names(broadcast.text))
+            return kept_people(
+                phones,
+                names.people(broadcast_id, phones),
+                by_name=personalised and uses_names(broadcast.text),
+                fallback=names.fallback(broadcast_id) if personalised else None,
+            )
 
         return await self._io(read)
 

@@ -14,8 +14,8 @@ them together. Reached only through core.services (the UI never touches it direc
   category (promotional or transactional).
 - :mod:`~desktop_app.core.store.delivery`: delivery reports per recipient, and when to look
   each message up again.
-- :mod:`~desktop_app.core.store.names`: who a personalised send was for, with their names
-  (to personalise a new send built from it).
+- :mod:`~desktop_app.core.store.names`: who a personalised send was for, with their names,
+  and the fallback word it was written with (to personalise a new send built from it).
 """
 
 from __future__ import annotations

@@ -1,12 +1,18 @@
 """Who a personalised broadcast was written for, with their names: one row per recipient,
-kept with the broadcast (and deleted with it).
+kept with the broadcast (and deleted with it); and the fallback word ("No name? Use:") it was
+written with, in a column of the journal's ``broadcasts`` table.
 
-A chunk keeps each recipient's rendered text, not the names it was rendered from, so a new
-send built from an old one ("Resend to failed", editing a scheduled send) needs them from
-here to personalise the message again. Only personalised broadcasts have rows (the sending
-service writes them in the broadcast's own transaction); a bulk send has no names to keep,
-and its hot path writes nothing more. A personalised broadcast written before this table
-existed has none: :meth:`RecipientNames.people` says so with None.
+A chunk keeps each recipient's rendered text, not the names or the fallback it was rendered
+from, so a new send built from an old one ("Resend to failed", editing a scheduled send)
+needs them from here to personalise the message again as it was written: "Habari mteja" must
+not come back as "Habari customer" because Compose shows another word today. (A scheduled
+send that falls due is not rendered again: its chunks went into the journal rendered.)
+
+Only personalised broadcasts have them (the sending service writes them in the broadcast's
+own transaction); a bulk send has no names to keep, and its hot path writes nothing more. A
+personalised broadcast written before the table (schema step 10) has no names, and one
+written before the column (step 12) no fallback: :meth:`RecipientNames.people` and
+:meth:`RecipientNames.fallback` say so with None.
 """
 
 from __future__ import annotations
@@ -37,15 +43,26 @@ def _create(db: sqlite3.Connection) -> None:
     )
 
 
+@migration(12, "journal: the fallback word a personalised send was written with")
+def _fallback(db: sqlite3.Connection) -> None:
+    columns = {row[1] for row in db.execute("PRAGMA table_info(broadcasts)").fetchall()}
+    if "fallback" not in columns:  # NULL for every send before: none was kept
+        db.execute("ALTER TABLE broadcasts ADD COLUMN fallback TEXT")
+
+
 class RecipientNames:
     def __init__(self, db: Database) -> None:
         self._db = db
 
     @staticmethod
-    def keep(db: sqlite3.Connection, broadcast_id: int, people: Iterable[Person]) -> None:
-        """Keep *people* (every recipient of a personalised broadcast, named or not) in
-        *db*'s transaction: the one that writes the broadcast. A row for each, so "no rows"
-        means only "written before names were kept"."""
+    def keep(
+        db: sqlite3.Connection, broadcast_id: int, people: Iterable[Person], fallback: str
+    ) -> None:
+        """Keep *people* (every recipient of a personalised broadcast, named or not) and the
+        *fallback* word it was written with ("" too: then there was none) in *db*'s
+        transaction: the one that writes the broadcast. A row for each, so "no rows" means
+        only "written before names were kept"."""
+        db.execute("UPDATE broadcasts SET fallback = ? WHERE id = ?", (fallback, broadcast_id))
         db.executemany(
             "INSERT OR REPLACE INTO recipient_names "
             "(broadcast_id, phone, first_name, last_name, from_contacts) VALUES (?, ?, ?, ?, ?)",
@@ -68,3 +85,9 @@ class RecipientNames:
             return None
         known = {row[0]: Person(row[0], row[1], row[2], bool(row[3])) for row in rows}
         return tuple(known.get(phone) or Person(phone) for phone in phones)
+
+    def fallback(self, broadcast_id: int) -> str | None:
+        """The fallback word the broadcast was written with ("" when it had none); None when
+        none was kept (not personalised, or written before the fallback was kept)."""
+        row = self._db.read_one("SELECT fallback FROM broadcasts WHERE id = ?", (broadcast_id,))
+        return None if row is None else row[0]

@@ -613,11 +613,14 @@ class ComposeTab(TabPage):
             return
         before = (self.recipients.numbers_edit.toPlainText(), self.recipients.picked_people())
         text_before = self.composer.text()
+        fallback_before = self.merge_bar.fallback()
         self.set_channel(0)
         self.recipients.clear(quiet=True)
         self.recipients.add_people(request.people)
         if request.text is not None:
             self.composer.set_text(request.text)
+        if request.fallback is not None:  # the word the earlier send was written with
+            self.merge_bar.fallback_edit.setText(request.fallback)
         if request.sender_id and request.sender_id in self.sender_ids():
             self.summary.sender_combo.setCurrentText(request.sender_id)
 
@@ -627,6 +630,8 @@ class ComposeTab(TabPage):
             self.recipients.add_people(before[1])
             if request.text is not None:
                 self.composer.set_text(text_before)
+            if request.fallback is not None:
+                self.merge_bar.fallback_edit.setText(fallback_before)
 
         people = counts().people(len(request.people))
         if request.names_missing:
@@ -1244,6 +1249,7 @@ class ComposeTab(TabPage):
                 text=broadcast.text,
                 sender_id=broadcast.sender_id,
                 names_missing=recipients.names_missing,
+                fallback=recipients.fallback,
             )
         )
         await self.show_scheduled()

@@ -987,6 +987,7 @@ class DeliveryTab(OneJob, TabPage):
                     sender_id=request.sender_id,
                     names_missing=request.recipients.names_missing,
                     note=note,
+                    fallback=request.fallback,
                 )
             )
 

@@ -118,12 +118,14 @@ def send(services: Services, account: Any, phones: list[str], text: str = TEXT) 
     return send_people(services, account, [Person(p) for p in phones], text)
 
 
-def send_people(services: Services, account: Any, people: list[Person], text: str) -> int:
+def send_people(
+    services: Services, account: Any, people: list[Person], text: str, fallback: str = ""
+) -> int:
     plan = SendingService.plan(
         sender_id="TUMA",
         text=text,
         people=people,
-        fallback="",
+        fallback=fallback,
         skipped=0,
         profile=sms_profile(account),
         balance=None,
@@ -371,6 +373,48 @@ def test_resend_to_failed_of_an_older_personalised_send_has_numbers_only(
     assert plain is not None
     assert plain.people == (Person("+254712350000"),)
     assert not plain.recipients.names_missing
+
+
+def test_resend_to_failed_of_a_personalised_send_gives_its_fallback_word_back(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """Written with "mteja" for whoever has no name: the resend is written with "mteja"
+    again, not with whatever Compose shows by then ("customer"); an older send kept none
+    (Compose keeps its own), and a bulk send never has one."""
+    template = "Habari {first_name}, ofa ya leo: unga 2kg KES 180."
+    typed = Person(FAILS)  # typed without a name; fails
+    broadcast_id = send_people(services, account, [Person(OK), typed], template, "mteja")
+    older = send_people(services, account, [Person("+254712350000")], template, "mteja")
+    with services.store.db.write() as db:  # as a send written before the fallback was kept
+        db.execute("UPDATE broadcasts SET fallback = NULL WHERE id = ?", (older,))
+    bulk = send(services, account, [OK, "+254712360000"])
+    admin.settle()
+    with_client(account, lambda c: delivery(services, Clock()).refresh_due(c, PROFILE))
+    resend = arun(services.delivery.resend_failed(PROFILE, broadcast_id))
+    assert resend is not None
+    assert resend.people == (typed,)
+    assert resend.fallback == "mteja"
+    assert resend.recipients.fallback == "mteja"
+    plan = SendingService.plan(
+        sender_id=resend.sender_id,
+        text=resend.text,
+        people=resend.people,
+        fallback=resend.fallback,
+        skipped=0,
+        profile=sms_profile(account),
+        balance=None,
+        price_per_part=None,
+    )
+    assert plan.texts == ("Habari mteja, ofa ya leo: unga 2kg KES 180.",)
+    resent = arun(services.sending.start(plan, PROFILE))
+    assert services.store.names.fallback(resent) == "mteja"  # and kept with the resend
+    again = arun(services.delivery.resend_failed(PROFILE, older))
+    assert again is not None
+    assert again.people == (Person("+254712350000"),)  # its names are still kept
+    assert again.fallback is None
+    plain = arun(services.delivery.resend_failed(PROFILE, bulk))
+    assert plain is not None
+    assert plain.fallback is None
 
 
 def reported_now(services: Services, broadcast_id: int, *reports: Report) -> None:

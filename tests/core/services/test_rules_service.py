@@ -183,6 +183,48 @@ def test_a_scheduled_personalised_send_is_edited_with_its_names(services: Servic
     assert not recipients.names_missing
 
 
+def test_a_scheduled_personalised_send_is_edited_with_its_fallback_word(
+    services: Services,
+) -> None:
+    """Edit takes it back into the form with the fallback word it was written with ("mteja"),
+    not with whatever Compose shows by then; one scheduled before the word was kept has
+    none (Compose keeps its own), and a bulk send never has one."""
+    sending = services.sending
+    typed = Person("+254711000002")
+    soon = datetime.now(UTC) + timedelta(hours=2)
+    template = "Habari {first_name}, ofa ya leo."
+    plan = make_plan([typed], text=template, fallback="mteja")
+    broadcast_id = go(sending.start(plan, PROFILE, due_at=soon))
+    recipients = go(sending.scheduled_recipients(broadcast_id))
+    assert recipients.people == (typed,)
+    assert recipients.fallback == "mteja"
+    older = go(sending.start(plan, PROFILE, due_at=soon))
+    with services.store.db.write() as db:  # as one scheduled before the word was kept
+        db.execute("UPDATE broadcasts SET fallback = NULL WHERE id = ?", (older,))
+    assert go(sending.scheduled_recipients(older)).fallback is None
+    bulk = go(sending.start(make_plan([typed], fallback="mteja"), PROFILE, due_at=soon))
+    assert go(sending.scheduled_recipients(bulk)).fallback is None
+
+
+def test_a_scheduled_personalised_send_goes_out_with_the_fallback_it_was_written_with(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """Nothing renders it again when it falls due: the texts went into the journal rendered,
+    with the word of the moment it was scheduled."""
+    sending = services.sending
+    soon = datetime.now(UTC) + timedelta(hours=2)
+    who = [Person("+254711000001", "Amina", "Otieno"), Person("+254711000002")]
+    plan = make_plan(who, text="Habari {first_name}, ofa ya leo.", fallback="mteja")
+    broadcast_id = go(sending.start(plan, PROFILE, due_at=soon))
+    assert go(sending.release(broadcast_id)) is True
+    run(services, account, broadcast_id)
+    texts = {entry["phone"]: entry["text"] for entry in recorded(admin, account)}
+    assert texts == {
+        "+254711000001": "Habari Amina, ofa ya leo.",
+        "+254711000002": "Habari mteja, ofa ya leo.",
+    }
+
+
 def test_an_older_scheduled_personalised_send_is_edited_with_numbers_only(
     services: Services,
 ) -> None:

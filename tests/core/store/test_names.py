@@ -1,6 +1,7 @@
-"""The names a personalised broadcast was written for: kept with it (and only with a
-personalised one), given back in the order asked, deleted with it; a store file from before
-they were kept gets the table and answers "not kept" for its older sends."""
+"""The names a personalised broadcast was written for, and its fallback word: kept with it
+(and only with a personalised one), given back in the order asked, deleted with it; a store
+file from before they were kept gets the table (the column) and answers "not kept" for its
+older sends."""
 
 from __future__ import annotations
 
@@ -29,13 +30,13 @@ def store(services: Services) -> Store:
     return services.store
 
 
-def start(services: Services, text: str, people: list[Person]) -> int:
+def start(services: Services, text: str, people: list[Person], fallback: str = "") -> int:
     """Written down as Send writes it (SendingService.start, one transaction)."""
     plan = SendingService.plan(
         sender_id="TUMA",
         text=text,
         people=people,
-        fallback="",
+        fallback=fallback,
         skipped=0,
         profile=None,
         balance=None,
@@ -107,6 +108,59 @@ def test_an_older_file_gets_the_table_and_its_sends_have_no_names(tmp_path: Path
         assert again.store.names.people(older, [AMINA.phone]) is None
         newer = start(again, TEMPLATE, [AMINA])
         assert again.store.names.people(newer, [AMINA.phone]) == (AMINA,)
+    finally:
+        again.close()
+    raw = sqlite3.connect(path)
+    try:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == schema_version()
+    finally:
+        raw.close()
+
+
+GREETING = "Habari {first_name}, ofa ya leo: unga 2kg KES 150."
+
+
+def test_a_personalised_send_keeps_the_fallback_word_it_was_written_with(
+    services: Services, store: Store
+) -> None:
+    """ "Habari mteja" must come back as "Habari mteja", whatever Compose shows later."""
+    mteja = start(services, GREETING, [AMINA, TYPED], fallback="mteja")
+    customer = start(services, GREETING, [TYPED], fallback="customer")
+    none = start(services, GREETING, [TYPED], fallback="")  # the user emptied the field
+    bulk = start(services, BULK, [AMINA, TYPED], fallback="mteja")  # nothing to fall back
+    assert store.names.fallback(mteja) == "mteja"
+    assert store.names.fallback(customer) == "customer"
+    assert store.names.fallback(none) == ""  # kept: it had none, not "not kept"
+    assert store.names.fallback(bulk) is None
+    assert store.names.fallback(999_999) is None  # no such send
+    # written in the broadcast's own transaction: its rendered texts say the same word
+    (chunk,) = store.journal.chunks(mteja)
+    assert [r.message for r in chunk.recipients] == [
+        "Habari Amina, ofa ya leo: unga 2kg KES 150.",
+        "Habari mteja, ofa ya leo: unga 2kg KES 150.",
+    ]
+
+
+def test_an_older_file_gets_the_fallback_column_and_its_sends_have_none(tmp_path: Path) -> None:
+    """A file from schema step 11 (names kept, the fallback not): its sends open as before,
+    with their names and no fallback word, and new ones keep theirs."""
+    path, settings = tmp_path / "tuma.sqlite3", tmp_path / "settings.json"
+    first = Services.open(store_path=path, settings_path=settings)
+    try:
+        older = start(first, GREETING, [AMINA, TYPED], fallback="mteja")
+    finally:
+        first.close()
+    raw = sqlite3.connect(path)
+    raw.execute("ALTER TABLE broadcasts DROP COLUMN fallback")
+    raw.execute("PRAGMA user_version = 11")
+    raw.commit()
+    raw.close()
+    again = Services.open(store_path=path, settings_path=settings)
+    try:
+        assert again.store.names.fallback(older) is None
+        assert again.store.names.people(older, [AMINA.phone, TYPED.phone]) == (AMINA, TYPED)
+        newer = start(again, GREETING, [TYPED], fallback="mteja")
+        assert again.store.names.fallback(newer) == "mteja"
     finally:
         again.close()
     raw = sqlite3.connect(path)

@@ -257,6 +257,7 @@ def schedule_directly(
     *,
     people: list[Person] | None = None,
     text: str = PROMOTION + " STOP",
+    fallback: str = "",
 ) -> int:
     """A scheduled promotion written as Send later writes it (the service, no dialogs):
     to *people*, or to *count* typed numbers."""
@@ -266,7 +267,7 @@ def schedule_directly(
         sender_id=tab.summary.sender_combo.currentText(),
         text=text,
         people=people,
-        fallback="",
+        fallback=fallback,
         skipped=0,
         profile=tab.ctx.session.profile,
         balance=None,
@@ -383,7 +384,7 @@ def test_scheduled_sends_can_be_cancelled_and_edited_from_the_list(
 PERSONAL_PROMOTION = "Habari {first_name|customer}! " + PROMOTION + " STOP"
 
 
-def edit_the_only_scheduled(qtbot: Any, tab: ComposeTab) -> None:
+def edit_the_only_scheduled(qtbot: Any, tab: ComposeTab, text: str = PERSONAL_PROMOTION) -> None:
     tab.check_scheduled()
     qtbot.waitUntil(tab.scheduled_banner.isVisible)
     qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
@@ -391,7 +392,7 @@ def edit_the_only_scheduled(qtbot: Any, tab: ComposeTab) -> None:
     assert dialog is not None
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
     qtbot.mouseClick(dialog.edit_button, LEFT)
-    qtbot.waitUntil(lambda: tab.composer.text() == PERSONAL_PROMOTION)
+    qtbot.waitUntil(lambda: tab.composer.text() == text)
 
 
 def test_a_scheduled_personalised_send_is_edited_with_its_names(
@@ -409,6 +410,53 @@ def test_a_scheduled_personalised_send_is_edited_with_its_names(
     assert texts[0].startswith("Habari Amina!")
     assert texts[1].startswith("Habari customer!")
     assert sent_to(admin, account) == Counter()
+
+
+GREETING_PROMOTION = "Habari {first_name}! " + PROMOTION + " STOP"
+
+
+def test_a_scheduled_personalised_send_is_edited_with_its_fallback_word(
+    qtbot, tab, admin, account, arun
+) -> None:  # type: ignore[no-untyped-def]
+    """Scheduled with "mteja" for whoever has no name; Compose shows another word by the
+    time it is edited: the field says "mteja" again (Undo puts the user's word back)."""
+    amina = Person("+254712000501", "Amina", "Otieno", from_contacts=True)
+    typed_in = Person("+254712000502")
+    later = datetime.now(UTC) + timedelta(days=1)
+    schedule_directly(
+        tab, arun, later, people=[amina, typed_in], text=GREETING_PROMOTION, fallback="mteja"
+    )
+    tab.merge_bar.fallback_edit.setText("rafiki")  # Compose's word today
+    edit_the_only_scheduled(qtbot, tab, GREETING_PROMOTION)
+    assert tab.recipients.people() == (amina, typed_in)
+    assert tab.merge_bar.fallback() == "mteja"
+    texts = tab.build_plan().texts
+    assert texts is not None
+    assert texts[0].startswith("Habari Amina!")
+    assert texts[1].startswith("Habari mteja!")
+    qtbot.mouseClick(tab.notice.action_button, LEFT)  # Undo
+    assert tab.composer.text() == ""
+    assert tab.merge_bar.fallback() == "rafiki"
+    assert sent_to(admin, account) == Counter()
+
+
+def test_an_older_scheduled_personalised_send_is_edited_with_compose_s_fallback_word(
+    qtbot, tab, arun
+) -> None:  # type: ignore[no-untyped-def]
+    """Scheduled before the word was kept: the field keeps what Compose shows."""
+    typed_in = Person("+254712000502")
+    later = datetime.now(UTC) + timedelta(days=1)
+    older = schedule_directly(
+        tab, arun, later, people=[typed_in], text=GREETING_PROMOTION, fallback="mteja"
+    )
+    with tab.ctx.services.store.db.write() as db:
+        db.execute("UPDATE broadcasts SET fallback = NULL WHERE id = ?", (older,))
+    tab.merge_bar.fallback_edit.setText("rafiki")
+    edit_the_only_scheduled(qtbot, tab, GREETING_PROMOTION)
+    assert tab.merge_bar.fallback() == "rafiki"
+    texts = tab.build_plan().texts
+    assert texts is not None
+    assert texts[0].startswith("Habari rafiki!")
 
 
 def test_an_older_scheduled_personalised_send_is_edited_with_numbers_and_a_note(

@@ -511,13 +511,20 @@ def test_review_opens_compose_for_an_unfinished_send(qtbot, ctx, arun) -> None: 
 PERSONAL = "Habari {first_name|customer}, sukuma wiki 20% off this weekend. Karibu!"
 
 
-def resend_in_compose(qtbot: Any, ctx: Any, tab: DeliveryTab, broadcast_id: int) -> None:
+def resend_in_compose(
+    qtbot: Any,
+    ctx: Any,
+    tab: DeliveryTab,
+    broadcast_id: int,
+    statuses: dict[str, str] | None = None,
+) -> None:
     """Select the send once its statuses are in, press Resend to failed; Compose shows."""
     shown: list[str] = []
     ctx.show_tab_requested.connect(shown.append)
     tab.refresh()
     select_send(qtbot, tab, broadcast_id)
-    qtbot.waitUntil(lambda: settled(tab, {OK: "Delivered", FAILS: "Failed"}), timeout=15000)
+    expected = statuses or {OK: "Delivered", FAILS: "Failed"}
+    qtbot.waitUntil(lambda: settled(tab, expected), timeout=15000)
     qtbot.waitUntil(lambda: tab.resend_button.isEnabled(), timeout=10000)
     qtbot.mouseClick(tab.resend_button, LEFT)
     qtbot.waitUntil(lambda: shown == ["compose"], timeout=10000)
@@ -547,6 +554,56 @@ def test_resend_to_failed_of_a_personalised_send_greets_each_customer_by_name(
     assert texts == [greeting, greeting]  # the first send, and the resend: not "customer"
 
 
+def type_fallback(qtbot: Any, compose: Any, word: str) -> None:
+    """The user types another "No name? Use:" word."""
+    field = compose.merge_bar.fallback_edit
+    field.setFocus()
+    field.selectAll()
+    qtbot.keyClicks(field, word)
+    assert compose.merge_bar.fallback() == word
+
+
+def test_resend_to_failed_writes_the_message_again_with_the_fallback_word_it_was_sent_with(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """Sent from Compose as "Habari {first_name}" with "mteja" for a customer without a
+    name, whose phone fails; the word in Compose is changed since. Resend to failed puts
+    "mteja" back in the field (Undo puts the user's word back), and the customer gets
+    "Habari mteja" again, never "Habari rafiki"."""
+    quick(ctx.services)
+    compose = make_compose_tab(qtbot, ctx)
+    tab = make_tab(qtbot, ctx)
+    type_fallback(qtbot, compose, "mteja")
+    compose.recipients.set_numbers_text("0712 300 000")  # FAILS, typed: no name
+    compose.composer.set_text("Habari {first_name}")
+    first = SendRun(qtbot, compose)
+    qtbot.waitUntil(lambda: compose.summary.send_button.isEnabled(), timeout=10000)
+    first.click_send()
+    first.confirm()
+    report = first.wait()
+    broadcast_id = report.broadcast_id  # type: ignore[attr-defined]
+    assert [m["text"] for m in admin.messages(account.account_id)] == ["Habari mteja"]
+    type_fallback(qtbot, compose, "rafiki")  # Compose's word today
+    admin.settle()
+    resend_in_compose(qtbot, ctx, tab, broadcast_id, {FAILS: "Failed"})
+    assert compose.recipients.people() == (Person(FAILS),)
+    assert compose.composer.text() == "Habari {first_name}"
+    assert compose.merge_bar.fallback() == "mteja"
+    # Undo puts back what the form had, the user's word with it
+    qtbot.mouseClick(compose.notice.action_button, LEFT)
+    assert compose.composer.text() == ""
+    assert compose.merge_bar.fallback() == "rafiki"
+    qtbot.mouseClick(tab.resend_button, LEFT)
+    qtbot.waitUntil(lambda: compose.merge_bar.fallback() == "mteja", timeout=10000)
+    run = SendRun(qtbot, compose)
+    qtbot.waitUntil(lambda: compose.summary.send_button.isEnabled(), timeout=10000)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    texts = [m["text"] for m in admin.messages(account.account_id) if m["phone"] == FAILS]
+    assert texts == ["Habari mteja", "Habari mteja"]  # the first send, and the resend
+
+
 def test_resend_to_failed_of_an_older_personalised_send_says_the_names_were_not_kept(
     qtbot, ctx, arun, admin, account
 ) -> None:  # type: ignore[no-untyped-def]
@@ -557,10 +614,13 @@ def test_resend_to_failed_of_an_older_personalised_send_says_the_names_were_not_
     broadcast_id = send(arun, ctx, who, PERSONAL)
     with ctx.services.store.db.write() as db:  # as a send written before names were kept
         db.execute("DELETE FROM recipient_names WHERE broadcast_id = ?", (broadcast_id,))
+        db.execute("UPDATE broadcasts SET fallback = NULL WHERE id = ?", (broadcast_id,))
     admin.settle()
+    compose.merge_bar.fallback_edit.setText("rafiki")
     resend_in_compose(qtbot, ctx, tab, broadcast_id)
     assert compose.recipients.people() == (Person(FAILS),)
     assert compose.composer.text() == PERSONAL
+    assert compose.merge_bar.fallback() == "rafiki"  # no word kept either: Compose's stays
     assert compose.notice.isVisible()
     assert "names were not kept with this older send" in compose.notice.label.text()
     assert not compose.notice.property("ok")  # it stays until read
