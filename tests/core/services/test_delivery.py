@@ -137,6 +137,20 @@ def send_people(
     return broadcast_id
 
 
+def resend_plan(resend: Any, account: Any, fallback: str = "customer") -> Any:
+    """The plan Compose makes of a resend request (its text rendered for its people)."""
+    return SendingService.plan(
+        sender_id=resend.sender_id,
+        text=resend.text,
+        people=resend.people,
+        fallback=fallback,
+        skipped=0,
+        profile=sms_profile(account),
+        balance=None,
+        price_per_part=None,
+    )
+
+
 def statuses(services: Services, service: DeliveryService, broadcast_id: int) -> dict[str, Any]:
     rows = arun(service.recipients(PROFILE, broadcast_id))
     return {row.phone: row.outcome for row in rows}
@@ -337,16 +351,7 @@ def test_resend_to_failed_of_a_personalised_send_gives_the_names_back(
     assert resend.people == (baraka, typed)
     assert resend.phones == (FAILS, typed.phone)
     assert not resend.recipients.names_missing
-    plan = SendingService.plan(
-        sender_id=resend.sender_id,
-        text=resend.text,
-        people=resend.people,
-        fallback="customer",
-        skipped=0,
-        profile=sms_profile(account),
-        balance=None,
-        price_per_part=None,
-    )
+    plan = resend_plan(resend, account)
     assert plan.texts == (
         "Habari Baraka, ofa ya leo: unga 2kg KES 180.",
         "Habari customer, ofa ya leo: unga 2kg KES 180.",
@@ -395,16 +400,7 @@ def test_resend_to_failed_of_a_personalised_send_gives_its_fallback_word_back(
     assert resend.people == (typed,)
     assert resend.fallback == "mteja"
     assert resend.recipients.fallback == "mteja"
-    plan = SendingService.plan(
-        sender_id=resend.sender_id,
-        text=resend.text,
-        people=resend.people,
-        fallback=resend.fallback,
-        skipped=0,
-        profile=sms_profile(account),
-        balance=None,
-        price_per_part=None,
-    )
+    plan = resend_plan(resend, account, resend.fallback)
     assert plan.texts == ("Habari mteja, ofa ya leo: unga 2kg KES 180.",)
     resent = arun(services.sending.start(plan, PROFILE))
     assert services.store.names.fallback(resent) == "mteja"  # and kept with the resend
@@ -465,16 +461,7 @@ def test_resend_to_failed_leaves_out_who_blocked_promotions_and_numbers_that_are
         PermanentFailure.INVALID_NUMBER: 2,  # Esther's does not exist; Faith's was skipped
     }
     assert resend.left_out_count(PermanentFailure.BLOCKED) == 2
-    plan = SendingService.plan(
-        sender_id=resend.sender_id,
-        text=resend.text,
-        people=resend.people,
-        fallback="customer",
-        skipped=0,
-        profile=sms_profile(account),
-        balance=None,
-        price_per_part=None,
-    )
+    plan = resend_plan(resend, account)
     assert plan.texts == ("Habari Baraka, ofa ya leo: unga 2kg KES 180.",)
     # who blocked promotions or opted out: candidates for the opt-out list
     failures = arun(services.delivery.failures(PROFILE, broadcast_id))
