@@ -9,6 +9,7 @@ import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from desktop_app.core.importing import (
@@ -115,6 +116,27 @@ def test_sheets_and_a_sheet_that_starts_at_c4(folder: Path) -> None:
         (7, "+254733123456", "Wanjiru", "Kamau", True),  # "Kamau, Wanjiru"
     ]
     assert _error(path, sheet="Machi").code is FileErrorCode.SHEET_NOT_FOUND
+
+
+def test_a_blank_first_sheet_opens_the_next_sheet_with_rows(folder: Path) -> None:
+    """Excel's empty "Sheet1" left in front of the customers: not "no rows at all"."""
+    book = openpyxl.Workbook()
+    book.active.title = "Sheet1"
+    book.create_sheet("Blank too")
+    customers = book.create_sheet("Wateja")
+    customers.append(["Simu", "Jina"])
+    customers.append(["0712345678", "Wanjiru Kamau"])
+    path = folder / "blank_first.xlsx"
+    book.save(path)
+    shown = preview(path)
+    assert shown.source.sheet == "Wateja"
+    assert shown.sheets == ("Sheet1", "Blank too", "Wateja")  # the others stay choosable
+    assert validate_contacts_file(path).valid[0].phone == "+254712345678"
+    assert _error(path, sheet="Sheet1").code is FileErrorCode.EMPTY  # chosen: said so
+    empty = openpyxl.Workbook()
+    empty.create_sheet("Nothing here either")
+    empty.save(folder / "all_blank.xlsx")
+    assert _error(folder / "all_blank.xlsx").code is FileErrorCode.EMPTY
 
 
 # --- encodings and separators --------------------------------------------------------------

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final, Literal
+from typing import Final, Literal, TypeVar
 
 from desktop_app.core.collector import old_collections_paused
 from desktop_app.core.importing.cells import (
@@ -206,7 +206,47 @@ def preview(
     limits: ImportLimits = DEFAULT_LIMITS,
 ) -> Preview:
     """The header, the proposed mapping and the first ``rows`` data rows; raises
-    ``ImportFileError`` (never ``NO_PHONE_COLUMN``: the user may still pick one)."""
+    ``ImportFileError`` (never ``NO_PHONE_COLUMN``: the user may still pick one). With no
+    *sheet* chosen, the workbook's first sheet that has rows (a blank sheet in front is no
+    reason to refuse the workbook)."""
+    return _on_a_sheet_with_rows(
+        path,
+        sheet,
+        limits,
+        lambda chosen: _preview(path, chosen, rows, region, header_row, limits),
+    )
+
+
+_T = TypeVar("_T")
+
+
+def _on_a_sheet_with_rows(
+    path: Path | str, sheet: str | None, limits: ImportLimits, read: Callable[[str | None], _T]
+) -> _T:
+    """``read(sheet)``; when no sheet was chosen and the first is empty, the next sheet of the
+    workbook that is not (``EMPTY`` only when every sheet is)."""
+    try:
+        return read(sheet)
+    except ImportFileError as exc:
+        if sheet is not None or exc.code is not FileErrorCode.EMPTY:
+            raise
+        for other in sheets(path, limits=limits)[1:]:
+            try:
+                return read(other)
+            except ImportFileError as again:
+                if again.code is not FileErrorCode.EMPTY:
+                    raise
+        raise
+
+
+def _preview(
+    path: Path | str,
+    sheet: str | None,
+    rows: int,
+    region: str,
+    header_row: HeaderChoice,
+    limits: ImportLimits,
+) -> Preview:
     with read_table(path, sheet, limits=limits) as table:
         head = _read_head(table.chunks(), header_row)
         layout = _layout(head, region, None, header_row)
@@ -261,9 +301,10 @@ def validate_contacts_file(
 ) -> ImportReport:
     """Read and check every row of a contact list; run it off the GUI thread.
 
-    ``mapping`` None means the proposed one (as ``preview`` shows it). ``progress(done,
-    total)`` gets the last row number read and the file's (estimated) last row, at a bounded
-    rate; ``cancel.is_set()`` is looked at every 256 rows (a few milliseconds) and raises
+    ``mapping`` None means the proposed one, and ``sheet`` None the sheet read (as
+    ``preview`` shows them). ``progress(done, total)`` gets the last row number read and the
+    file's (estimated) last row, at a bounded rate; ``cancel.is_set()`` is looked at every
+    256 rows (a few milliseconds) and raises
     ``ImportCancelled``. Raises ``ImportFileError`` for a file that cannot be imported at
     all, ``NO_PHONE_COLUMN`` included.
 
@@ -273,7 +314,14 @@ def validate_contacts_file(
     """
     check_cancel(cancel)
     with old_collections_paused():
-        return _validate(path, region, mapping, sheet, header_row, progress, cancel, limits)
+        return _on_a_sheet_with_rows(
+            path,
+            sheet,
+            limits,
+            lambda chosen: _validate(
+                path, region, mapping, chosen, header_row, progress, cancel, limits
+            ),
+        )
 
 
 def _validate(

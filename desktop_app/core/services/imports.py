@@ -73,6 +73,7 @@ from desktop_app.core.services.contacts import ContactRow
 from desktop_app.core.store import ImportOutcome, ImportRecord, ProblemRecord, Store
 
 __all__ = [
+    "PASSING_ERRORS",
     "SERVICE_PROBLEM",
     "ExportFormat",
     "ExportReport",
@@ -347,6 +348,7 @@ class UploadClient(Protocol):
 class UploadPhase(StrEnum):
     SENDING = "sending"  # bytes going up
     PROCESSING = "processing"  # the service is importing: polled
+    UNREACHABLE = "unreachable"  # the service has the file but cannot be asked: asked again
 
 
 @dataclass(frozen=True)
@@ -387,6 +389,10 @@ class PollPolicy:
     factor: float = 1.6
     longest: float = 4.0
     give_up_after: float = 1800.0
+
+
+#: Errors that pass: while the service has the file, they are waited out (see ``_wait``).
+PASSING_ERRORS: Final = (api.NetworkError, api.ServerError, api.RateLimited)
 
 
 @dataclass(frozen=True)
@@ -526,23 +532,28 @@ class ImportsService:
                 if accepted is not None:
                     accepted(taken.upload_uuid)
                 sent_before += upload_file.size
+                seen = 0  # rows of this part the service said it had settled
 
                 def polled(
-                    status: UploadStatus,
+                    status: UploadStatus | None,
                     part: int = part,
                     base: int = settled_before,
                     bytes_sent: int = sent_before,
                 ) -> None:
+                    nonlocal seen
+                    if status is not None:
+                        seen = (status.imported or 0) + (status.failed or 0)
                     if progress is not None:
-                        done = (status.imported or 0) + (status.failed or 0)
                         progress(
                             UploadProgress(
-                                UploadPhase.PROCESSING,
+                                UploadPhase.UNREACHABLE
+                                if status is None
+                                else UploadPhase.PROCESSING,
                                 part,
                                 len(files),
                                 bytes_sent,
                                 total_bytes,
-                                base + done,
+                                base + seen,
                                 total_rows,
                             )
                         )
@@ -571,14 +582,30 @@ class ImportsService:
             await run_in_daemon_thread(shutil.rmtree, folder, True)
 
     async def _wait(
-        self, client: UploadClient, upload_uuid: str, polled: Callable[[UploadStatus], None]
+        self,
+        client: UploadClient,
+        upload_uuid: str,
+        polled: Callable[[UploadStatus | None], None],
     ) -> UploadStatus:
-        """Poll the list of uploads until this one is settled, backing off."""
+        """Poll the list of uploads until this one is settled, backing off. The service has
+        the file: a lost connection or a passing service error is waited out (``polled(None)``
+        says so; Cancel stops it), not taken for the end of the import, which would leave its
+        rows to be uploaded twice; the last such error is raised at the deadline."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.poll.give_up_after
         wait = self.poll.first
         while True:
-            found = next((u for u in await client.list_uploads() if u.uuid == upload_uuid), None)
+            try:
+                uploads = await client.list_uploads()
+            except PASSING_ERRORS as exc:
+                if loop.time() >= deadline:
+                    raise
+                polled(None)
+                retry_after = exc.retry_after if isinstance(exc, api.RateLimited) else None
+                await asyncio.sleep(max(wait, retry_after or 0.0))
+                wait = min(wait * self.poll.factor, self.poll.longest)
+                continue
+            found = next((u for u in uploads if u.uuid == upload_uuid), None)
             if found is not None:
                 polled(found)
                 if found.settled:

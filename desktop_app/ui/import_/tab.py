@@ -25,12 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.contact_files import format_for
-from desktop_app.core.importing import FileKind, ImportFileError
+from desktop_app.core.importing import FileErrorCode, FileKind, ImportFileError
 from desktop_app.core.importing.cells import cell_text
 from desktop_app.core.importing.mapping import Field
 from desktop_app.core.importing.writing import column_letter
 from desktop_app.core.services.contacts import clean_group_name
 from desktop_app.core.services.imports import (
+    PASSING_ERRORS,
     ExportFormat,
     ImportFlow,
     ImportOutcome,
@@ -46,7 +47,7 @@ from desktop_app.core.services.imports import (
 )
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.states import ProgressStrip
-from desktop_app.ui.errors import Level
+from desktop_app.ui.errors import Level, describe
 from desktop_app.ui.formats import number
 from desktop_app.ui.import_.pages import (
     ACCEPTED,
@@ -118,6 +119,7 @@ class ImportTab(OneJob, TabPage):
         self.past: list[PastImport] = []
         self.problems: list[ProblemRecord] = []
         self._file_name = ""
+        self._sheet_asked = ""  # the sheet last chosen on the FILE page
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
         self._upload_profile = ""  # the account the upload in progress goes to
@@ -395,7 +397,23 @@ class ImportTab(OneJob, TabPage):
 
     def _on_file_error(self, exc: BaseException) -> bool:
         """Reading the file failed: back to the start, saying why (an unexpected failure goes
-        to the presenter too, so nothing is left half-shown)."""
+        to the presenter too, so nothing is left half-shown). Another sheet chosen that is
+        empty: the file stays open on the sheet read before."""
+        if (
+            self.flow.step is Step.FILE
+            and self.flow.preview is not None
+            and isinstance(exc, ImportFileError)
+            and exc.code is FileErrorCode.EMPTY
+        ):
+            self._show_file()
+            self.ctx.errors.info(
+                self.tr("That sheet is empty"),
+                self.tr(
+                    "The sheet “{sheet}” in “{name}” has no rows. Choose another sheet."
+                ).format(sheet=self._sheet_asked, name=self._file_name),
+                level=Level.WARNING,
+            )
+            return True
         if self.flow.step in (Step.FILE, Step.CHECKING):
             if self.flow.step is Step.CHECKING:
                 self.flow.check_failed()
@@ -447,6 +465,7 @@ class ImportTab(OneJob, TabPage):
 
     def _on_sheet(self, sheet: str) -> None:
         if self.flow.step is Step.FILE:
+            self._sheet_asked = sheet
             self._read_head(sheet)
 
     # -- columns -----------------------------------------------------------------------------
@@ -695,6 +714,13 @@ class ImportTab(OneJob, TabPage):
                     done=number(progress.imported), total=number(progress.total_rows)
                 )
             )
+        elif progress.phase is UploadPhase.UNREACHABLE:
+            page.job_status.setText(
+                self.tr(
+                    "The connection to the service was lost. It already has the file: Tuma "
+                    "keeps checking until the connection is back…"
+                )
+            )
 
     def _on_uploaded(self, profile: str, result: UploadResult) -> None:
         if self.flow.step is not Step.UPLOADING:
@@ -754,6 +780,11 @@ class ImportTab(OneJob, TabPage):
                 self._record_stopped(report)
                 self._show_start()
                 self.load_history()
+                if isinstance(exc, PASSING_ERRORS):
+                    # the service was out of reach until the waiting gave up: its own words
+                    # ("... then try again") would invite a second upload of the same rows
+                    self.ctx.errors.info(describe(exc)[0], self._stopped_text(), level=Level.ERROR)
+                    return True
             else:
                 self.flow.upload_failed()
                 self._show_check()
@@ -1037,14 +1068,15 @@ class ImportTab(OneJob, TabPage):
             # under the account the upload went to: cancel() also runs when it is switched
             self._record_stopped(report)
             self.ctx.errors.info(
-                self.tr("Upload stopped"),
-                self.tr(
-                    "Tuma stopped uploading “{name}”. Contacts the service had already received "
-                    "may still be added; the report is kept under Past imports."
-                ).format(name=self._file_name),
-                level=Level.WARNING,
+                self.tr("Upload stopped"), self._stopped_text(), level=Level.WARNING
             )
         self._show_start()
+
+    def _stopped_text(self) -> str:
+        return self.tr(
+            "Tuma stopped uploading “{name}”. Contacts the service had already received "
+            "may still be added; the report is kept under Past imports."
+        ).format(name=self._file_name)
 
     # -- screenshots -------------------------------------------------------------------------
 

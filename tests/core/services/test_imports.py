@@ -14,6 +14,7 @@ from typing import Any
 import openpyxl
 import pytest
 
+from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import UploadAccepted, UploadRowError, UploadStatus
 from desktop_app.core.background import inline
 from desktop_app.core.importing import Field
@@ -185,6 +186,41 @@ def test_a_failed_job_is_failed_and_keeps_the_report(tmp_path: Path, store: Stor
     assert result.failed_job
     assert flow.report is not None
     assert flow.report.rejected
+
+
+class FlakyService(FakeService):
+    """The job list out of reach (``errors`` raised in turn) before it answers."""
+
+    def __init__(self, errors: list[Exception]) -> None:
+        super().__init__()
+        self.errors = errors
+
+    async def list_uploads(self) -> list[UploadStatus]:
+        if self.errors:
+            raise self.errors.pop(0)
+        return await super().list_uploads()
+
+
+def test_the_job_list_out_of_reach_is_waited_out_then_the_deadline_ends_it(
+    tmp_path: Path, store: Store
+) -> None:
+    """The service has the file: a lost connection or a passing service error while its job
+    is followed is no end of the import (giving up would leave its rows to be uploaded again)."""
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = service_on(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    flaky = FlakyService([api.NetworkError(), api.ServerError(), api.RateLimited(retry_after=0.01)])
+    seen: list[UploadProgress] = []
+    result = asyncio.run(service.upload(flaky, report, seen.append))  # type: ignore[arg-type]
+    assert (result.upload_ids, result.imported) == (("u1",), 10)
+    assert [p.phase for p in seen].count(UploadPhase.UNREACHABLE) == 3
+    assert seen[-1].phase is UploadPhase.PROCESSING
+    # out of reach until the deadline: the last error, for the caller to keep the report
+    gone = FlakyService([api.NetworkError()] * 1000)
+    brief = ImportsService(store, inline, poll=PollPolicy(0.001, 2.0, 0.01, give_up_after=0.05))
+    with pytest.raises(api.NetworkError):
+        asyncio.run(brief.upload(gone, report))  # type: ignore[arg-type]
+    assert len(gone.files) == 1  # uploaded once
 
 
 def test_a_big_file_is_split_into_uploads_the_service_takes_with_one_report(

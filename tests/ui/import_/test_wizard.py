@@ -443,12 +443,16 @@ def test_the_check_says_how_many_are_on_the_opt_out_list(
 
 
 def test_an_error_after_the_service_took_the_file_keeps_the_report(
-    qtbot, window, ctx, arun, tmp_path: Path
+    qtbot, window, ctx, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]
-    """The file was accepted, then following it failed (no network): the rows may still be
-    imported, so the import is kept (not left to be uploaded twice) under its account."""
+    """The file was accepted, then following it failed (no network until the waiting gave
+    up): the rows may still be imported, so the import is kept (not left to be uploaded
+    twice) under its account, and the words do not say "try again"."""
     from desktop_app.core.api import errors as api
+    from desktop_app.core.services.imports import PollPolicy
 
+    # (the waiting gives up after 30 minutes: here, after one second)
+    monkeypatch.setattr(ctx.services.imports, "poll", PollPolicy(give_up_after=1.0))
     profile = ctx.session.profile.name
     client = ctx.client()
     try:
@@ -462,6 +466,11 @@ def test_an_error_after_the_service_took_the_file_keeps_the_report(
     finally:
         del client.list_uploads
     assert tab.flow.step is Step.CANCELLED  # not back on CHECK, to be uploaded again
+    assert (ctx.errors.last.title, ctx.errors.last.text) == (
+        "No connection",
+        "Tuma stopped uploading “customers.csv”. Contacts the service had already received "
+        "may still be added; the report is kept under Past imports.",
+    )
     qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
     record = _kept_as_cancelled(arun, ctx, profile)
     assert record.valid == 10
@@ -684,3 +693,44 @@ def test_a_past_report_read_late_does_not_replace_a_file_opened_meanwhile(
     assert tab.flow.step is Step.FILE
     assert tab.stack.currentWidget() is tab.file_page
     assert tab.file_page.name.text() == "customers.csv"
+
+
+def test_a_workbook_opens_on_its_sheet_with_rows_and_an_empty_sheet_chosen_is_said_so(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Excel's blank "Sheet1" in front of the customers: the customers' sheet is read, and
+    choosing the blank one keeps the file open (before: "has no rows at all", back to the
+    start with the file closed)."""
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = "Sheet1"
+    customers = book.create_sheet("Wateja")
+    customers.append(["Simu", "Jina"])
+    customers.append(["0712345678", "Wanjiru Kamau"])
+    path = tmp_path / "wateja.xlsx"
+    book.save(path)
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    tab = window.tab("import")
+    window.dropEvent(drop_event([path]))
+    wait_step(qtbot, tab, Step.FILE)
+    page = tab.file_page
+    assert page.sheet.currentText() == "Wateja"
+    assert page.first_rows.item(0, 0).text() == "0712345678"
+    page.sheet.setCurrentText("Sheet1")
+    page.sheet.activated.emit(page.sheet.currentIndex())
+    qtbot.waitUntil(lambda: bool(shown), timeout=10000)
+    assert shown[-1].title == "That sheet is empty"
+    assert (
+        shown[-1].text == "The sheet “Sheet1” in “wateja.xlsx” has no rows. Choose another sheet."
+    )
+    wait_step(qtbot, tab, Step.FILE)
+    assert tab.stack.currentWidget() is page
+    assert page.sheet.currentText() == "Wateja"  # the sheet still read
+    assert not tab.start_page.problem.isVisible()
+    click(qtbot, page.next)
+    wait_step(qtbot, tab, Step.COLUMNS)
+    click(qtbot, tab.columns_page.next)
+    wait_step(qtbot, tab, Step.CHECK)
+    assert tab.check_page.ready.value.text() == "1"

@@ -1,0 +1,87 @@
+"""The connection lost while the service imports an uploaded file (a sandbox of the test's
+own, stopped and started again): Tuma keeps following the import and finishes it once, rather
+than giving up on it and leaving the file to be uploaded twice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from desktop_app.core.services.imports import Step
+from desktop_app.ui.main_window import MainWindow
+from tests.conftest import RestartableSandbox
+from tests.core.import_files import DAMAGED_ROWS, write_csv
+from tests.ui.import_.test_wizard import _jobs_reported_as, click, wait_step, walk_to_check
+
+
+@pytest.fixture
+def own_ctx(qtbot, qloop, arun, own_sandbox, services) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """An AppContext connected to an account on ``own_sandbox``."""
+    from desktop_app.core.settings import Profile
+    from desktop_app.ui.context import AppContext
+
+    account = own_sandbox.new_account()
+    profile = Profile(
+        name="Own shop",
+        base_url=account.base_url,
+        contacts_base_url=account.contacts_base_url,
+        sender_ids=[account.sender_id],
+        default_sender_id=account.sender_id,
+    )
+    context = AppContext(services)
+    arun(context.open_session(profile, account.token))
+    qtbot.waitUntil(lambda: context.last_balance is not None, timeout=15000)
+    yield context
+    arun(context.tasks.shutdown(timeout=5.0))
+    arun(context.close_session(emit=False))
+
+
+@pytest.fixture
+def own_window(qtbot, own_ctx) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
+    win = MainWindow(own_ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.close()
+
+
+def test_the_connection_lost_while_the_service_imports_is_waited_out(
+    qtbot: Any,
+    arun: Any,
+    own_window: MainWindow,
+    own_ctx: Any,
+    own_sandbox: RestartableSandbox,
+    tmp_path: Path,
+) -> None:
+    """Before, the first failed check (~2 s offline) ended the upload: back to the start,
+    "Cancelled", and "No connection ... then try again", inviting a second upload."""
+    ctx = own_ctx
+    client = ctx.client()
+    _jobs_reported_as(ctx, "processing")  # the service holds the job until the test lets go
+    try:
+        tab = walk_to_check(qtbot, own_window, write_csv(tmp_path, "customers.csv", DAMAGED_ROWS))
+        click(qtbot, tab.check_page.upload)
+        status = tab.upload_page.job_status
+        qtbot.waitUntil(lambda: "contacts added" in status.text(), timeout=20000)
+        own_sandbox.stop()
+        qtbot.waitUntil(
+            lambda: "connection to the service was lost" in status.text(), timeout=20000
+        )
+        assert status.text() == (
+            "The connection to the service was lost. It already has the file: Tuma keeps "
+            "checking until the connection is back…"
+        )
+        assert tab.flow.step is Step.UPLOADING
+        assert tab.upload_page.cancel.isEnabled()  # the user may still stop waiting
+        own_sandbox.start()
+    finally:
+        del client.list_uploads
+    wait_step(qtbot, tab, Step.DONE, timeout=30000)
+    assert tab.done_page.imported.value.text() == "10"
+    uploads = arun(client.list_uploads())
+    assert [(u.status, u.imported) for u in uploads] == [("completed", 10)]  # uploaded once
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+    assert tab.start_page.past.item(0, 3).text() == "Completed, 6 problem rows"
