@@ -458,7 +458,9 @@ class ContactsService:
     ) -> DeleteReport:
         """Delete each contact (one request each, in order), reporting which failed and why.
         A contact already gone counts as deleted. A refused token (401/403) stops at once and
-        is raised: every other would fail the same way. Deleted numbers leave their groups
+        is raised: every other would fail the same way. No connection stops at once too, the
+        rest failing with it (each would otherwise wait for its own failure, up to the client's
+        timeout, offline). Deleted numbers leave their groups
         (the contacts are given, not their ids, so their numbers are known)."""
         deleted: list[Contact] = []
         failed: list[tuple[Contact, api.ApiError]] = []
@@ -475,6 +477,11 @@ class ContactsService:
                     deleted.append(contact)
                 except (api.AuthError, api.ScopeError):
                     raise
+                except api.NetworkError as exc:
+                    failed.extend((c, exc) for c in contacts[done:])
+                    if progress is not None:
+                        progress(len(contacts), len(contacts))
+                    break
                 except api.ApiError as exc:
                     failed.append((contact, exc))
                 if progress is not None:

@@ -104,6 +104,7 @@ class ContactFormDialog(QDialog):
         self.contact = contact
         self._owner: Contact | None = None
         self._discard_box: QWidget | None = None
+        self._saving = False
         self.setObjectName("contactForm")
         self.setWindowTitle(self.tr("Edit contact") if contact else self.tr("Add a contact"))
         self.setMinimumWidth(460)
@@ -224,6 +225,11 @@ class ContactFormDialog(QDialog):
     def dirty(self) -> bool:
         return self.form() != self._initial
 
+    @property
+    def saving(self) -> bool:
+        """A save is on its way to the service (it ends with ``attempt_finished``)."""
+        return self._saving
+
     def _phone_typed(self) -> None:
         self._owner = None
         self.open_owner_button.hide()
@@ -268,6 +274,7 @@ class ContactFormDialog(QDialog):
             return
         self.save_button.setEnabled(False)
         self.save_button.setText(self.tr("Saving…"))
+        self._saving = True
         self._ctx.tasks.start(
             SAVE_TASK,
             self._ctx.services.contacts.save(
@@ -278,6 +285,7 @@ class ContactFormDialog(QDialog):
         )
 
     def _restore_button(self) -> None:
+        self._saving = False
         self.save_button.setEnabled(True)
         self.save_button.setText(
             self.tr("Save changes") if self.contact else self.tr("Add contact")
@@ -288,7 +296,8 @@ class ContactFormDialog(QDialog):
         self._initial = self.form()
         self.saved.emit(contact)
         self.attempt_finished.emit()
-        self.accept()
+        if self.isVisible():  # not when discarded meanwhile: it finished then
+            self.accept()
 
     def _on_failed(self, exc: BaseException) -> bool:
         from desktop_app.core.api import errors as api

@@ -55,7 +55,15 @@ if TYPE_CHECKING:
     from desktop_app.core.services.contacts import ContactQuery, ContactsPage
     from desktop_app.ui.context import AppContext
 
-__all__ = ["CACHE_PAGES", "ROW_ROLE", "Column", "ContactsModel", "added_text", "contacts_view"]
+__all__ = [
+    "CACHE_PAGES",
+    "ROW_ROLE",
+    "Column",
+    "ContactsModel",
+    "RowsMoved",
+    "added_text",
+    "contacts_view",
+]
 
 log = logging.getLogger(__name__)
 
@@ -105,6 +113,11 @@ def added_text(moment: datetime, *, with_time: bool = False) -> str:
     return QLocale().toString(shown, "d MMM yyyy, HH:mm")
 
 
+class RowsMoved(Exception):
+    """The rows chosen no longer hold the contacts they held (a new search, a reload, or the
+    list changed size on the service meanwhile): nothing may be done with them."""
+
+
 def _headers() -> dict[Column, str]:
     return {
         Column.NAME: QCoreApplication.translate("ContactsModel", "Name"),
@@ -145,6 +158,7 @@ class ContactsModel(QAbstractTableModel):
         self._total = 0
         self._known = False  # the first page of the current query has arrived
         self._generation = 0  # bumped by every new query: late answers are dropped
+        self._version = 0  # bumped whenever a row number may start meaning another contact
         self._pages: OrderedDict[int, tuple[ContactRow, ...]] = OrderedDict()
         #: Each cached page's rows as shown (one text a column), made when first painted.
         self._texts: dict[int, list[tuple[str, ...] | None]] = {}
@@ -183,6 +197,13 @@ class ContactsModel(QAbstractTableModel):
         return self._loading
 
     @property
+    def version(self) -> int:
+        """Changes whenever a row number may stop meaning the contact it meant (a new query,
+        a reload, the rows laid out again): rows chosen at one version are not acted on at
+        another (:meth:`rows_for`)."""
+        return self._version
+
+    @property
     def page_count(self) -> int:
         return math.ceil(self._total / self._page_size) if self._total else 0
 
@@ -210,6 +231,7 @@ class ContactsModel(QAbstractTableModel):
         if page_size is not None:
             self._page_size = page_size
         self._generation += 1
+        self._version += 1
         self._known = False
         self._wanted.clear()
         self._wanted[1] = None
@@ -240,6 +262,7 @@ class ContactsModel(QAbstractTableModel):
         """No account (or one that cannot read contacts): nothing to show, nothing fetched."""
         self._ctx.tasks.cancel(self.task_name)
         self._generation += 1
+        self._version += 1
         self._query = None
         self._wanted.clear()
         self._in_flight = None
@@ -297,13 +320,18 @@ class ContactsModel(QAbstractTableModel):
                 self.index(first, column), self.index(first + len(rows) - 1, column)
             )
 
-    async def rows_for(self, rows: Sequence[int]) -> list[ContactRow]:
+    async def rows_for(self, rows: Sequence[int], version: int | None = None) -> list[ContactRow]:
         """The contacts of these rows, fetching the pages no longer (or not yet) in memory
-        (a selection may run over many pages). In the order given."""
+        (a selection may run over many pages). In the order given.
+
+        With the *version* the rows were chosen at, raises :class:`RowsMoved` when they may
+        mean other contacts by now (rather than act on customers nobody chose)."""
         session = self._ctx.session
         if session is None or self._query is None:
             return []
-        query, size = self._query, self._page_size
+        query, size, total = self._query, self._page_size, self._total
+        if version is not None and version != self._version:
+            raise RowsMoved
         fetched: dict[int, tuple[ContactRow, ...]] = {}
         found: list[ContactRow] = []
         for row in rows:
@@ -313,6 +341,8 @@ class ContactsModel(QAbstractTableModel):
                 result = await self._ctx.services.contacts.page(
                     session.client, session.profile.name, number, size, query
                 )
+                if version is not None and (version != self._version or result.total != total):
+                    raise RowsMoved
                 page = fetched[number] = result.rows
             offset = row % size
             if offset < len(page):
@@ -479,6 +509,7 @@ class ContactsModel(QAbstractTableModel):
             # The first answer for this query, or the list changed size meanwhile: lay the
             # rows out again around this page.
             self.beginResetModel()
+            self._version += 1
             self._forget_pages()
             self._total = result.total
             self._known = True

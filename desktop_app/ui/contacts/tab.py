@@ -38,7 +38,7 @@ from desktop_app.core.services.contacts import (
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.form import ContactFormDialog
 from desktop_app.ui.contacts.groups import GroupsPanel
-from desktop_app.ui.contacts.model import Column, ContactsModel, contacts_view
+from desktop_app.ui.contacts.model import Column, ContactsModel, RowsMoved, contacts_view
 from desktop_app.ui.contacts.states import ProgressStrip, State, StatePage
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import confirm
@@ -571,7 +571,9 @@ class ContactsTab(OneJob, TabPage):
             self.subtitle.setText("")
             return
         if not model.known:
-            self.subtitle.setText(self.tr("Searching…") if query.search else self.tr("Loading…"))
+            # Nothing known: loading, or the failure the page under it explains.
+            loading = self.tr("Searching…") if query.search else self.tr("Loading…")
+            self.subtitle.setText(loading if model.error is None else "")
             return
         total = counts().contacts(model.total)
         if query.search and group is not None:
@@ -739,6 +741,11 @@ class ContactsTab(OneJob, TabPage):
     def _forget_form(self, form: ContactFormDialog) -> None:
         if form in self._forms:
             self._forms.remove(form)
+        if form.saving:
+            # Discarded while its save was on its way: kept until the save ends, so the tab
+            # still hears of it (the contact may well be added by then).
+            form.attempt_finished.connect(form.deleteLater)
+            return
         form.deleteLater()
 
     def edit_row(self, row: int) -> None:
@@ -777,8 +784,9 @@ class ContactsTab(OneJob, TabPage):
 
     def ask_delete(self) -> None:
         rows = self.selected_rows()
-        if not rows or self.ctx.tasks.is_running(JOB_TASK):
+        if not rows or not self.model.known or self.ctx.tasks.is_running(JOB_TASK):
             return
+        version = self.model.version  # what the rows meant when the user chose them
         many = counts().contacts(len(rows))
         confirm(
             self,
@@ -792,17 +800,20 @@ class ContactsTab(OneJob, TabPage):
             ),
             yes=self.tr("Delete {contacts}").format(contacts=many),
             no=self.tr("Keep them"),
-            on_yes=lambda: self.delete_rows(rows),
+            on_yes=lambda: self.delete_rows(rows, version),
             destructive=True,
         )
 
-    def delete_rows(self, rows: Sequence[int]) -> None:
+    def delete_rows(self, rows: Sequence[int], version: int | None = None) -> None:
+        """Delete the contacts of these rows, chosen at the model's *version* (now if None):
+        when the list changed since, nothing is deleted."""
         session = self.ctx.session
         if session is None:
             return
+        version = self.model.version if version is None else version
 
         async def job() -> DeleteReport:
-            found = await self.model.rows_for(rows)
+            found = await self.model.rows_for(rows, version)
             contacts = [r.contact for r in found if r.contact is not None]
             return await self.ctx.services.contacts.delete_many(
                 session.client,
@@ -823,12 +834,13 @@ class ContactsTab(OneJob, TabPage):
         deleted = len(report.deleted)
         if report.failed:
             _title, why = describe(report.failed[0][1])
+            failed = counts().contacts(len(report.failed))
             self.show_notice(
                 self.tr("Deleted {deleted}; {failed} could not be deleted. {why}").format(
-                    deleted=counts().contacts(deleted),
-                    failed=counts().contacts(len(report.failed)),
-                    why=why,
-                ),
+                    deleted=counts().contacts(deleted), failed=failed, why=why
+                )
+                if deleted
+                else self.tr("{failed} could not be deleted. {why}").format(failed=failed, why=why),
                 ok=False,
             )
         elif report.stopped:
@@ -854,9 +866,10 @@ class ContactsTab(OneJob, TabPage):
         if session is None or not rows:
             return
         contacts = self.ctx.services.contacts
+        version = self.model.version
 
         async def job() -> tuple[int, dict[str, tuple[str, ...]], list[str]]:
-            found = await self.model.rows_for(rows)
+            found = await self.model.rows_for(rows, version)
             added = await contacts.add_to_group(session.profile.name, group.id, found)
             phones = [r.phone for r in found]
             return added, await contacts.groups_of(session.profile.name, phones), phones
@@ -882,9 +895,10 @@ class ContactsTab(OneJob, TabPage):
         if session is None or group is None or not rows:
             return
         contacts = self.ctx.services.contacts
+        version = self.model.version
 
         async def job() -> int:
-            found = await self.model.rows_for(rows)
+            found = await self.model.rows_for(rows, version)
             return await contacts.remove_from_group(
                 session.profile.name, group.id, [r.phone for r in found]
             )
@@ -916,8 +930,10 @@ class ContactsTab(OneJob, TabPage):
             )
             return
 
+        version = self.model.version
+
         async def job() -> list[Any]:
-            return [row.person() for row in await self.model.rows_for(rows)]
+            return [row.person() for row in await self.model.rows_for(rows, version)]
 
         self._run_job(self.tr("Getting the selected contacts…"), job(), self._compose)
 
@@ -926,12 +942,13 @@ class ContactsTab(OneJob, TabPage):
         rows = self.selected_rows()
         if not rows:
             return
+        version = self.model.version
 
         async def job() -> int | None:
             from desktop_app.core.services.optouts import OptOutSource
             from desktop_app.ui.optouts import add_to_opt_out_list
 
-            people = [row.person() for row in await self.model.rows_for(rows)]
+            people = [row.person() for row in await self.model.rows_for(rows, version)]
             return await add_to_opt_out_list(
                 self.ctx, [p.phone for p in people], OptOutSource.STAFF
             )
@@ -1039,6 +1056,19 @@ class ContactsTab(OneJob, TabPage):
         )
 
     # -- the one long job at a time --------------------------------------------------------
+
+    def _job_failed(self, exc: BaseException) -> bool:
+        handled = super()._job_failed(exc)
+        if isinstance(exc, RowsMoved):
+            self.show_notice(
+                self.tr(
+                    "The list changed meanwhile (a search, Refresh or an import), so nothing was "
+                    "done. Select the contacts again."
+                ),
+                ok=False,
+            )
+            return True
+        return handled
 
     def cancel_job(self) -> None:
         """The strip's Cancel. Deleting stops after the contact in hand (and reports what was

@@ -16,6 +16,7 @@ from desktop_app.core.api import Client, errors
 from desktop_app.core.background import inline
 from desktop_app.core.phones import PhoneProblem
 from desktop_app.core.services.contacts import (
+    Contact,
     ContactForm,
     ContactFormError,
     ContactQuery,
@@ -239,6 +240,33 @@ def test_delete_many_reports_failures_and_groups_forget(
 
     assert with_client(account, go) == 2
     assert progress == [(1, 3), (2, 3), (3, 3)]
+
+
+def test_delete_many_stops_at_a_lost_connection(service: ContactsService) -> None:
+    """Offline, the first delete fails to connect: the rest are not each tried (and waited
+    for), they are reported as not deleted for the same reason."""
+    tried: list[str] = []
+
+    class Offline:
+        async def delete_contact(self, uuid: str) -> None:
+            tried.append(uuid)
+            raise errors.NetworkError()
+
+    contacts = [Contact(f"uuid-{n}", e164_of(n)) for n in range(5)]
+    progress: list[tuple[int, int]] = []
+    report = asyncio.run(
+        service.delete_many(
+            Offline(),  # type: ignore[arg-type]
+            SHOP,
+            contacts,
+            lambda d, t: progress.append((d, t)),
+        )
+    )
+    assert tried == ["uuid-0"]
+    assert report.deleted == ()
+    assert [c.uuid for c, _e in report.failed] == [c.uuid for c in contacts]
+    assert all(isinstance(e, errors.NetworkError) for _c, e in report.failed)
+    assert progress == [(5, 5)]
 
 
 # --- groups -------------------------------------------------------------------------------------

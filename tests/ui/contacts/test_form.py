@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
 
 from desktop_app.core.api import Client
 from desktop_app.ui.contacts.form import ContactFormDialog
@@ -147,3 +148,88 @@ def test_delete_one_and_many_confirmed_with_the_count(qtbot, ctx, arun) -> None:
     gone = {e164_of(n) for n in (29, 28, 27, 26, 3, 0)}  # row k held number 28 - k
     assert left.isdisjoint(gone)
     assert len(left) == 24
+
+
+def test_a_form_discarded_while_saving_still_reports_the_contact_added(
+    qtbot, ctx, arun, admin
+) -> None:  # type: ignore[no-untyped-def]
+    """Cancel pressed while the service is slow to answer: the contact may be added by then,
+    and the tab says so (the form is not torn down under its save)."""
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 0)
+    form = open_add_form(qtbot, tab)
+    qtbot.keyClicks(form.phone_edit, "0712 345 678")
+    qtbot.keyClicks(form.first_edit, "Wanjiku")
+    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=1)
+    try:
+        qtbot.mouseClick(form.save_button, LEFT)
+        assert form.save_button.text() == "Saving…"
+        form.reject()  # Cancel: typed something, so it asks
+        answer(qtbot, form)  # "Discard"
+        assert not form.isVisible()
+        wait_loaded(qtbot, tab, 1)  # the tab heard of the save and read the list again
+    finally:
+        admin.clear_faults()
+    assert tab.notice.text() == "Added Wanjiku."
+    assert ctx.errors.last is None
+    assert [c.phone for c in everyone(arun, ctx.client())] == ["+254712345678"]
+
+
+def test_delete_refused_when_the_list_changed_before_the_yes(qtbot, ctx, arun, admin) -> None:  # type: ignore[no-untyped-def]
+    """Rows are places in a list: when it changes under the question (an import landed, a
+    search was typed), "row 1" is someone else by the Yes, so nothing is deleted."""
+    seed(arun, ctx, 30)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 30)
+    everyone_before = {c.phone for c in everyone(arun, ctx.client())}
+    tab.table.selectRow(0)  # the newest: number 29
+    tab.table.setFocus()
+    qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
+    arun(ctx.client().create_contact("0799 999 999", first_name="Imported"))
+    ctx.contacts_changed.emit()  # what the Import tab says when an import added some
+    wait_loaded(qtbot, tab, 31)  # "Imported" is row 0 now
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        answer(qtbot, tab)  # "Delete 1 contact"
+    assert tab.notice.text() == (
+        "The list changed meanwhile (a search, Refresh or an import), so nothing was done. "
+        "Select the contacts again."
+    )
+    assert {c.phone for c in everyone(arun, ctx.client())} == everyone_before | {"+254799999999"}
+
+    tab.table.selectRow(0)
+    qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
+    qtbot.keyClicks(tab.search_edit, "Juma")  # typed while the question is open
+    tab.search_now()
+    wait_loaded(qtbot, tab)
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        answer(qtbot, tab)
+    assert "nothing was done" in tab.notice.text()
+    assert len(everyone(arun, ctx.client())) == 31
+
+    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=0.5)
+    try:
+        tab.search_edit.clear()
+        tab.search_now()  # the rows of "Juma" stay on screen until the list arrives
+        tab.table.selectRow(0)
+        qtbot.keyClick(tab.table, Qt.Key.Key_Delete)
+        assert not [box for box in tab.findChildren(QMessageBox) if box.isVisible()]
+        wait_loaded(qtbot, tab, 31)
+    finally:
+        admin.clear_faults()
+    assert len(everyone(arun, ctx.client())) == 31
+
+
+def test_a_selection_over_pages_is_not_acted_on_when_the_list_grew_elsewhere(
+    qtbot, ctx, arun
+) -> None:  # type: ignore[no-untyped-def]
+    seed(arun, ctx, 50)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 50)
+    tab.select_rows([0, 45])  # row 45's page is not loaded yet
+    assert tab.model.row_at(45) is None
+    arun(ctx.client().create_contact("0799 999 999"))  # from another computer
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        tab.delete_button.click()
+        answer(qtbot, tab)
+    assert "nothing was done" in tab.notice.text()
+    assert len(everyone(arun, ctx.client())) == 51

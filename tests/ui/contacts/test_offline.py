@@ -1,0 +1,76 @@
+"""The Contacts tab when the connection drops and comes back (the sandbox stopped and started
+again): the user is told in plain words, nothing typed is lost, and Retry brings the list back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from desktop_app.ui.contacts.states import State
+from tests.conftest import RestartableSandbox
+from tests.ui.contacts.helpers import LEFT, answer, make_tab, seed, wait_loaded
+from tests.ui.contacts.test_form import everyone, open_add_form, save
+
+NO_CONNECTION = (
+    "Could not reach the messaging service. Check your internet connection, then try again."
+)
+
+
+@pytest.fixture
+def own_ctx(qtbot, qloop, arun, own_sandbox, services) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """An AppContext connected to an account on ``own_sandbox`` (which the test may stop)."""
+    from desktop_app.core.settings import Profile
+    from desktop_app.ui.context import AppContext
+
+    account = own_sandbox.new_account()
+    profile = Profile(
+        name="Own shop",
+        base_url=account.base_url,
+        contacts_base_url=account.contacts_base_url,
+        sender_ids=[account.sender_id],
+        default_sender_id=account.sender_id,
+    )
+    context = AppContext(services)
+    arun(context.open_session(profile, account.token))
+    qtbot.waitUntil(lambda: not context.tasks.busy, timeout=15000)
+    yield context
+    arun(context.tasks.shutdown(timeout=5.0))
+    arun(context.close_session(emit=False))
+
+
+def test_offline_delete_and_save_say_so_and_keep_everything(
+    qtbot: Any, arun: Any, own_ctx: Any, own_sandbox: RestartableSandbox
+) -> None:
+    ctx = own_ctx
+    seed(arun, ctx, 30)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 30)
+
+    own_sandbox.stop()
+    tab.select_rows([0, 1, 2])
+    with qtbot.waitSignal(tab.job_finished, timeout=15000):
+        qtbot.mouseClick(tab.delete_button, LEFT)
+        answer(qtbot, tab)
+    assert tab.notice.text() == f"3 contacts could not be deleted. {NO_CONNECTION}"
+    # The list read again after the delete fails too: the page says why, the title no
+    # longer claims to be loading.
+    qtbot.waitUntil(lambda: tab.state_page.state is State.ERROR, timeout=15000)
+    assert tab.state_page.title.text() == "No connection"
+    assert tab.subtitle.text() == ""
+
+    form = open_add_form(qtbot, tab)
+    qtbot.keyClicks(form.phone_edit, "0799 000 111")
+    qtbot.keyClicks(form.first_edit, "Baraka")
+    save(qtbot, form)
+    assert form.isVisible()
+    assert form.banner.text() == f"No connection. {NO_CONNECTION}"
+    assert (form.phone_edit.text(), form.first_edit.text()) == ("0799 000 111", "Baraka")
+
+    own_sandbox.start()
+    save(qtbot, form)
+    assert not form.isVisible()
+    wait_loaded(qtbot, tab, 31)  # the add reads the list again: the error page is gone
+    assert tab.stack.currentWidget() is tab.table
+    assert len(everyone(arun, ctx.client())) == 31  # nothing deleted, Baraka added once
