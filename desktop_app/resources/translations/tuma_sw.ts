@@ -1329,6 +1329,10 @@
         <translation>Zimefutwa {deleted}; {failed} hazikuweza kufutwa. {why}</translation>
     </message>
     <message>
+        <source>{failed} could not be deleted. {why}</source>
+        <translation>{failed} hazikuweza kufutwa. {why}</translation>
+    </message>
+    <message>
         <source>Stopped: {contacts} were deleted before you cancelled.</source>
         <translation>Imesimamishwa: {contacts} zilifutwa kabla hujaghairi.</translation>
     </message>
@@ -1399,6 +1403,10 @@
     <message>
         <source>Exporting {contacts}…</source>
         <translation>Inahamisha {contacts}…</translation>
+    </message>
+    <message>
+        <source>The list changed meanwhile (a search, Refresh or an import), so nothing was done. Select the contacts again.</source>
+        <translation>Orodha ilibadilika wakati huo (utafutaji, Sasisha au uingizaji), kwa hiyo hakuna kilichofanywa. Chagua anwani tena.</translation>
     </message>
     <message>
         <source>Stopping…</source>
@@ -2236,6 +2244,14 @@
         <translation>Inasoma…</translation>
     </message>
     <message>
+        <source>That sheet is empty</source>
+        <translation>Karatasi hiyo haina kitu</translation>
+    </message>
+    <message>
+        <source>The sheet “{sheet}” in “{name}” has no rows. Choose another sheet.</source>
+        <translation>Karatasi “{sheet}” katika “{name}” haina safu. Chagua karatasi nyingine.</translation>
+    </message>
+    <message>
         <source>Excel workbook</source>
         <translation>Kitabu cha Excel</translation>
     </message>
@@ -2356,6 +2372,10 @@
     <message>
         <source>{done} of {total} contacts added by the service</source>
         <translation>Anwani {done} kati ya {total} zimeongezwa na mtoa huduma</translation>
+    </message>
+    <message>
+        <source>The connection to the service was lost. It already has the file: Tuma keeps checking until the connection is back…</source>
+        <translation>Muunganisho na huduma umekatika. Huduma tayari ina faili: Tuma inaendelea kuangalia hadi muunganisho urudi…</translation>
     </message>
     <message>
         <source>The service could not finish this import</source>
