@@ -849,6 +849,10 @@
         <translation>Hii si anwani ya barua pepe. Iandike kama jina@mfano.co.ke, au iache tupu.</translation>
     </message>
     <message>
+        <source>You switched to another account after opening this form, so it was not saved: it would have gone to “{account}”. Switch back to save it, or close it.</source>
+        <translation>Ulibadilisha akaunti baada ya kufungua fomu hii, kwa hiyo haijahifadhiwa: ingeenda kwa “{account}”. Rudi kwenye akaunti ya awali ili kuihifadhi, au ifunge.</translation>
+    </message>
+    <message>
         <source>Saving…</source>
         <translation>Inahifadhi…</translation>
     </message>

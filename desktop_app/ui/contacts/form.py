@@ -28,6 +28,7 @@ from desktop_app.core.services.contacts import (
     validate_contact_form,
 )
 from desktop_app.ui.contacts.model import added_text
+from desktop_app.ui.context import session_title
 from desktop_app.ui.dialogs import confirm
 from desktop_app.ui.errors import describe
 from desktop_app.ui.widgets import set_role
@@ -105,6 +106,8 @@ class ContactFormDialog(QDialog):
         self._owner: Contact | None = None
         self._discard_box: QWidget | None = None
         self._saving = False
+        # the account it was opened in: a switch meanwhile must not carry the typing elsewhere
+        self._profile = None if ctx.session is None else ctx.session.profile.name
         self.setObjectName("contactForm")
         self.setWindowTitle(self.tr("Edit contact") if contact else self.tr("Add a contact"))
         self.setMinimumWidth(460)
@@ -265,6 +268,18 @@ class ContactFormDialog(QDialog):
         """Check the form, then send it (only what changed, for an edit)."""
         session = self._ctx.session
         if session is None:
+            return
+        if session.profile.name != self._profile:
+            # the form stayed open (with unsaved typing) through a switch of account
+            self.banner.setText(
+                self.tr(
+                    "You switched to another account after opening this form, so it was not "
+                    "saved: it would have gone to “{account}”. Switch back to save it, or "
+                    "close it."
+                ).format(account=session_title(session))
+            )
+            self.banner.show()
+            self.attempt_finished.emit()
             return
         self.banner.hide()
         check = validate_contact_form(self.form())

@@ -233,3 +233,44 @@ def test_a_selection_over_pages_is_not_acted_on_when_the_list_grew_elsewhere(
         answer(qtbot, tab)
     assert "nothing was done" in tab.notice.text()
     assert len(everyone(arun, ctx.client())) == 51
+
+
+def test_a_form_open_through_a_switch_of_account_saves_only_to_its_own(
+    qtbot, ctx, arun, admin, account, memory_keyring
+) -> None:  # type: ignore[no-untyped-def]
+    """The switch closes the forms, but one with typing in it asks first and stays open; its
+    Save used to send the contact to the account switched to."""
+    from desktop_app.core.settings import Profile
+    from desktop_app.ui.session import SessionManager
+
+    other_id = admin.create_account(name="Other shop", balance=77, sender_ids=["OTHER"])
+    other_token = admin.create_token(other_id, kind="scoped")
+    other = Profile("Other shop", account.base_url, account.contacts_base_url, ["OTHER"])
+    ctx.settings.upsert_profile(other)
+    ctx.save_settings()
+    memory_keyring.secrets[("tuma", "Other shop")] = other_token
+    manager = SessionManager(ctx)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 0)
+    form = open_add_form(qtbot, tab)
+    qtbot.keyClicks(form.phone_edit, "0712 345 678")
+    qtbot.keyClicks(form.first_edit, "Wanjiku")
+
+    arun(manager.switch_to("Other shop"))
+    assert ctx.session.profile.name == "Other shop"
+    assert form.isVisible()  # kept: it asks before the typing is dropped
+    answer(qtbot, form, "confirmNo")  # "Keep editing"
+    save(qtbot, form)
+    assert form.isVisible()
+    assert form.banner.text() == (
+        "You switched to another account after opening this form, so it was not saved: it "
+        "would have gone to “Other shop”. Switch back to save it, or close it."
+    )
+    assert everyone(arun, ctx.client()) == []  # nothing reached the other shop
+
+    arun(manager.switch_to("Test shop"))
+    assert ctx.session.profile.name == "Test shop"
+    if form.isVisible() and any(b.isVisible() for b in form.findChildren(QMessageBox)):
+        answer(qtbot, form, "confirmNo")
+    save(qtbot, form)
+    assert [c.first_name for c in everyone(arun, ctx.client())] == ["Wanjiku"]
