@@ -210,6 +210,7 @@ class MainWindow(QMainWindow):
             return
         from desktop_app.ui.balance.history import is_low
         from desktop_app.ui.formats import kes
+        from desktop_app.ui.words import counts
 
         if session.is_sandbox:
             self.account_label.setText(self.tr("Practice account"))
@@ -223,7 +224,8 @@ class MainWindow(QMainWindow):
             set_role(self.balance_label, "")
             return
         locale = QLocale()
-        text = self.tr("{credits} credits").format(credits=locale.toString(details.credits, "f", 0))
+        credits = counts().credits(details.credits)  # "1 credit", "krediti 1,000"
+        text = credits[:1].upper() + credits[1:]  # the start of the status bar's segment
         rate = self.ctx.price_per_part
         if rate is not None:
             text += " · " + kes(details.credits * rate)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QDate, QLocale, QTimer
+from PySide6.QtCore import QDate, QLocale, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -41,6 +41,8 @@ __all__ = ["AddNumbersDialog", "OptOutListDialog", "add_to_opt_out_list"]
 
 #: Rows shown at once; a search finds the others.
 SHOWN = 500
+#: Typed entries that are no number, named in the status line (the rest are counted).
+UNREAD_SHOWN = 5
 TASK = "optouts"
 
 
@@ -153,6 +155,7 @@ class OptOutListDialog(QDialog):
         self.table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.table, 1)
         self.status = QLabel()
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what was typed
         self.status.setObjectName("hint")
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -278,7 +281,7 @@ class OptOutListDialog(QDialog):
         read = self.ctx.services.optouts.read_typed(text)
         added = await self.ctx.services.optouts.add(profile, read.phones, source)
         await self._load()
-        self._say_added(added, len(read.phones), read.unreadable)
+        self._say_added(added, len(read.phones), read.unreadable, read.unread)
 
     def ask_import(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
@@ -312,12 +315,26 @@ class OptOutListDialog(QDialog):
         )
         return True
 
-    def _say_added(self, added: int, read: int, unreadable: int) -> None:
+    def _say_added(
+        self, added: int, read: int, unreadable: int, unread: tuple[str, ...] = ()
+    ) -> None:
+        """How many were added; what was typed but is no number, as typed (the box it was
+        typed in is gone), so it can be checked and added again."""
         text = self.tr("{added} added to the opt-out list").format(added=number(added))
         if read > added:
-            text += self.tr(" ({n} were on it already)").format(n=number(read - added))
+            text += self.tr(" ({n} already on it)").format(n=number(read - added))
         text += "."
-        if unreadable:
+        if unread:
+            shown = ", ".join(
+                f"“{entry if len(entry) <= 30 else entry[:29] + '…'}”"
+                for entry in unread[:UNREAD_SHOWN]
+            )
+            if len(unread) > UNREAD_SHOWN:
+                shown += ", …"
+            text += " " + self.tr(
+                "Not phone numbers, so not added: {entries}. Check them and add them again."
+            ).format(entries=shown)
+        elif unreadable:
             text += " " + self.tr("{n} could not be read as phone numbers.").format(
                 n=number(unreadable)
             )

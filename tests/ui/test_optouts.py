@@ -49,7 +49,10 @@ def test_numbers_typed_in_are_added_and_bad_ones_counted(qtbot, ctx, arun) -> No
     add.done(QDialog.DialogCode.Accepted.value)
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 2)
     assert "2 added to the opt-out list" in dialog.status.text()
-    assert "1 could not be read as phone numbers" in dialog.status.text()
+    assert dialog.status.text() == (
+        "2 added to the opt-out list. Not phone numbers, so not added: “hello”. Check them "
+        "and add them again."
+    )
     assert dialog.table.item(0, 1).text() == "Asked us"
     listed = arun(ctx.services.optouts.among(PROFILE, ["+254712345678", "+254722000111"]))
     assert listed == {"+254712345678", "+254722000111"}
@@ -63,6 +66,31 @@ def test_numbers_typed_in_are_added_and_bad_ones_counted(qtbot, ctx, arun) -> No
     dialog.remove_button.click()
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 0)
     assert arun(ctx.services.optouts.count(PROFILE)) == 1
+
+
+def test_rows_pasted_from_excel_and_numbers_already_on_the_list(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """Two columns copied from Excel (a name beside each number), two numbers on one line,
+    one number in all three ways of writing it: every number is added once, the names are
+    not counted as bad numbers, and what is no number is named, as it was typed."""
+    dialog = open_list(qtbot, ctx)
+    dialog.add_button.click()
+    add = added_dialog(qtbot, dialog)
+    add.numbers_edit.setPlainText(
+        "Amina\t0712 000 001\nBaraka\t0712-000-002\n0712000003 0712000004\nJuma\t12"
+    )
+    add.done(QDialog.DialogCode.Accepted.value)
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 4)
+    assert dialog.status.text() == (
+        "4 added to the opt-out list. Not phone numbers, so not added: “Juma 12”. Check them "
+        "and add them again."
+    )
+    dialog.add_button.click()
+    add = added_dialog(qtbot, dialog)
+    add.numbers_edit.setPlainText("0712000001\n+254712000001\n254712000001\n+254 712 000 005")
+    add.done(QDialog.DialogCode.Accepted.value)
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 5)
+    assert dialog.status.text() == "1 added to the opt-out list (1 already on it)."
+    assert arun(ctx.services.optouts.count(PROFILE)) == 5
 
 
 def test_numbers_from_a_spreadsheet(qtbot, ctx, arun, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -96,6 +97,7 @@ __all__ = [
     "SampleSend",
     "StatusFilter",
     "Tally",
+    "message_id_in",
     "outcome_of",
 ]
 
@@ -205,6 +207,22 @@ class ResendRequest:
 
     def left_out_count(self, why: PermanentFailure) -> int:
         return self.left_out.get(why, 0)
+
+
+#: The service's message ids are UUIDs (CONTRACT: Sends).
+_UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+#: What a copied id often comes wrapped in: quotes, brackets, the full stop of a sentence.
+_WRAPPING = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb<>()[]{}.,;:"
+
+
+def message_id_in(text: str) -> str:
+    """The message id in *text* as pasted: the UUID in it ("ID: 4f1c…", in quotes, with a
+    full stop after it, or broken over two lines by an e-mail), else the text without the
+    spaces, quotes and brackets around it."""
+    found = _UUID.search(text) or _UUID.search("".join(text.split()))
+    if found is not None:
+        return found.group(0)
+    return text.strip().strip(_WRAPPING).strip()
 
 
 def _utcnow() -> datetime:
@@ -403,7 +421,7 @@ class DeliveryService:
         """Look up *message_id* now (typed or pasted; any send of this account) and keep the
         reports. Raises the API's errors: ``InvalidRequest`` when the service does not know
         the id."""
-        message_id = message_id.strip()
+        message_id = message_id_in(message_id)
         records = await client.delivery_report(message_id)
         reports = [_report(r) for r in records]
         await self._io(self._records.sync, profile)

@@ -10,6 +10,7 @@ the message actually goes.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,26 +38,41 @@ DEFAULT_CATEGORY = SendCategory.PROMOTIONAL
 @dataclass(frozen=True)
 class NumbersRead:
     """Phone numbers read from typed text or a file: the valid ones (E.164) and how many
-    entries could not be read as a number."""
+    entries could not be read as a number (typed: which, as typed)."""
 
     phones: tuple[str, ...]
     unreadable: int
+    unread: tuple[str, ...] = ()
 
 
 def read_numbers(text: str, region: str = "KE") -> NumbersRead:
-    """Numbers typed or pasted (one per line, or separated by commas / semicolons)."""
+    """Numbers typed or pasted: one per line, or separated by commas, semicolons or tabs
+    (rows copied from Excel, where the name beside a number is no number and not counted as
+    one), or by spaces when every piece is a number ("0712345678 0722111222")."""
     found: list[str] = []
-    bad = 0
-    for raw in text.replace(";", "\n").replace(",", "\n").splitlines():
-        entry = raw.strip()
-        if not entry:
-            continue
-        number = phone_rules.try_normalize(entry, region)
-        if number is None:
-            bad += 1
-        else:
-            found.append(number)
-    return NumbersRead(tuple(dict.fromkeys(found)), bad)
+    unread: list[str] = []
+    for line in text.splitlines():
+        columns = line.split("\t")
+        entries = [e.strip() for column in columns for e in re.split("[,;]", column)]
+        numbers: list[str] = []
+        bad: list[str] = []
+        for entry in filter(None, entries):
+            number = phone_rules.try_normalize(entry, region)
+            if number is not None:
+                numbers.append(number)
+                continue
+            pieces = [phone_rules.try_normalize(piece, region) for piece in entry.split()]
+            if len(pieces) > 1 and all(pieces):
+                numbers.extend(p for p in pieces if p)
+            else:
+                bad.append(entry)
+        if len(columns) > 1 and numbers:
+            bad = [entry for entry in bad if any(c.isdigit() for c in entry)]
+        elif len(columns) > 1 and bad:
+            bad = [" ".join(bad)]  # one row of a spreadsheet without a number in it
+        found.extend(numbers)
+        unread.extend(bad)
+    return NumbersRead(tuple(dict.fromkeys(found)), len(unread), tuple(unread))
 
 
 def _read_file(path: Path) -> NumbersRead:

@@ -22,9 +22,10 @@ from desktop_app.core.api.models import AccountDetails
 from desktop_app.ui.balance.chart import BalanceChart
 from desktop_app.ui.balance.history import is_low, single_part_messages
 from desktop_app.ui.context import AppContext, session_title
-from desktop_app.ui.formats import kes, short_time
+from desktop_app.ui.formats import kes, number, short_time
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.widgets import align_spin_text, card, tab_titles
+from desktop_app.ui.words import counts
 
 log = logging.getLogger(__name__)
 
@@ -213,7 +214,7 @@ class BalanceTab(TabPage):
                 account=session_title(session), time=checked
             )
         )
-        self.credits.value.setText(locale.toString(details.credits, "f", 0))
+        self.credits.value.setText(number(details.credits))
         self.credits.note.setText(self.tr("1 credit = 1 SMS part"))
         rate = self.ctx.price_per_part
         if rate is not None:
@@ -238,10 +239,10 @@ class BalanceTab(TabPage):
         if is_low(details.credits, threshold):
             self.warning.setText(
                 self.tr(
-                    "Your balance is low: {credits} credits left, below your warning level of "
+                    "Your balance is low: {credits} left, below your warning level of "
                     "{threshold}. Top up with your provider before a big broadcast."
                 ).format(
-                    credits=locale.toString(details.credits, "f", 0),
+                    credits=counts().credits(details.credits),
                     threshold=locale.toString(threshold),
                 )
             )

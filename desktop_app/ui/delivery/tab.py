@@ -57,6 +57,7 @@ from desktop_app.core.services.delivery import (
     RefreshReport,
     StatusFilter,
     Tally,
+    message_id_in,
 )
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.states import ProgressStrip
@@ -229,6 +230,7 @@ class DeliveryTab(OneJob, TabPage):
         #: Work that waits for the history's rows to be painted, by name (see _after_rows).
         self._after_rows_work: dict[str, Callable[[], None]] = {}
         self.lookup_dialog: LookupDialog | None = None
+        self._export_path = Path()
         #: Recipients of the selected send who blocked promotions or opted out (for the
         #: opt-out list).
         self.blocked: list[str] = []
@@ -519,6 +521,7 @@ class DeliveryTab(OneJob, TabPage):
         if self.ctx.session is self._session and self._session is not None:
             return
         self._session = self.ctx.session
+        self._status_text = ""
         self._after_rows_work.clear()
         self.ctx.tasks.cancel(JOB_TASK)
         self.progress.finish()
@@ -1005,9 +1008,11 @@ class DeliveryTab(OneJob, TabPage):
 
     def look_up(self) -> None:
         session = self._session
-        message_id = self.lookup_edit.text().strip()
+        message_id = message_id_in(self.lookup_edit.text())
         if session is None:
             return
+        if message_id != self.lookup_edit.text():
+            self.lookup_edit.setText(message_id)  # what is looked up: the id without its wrapping
         if not message_id:
             self.show_notice(self.tr("Paste a message ID first (from a report or a receipt)."))
             return
@@ -1065,6 +1070,15 @@ class DeliveryTab(OneJob, TabPage):
                 )
             except asyncio.CancelledError:
                 raise
+            except (api.AuthError, api.ScopeError) as exc:
+                # the key was refused: no status moves until the account is connected again
+                log.info("delivery statuses no longer followed: %s", type(exc).__name__)
+                if self._session is session:
+                    self._status_text = self.tr(
+                        "Statuses stopped refreshing: connect your account again"
+                    )
+                    self._update_subtitle()
+                    self.ctx.errors.present(exc)
             except api.ApiError as exc:
                 log.info("delivery statuses no longer followed: %s", type(exc).__name__)
             except Exception as exc:  # the store closed under it (quitting)
@@ -1168,6 +1182,7 @@ class DeliveryTab(OneJob, TabPage):
             self.progress.progress,
             lambda: self._cancel_requested,
         )
+        self._export_path = path
         self._run_job(
             self.tr("Exporting the report for {recipients}…").format(
                 recipients=counts().recipients(row.recipients)
@@ -1188,6 +1203,7 @@ class DeliveryTab(OneJob, TabPage):
             self.progress.progress,
             lambda: self._cancel_requested,
         )
+        self._export_path = path
         self._run_job(
             self.tr("Exporting %n send(s)…", "", self.history_model.total), job, self._exported
         )
@@ -1197,6 +1213,28 @@ class DeliveryTab(OneJob, TabPage):
             self.tr("Saved %n row(s) to {file}.", "", report.rows).format(file=report.path.name)
         )
         self.notice.setToolTip(str(report.path))
+
+    def _job_failed(self, exc: BaseException) -> bool:
+        """The file could not be written (open in Excel, a memory stick taken out, a full
+        disk): said beside the buttons, with what to do; nothing was written."""
+        handled = super()._job_failed(exc)
+        if not isinstance(exc, OSError):
+            return handled
+        log.info("export not written: %s", type(exc).__name__)
+        name = self._export_path.name
+        if isinstance(exc, PermissionError):
+            text = self.tr(
+                "Could not save {file}: it is open in another program (Excel?) or that folder "
+                "cannot be written to. Close the file, or choose another place, then export again."
+            )
+        else:
+            text = self.tr(
+                "Could not save {file}: the folder is no longer there or the disk is full. "
+                "Choose another place, then export again."
+            )
+        self.show_notice(text.format(file=name), ok=False)
+        self.notice.setToolTip(str(self._export_path))
+        return True
 
     def cancel_job(self) -> None:
         """The strip's Cancel: the export stops at once and leaves no file."""

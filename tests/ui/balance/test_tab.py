@@ -1,9 +1,15 @@
-"""Practice mode's seeded balance history is labelled as a sample; a real account's never is."""
+"""The Balance tab: practice mode's seeded history is labelled as a sample (a real account's never
+is), and a low balance is said as it is."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+
 from desktop_app.core.services.accounts import PRACTICE_PROFILE_NAME as SANDBOX_PROFILE_NAME
 from desktop_app.ui.balance import BalanceTab
+from tests.ui.compose.helpers import use_kenyan_locale
 
 
 def test_sample_caption_only_in_practice_mode(qtbot, ctx, arun, test_profile, account) -> None:  # type: ignore[no-untyped-def]
@@ -31,3 +37,38 @@ def test_sample_caption_only_in_practice_mode(qtbot, ctx, arun, test_profile, ac
 
     arun(ctx.close_session())
     assert caption.isHidden()
+
+
+@pytest.fixture
+def kenyan_locale() -> Iterator[None]:
+    yield from use_kenyan_locale()
+
+
+def test_a_low_balance_is_said_as_it_is(qtbot, ctx, admin, account, kenyan_locale) -> None:  # type: ignore[no-untyped-def]
+    """One credit left is "1 credit", and 99.6 credits are not rounded up to the warning level
+    they are below (the status bar, the tab's figure and its warning agree)."""
+    from desktop_app.ui.main_window import MainWindow
+
+    ctx.settings.low_balance_threshold = 100
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    tab = window.tab("balance")
+    for credits, status, figure, warning in (
+        (1, "⚠ Low balance: 1 credit · KES 0.80", "1", "1 credit left"),
+        (99.6, "⚠ Low balance: 99.60 credits · KES 79.68", "99.60", "99.60 credits left"),
+    ):
+        admin.topup(account.account_id, credits - admin.balance(account.account_id))
+        tab.refresh()
+        qtbot.waitUntil(
+            lambda credits=credits: (
+                ctx.last_balance is not None and ctx.last_balance.credits == credits
+            ),
+            timeout=10000,
+        )
+        assert window.balance_label.text() == status
+        assert tab.credits.value.text() == figure
+        assert tab.warning.text() == (
+            f"Your balance is low: {warning}, below your warning level of 100. Top up "
+            "with your provider before a big broadcast."
+        )

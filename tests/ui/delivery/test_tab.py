@@ -11,6 +11,7 @@ import csv
 from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -251,6 +252,26 @@ def test_a_restart_in_the_middle_of_refreshing_carries_on(
         again.close()
 
 
+def test_a_refused_key_stops_the_statuses_and_says_so(qtbot, ctx, arun, admin, account) -> None:  # type: ignore[no-untyped-def]
+    """The key is revoked while statuses are followed: the tab no longer claims they refresh
+    by themselves, and the user is asked to connect again (once, by the one presenter);
+    nothing is marked "no report" meanwhile."""
+    quick(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    broadcast_id = send(arun, ctx, [OK])
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    admin.revoke_token(account.token)
+    tab.refresh()
+    qtbot.waitUntil(lambda: not tab.following, timeout=10000)
+    assert tab.subtitle.text() == "1 send · Statuses stopped refreshing: connect your account again"
+    assert [m.title for m in shown] == ["Sign-in needed"]
+    assert shown[0].reauth
+    assert shown_statuses(tab) == {OK: "Waiting for report"}
+
+
 # --- looking up by hand -----------------------------------------------------------------------
 
 
@@ -280,6 +301,40 @@ def test_look_up_any_message_id_by_hand(qtbot, ctx, arun, admin, account) -> Non
     qtbot.mouseClick(tab.lookup_button, LEFT)
     qtbot.waitUntil(lambda: tab.notice.isVisible(), timeout=10000)
     assert "No message with the ID not-a-real-id" in tab.notice.text()
+
+
+@pytest.mark.parametrize(
+    "pasted",
+    ['"{id}"', "\u201c{id}\u201d.", "Message ID: {id}", "<{id}>\n", "{head}\n{tail}"],
+    ids=["quoted", "curly quotes and a full stop", "with its label", "in brackets", "two lines"],
+)
+def test_a_message_id_pasted_with_its_wrapping_is_found(
+    qtbot, ctx, arun, account, pasted: str
+) -> None:  # type: ignore[no-untyped-def]
+    """Copied from an e-mail or a receipt, an id comes in quotes, with a label, a full stop
+    or broken over two lines: the id in it is looked up (and shown alone in the box)."""
+    from PySide6.QtGui import QGuiApplication
+
+    quick(ctx.services)
+    tab = make_tab(qtbot, ctx)
+    message_id = arun(ctx.client().send_bulk("TUMA", [OK], TEXT)).message_id
+    head, tail = message_id[:19], message_id[19:]
+    QGuiApplication.clipboard().setText(pasted.format(id=message_id, head=head, tail=tail))
+    tab.lookup_edit.setFocus()
+    tab.lookup_edit.paste()
+    qtbot.keyClick(tab.lookup_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(
+        lambda: (
+            tab.notice.isVisible()
+            or (tab.lookup_dialog is not None and tab.lookup_dialog.isVisible())
+        ),
+        timeout=10000,
+    )
+    assert not tab.notice.isVisible(), tab.notice.text()
+    assert tab.lookup_dialog is not None
+    assert tab.lookup_dialog.lookup.message_id == message_id
+    assert tab.lookup_edit.text() == message_id
+    tab.lookup_dialog.close()
 
 
 # --- a late contradicting report --------------------------------------------------------------
@@ -372,6 +427,55 @@ def test_export_a_report_and_the_history_and_read_them_back(
     qtbot.waitUntil(lambda: not ctx.tasks.is_running("delivery.job"), timeout=5000)
     assert not cancelled.exists()
     assert "no file was written" in tab.notice.text()
+
+
+def test_an_export_that_cannot_be_written_says_why_and_what_to_do(
+    qtbot, ctx, arun, admin, account, tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The report is open in Excel (Windows refuses to replace it), or the memory stick it
+    was going to was taken out: the tab says so and what to do, nothing is half-written,
+    and no error is logged as unexpected."""
+    import os
+
+    tab = make_tab(qtbot, ctx)
+    broadcast_id = send(arun, ctx, [OK, FAILS])
+    tab.refresh()
+    select_send(qtbot, tab, broadcast_id)
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    finished: list[bool] = []
+    tab.job_finished.connect(lambda: finished.append(True))
+
+    gone = tmp_path / "stick" / "report.csv"
+    tab.export_report_to(gone, ExportFormat.CSV)
+    qtbot.waitUntil(lambda: bool(finished), timeout=10000)
+    assert tab.notice.isVisible()
+    assert tab.notice.text() == (
+        "Could not save report.csv: the folder is no longer there or the disk is full. "
+        "Choose another place, then export again."
+    )
+
+    locked = tmp_path / "report.xlsx"
+    locked.write_bytes(b"the copy open in Excel")
+    replace = os.replace
+
+    def refused(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
+        if Path(dst) == locked:
+            raise PermissionError(13, "The process cannot access the file", str(dst))
+        replace(src, dst, *args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", refused)
+    finished.clear()
+    tab.export_history_to(locked, ExportFormat.XLSX)
+    qtbot.waitUntil(lambda: bool(finished), timeout=10000)
+    assert tab.notice.text() == (
+        "Could not save report.xlsx: it is open in another program (Excel?) or that folder "
+        "cannot be written to. Close the file, or choose another place, then export again."
+    )
+    assert locked.read_bytes() == b"the copy open in Excel"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".report")] == []
+    assert shown == []  # said once, beside the buttons
+    assert tab.export_report_button.isEnabled()
 
 
 # --- resend to failed -------------------------------------------------------------------------
