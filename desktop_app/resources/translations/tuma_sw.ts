@@ -145,7 +145,7 @@
     <name>AddNumbersDialog</name>
     <message>
         <source>Add to the opt-out list</source>
-        <extracomment>Rows shown at once; a search finds the others.</extracomment>
+        <extracomment>Rows shown at once; a search finds the others. Typed entries that are no number, named in the status line (the rest are counted).</extracomment>
         <translation>Ongeza kwenye orodha ya waliojiondoa</translation>
     </message>
     <message>
@@ -307,8 +307,8 @@
         <translation>SMS za sehemu moja (hadi herufi 160 za kawaida kila moja)</translation>
     </message>
     <message>
-        <source>Your balance is low: {credits} credits left, below your warning level of {threshold}. Top up with your provider before a big broadcast.</source>
-        <translation>Salio lako liko chini: zimebaki krediti {credits}, chini ya kiwango chako cha onyo cha {threshold}. Ongeza salio kwa mtoa huduma wako kabla ya kutuma kwa watu wengi.</translation>
+        <source>Your balance is low: {credits} left, below your warning level of {threshold}. Top up with your provider before a big broadcast.</source>
+        <translation>Salio lako liko chini: zimebaki {credits}, chini ya kiwango chako cha onyo cha {threshold}. Ongeza salio kwa mtoa huduma wako kabla ya kutuma kwa watu wengi.</translation>
     </message>
 </context>
 <context>
@@ -626,6 +626,10 @@
     <message>
         <source>Checking your balance…</source>
         <translation>Inaangalia salio lako…</translation>
+    </message>
+    <message>
+        <source>Not sent: you made a change while it was being checked. Check the message, then press Send again.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>SMS (personalised)</source>
@@ -1850,6 +1854,10 @@
         <translation>Hakuna ujumbe wenye namba {id} kwenye akaunti hii. Hakikisha imenakiliwa yote.</translation>
     </message>
     <message>
+        <source>Statuses stopped refreshing: connect your account again</source>
+        <translation>Hali zimeacha kusasishwa: unganisha akaunti yako tena</translation>
+    </message>
+    <message>
         <source>Export delivery report</source>
         <translation>Hamisha ripoti ya ufikishaji</translation>
     </message>
@@ -1874,6 +1882,14 @@
             <numerusform>Mstari %n umehifadhiwa kwenye {file}.</numerusform>
             <numerusform>Mistari %n imehifadhiwa kwenye {file}.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Could not save {file}: it is open in another program (Excel?) or that folder cannot be written to. Close the file, or choose another place, then export again.</source>
+        <translation>Imeshindwa kuhifadhi {file}: iko wazi katika programu nyingine (Excel?) au folda hiyo haiwezi kuandikwa. Funga faili, au chagua mahali pengine, kisha hamisha tena.</translation>
+    </message>
+    <message>
+        <source>Could not save {file}: the folder is no longer there or the disk is full. Choose another place, then export again.</source>
+        <translation>Imeshindwa kuhifadhi {file}: folda haipo tena au diski imejaa. Chagua mahali pengine, kisha hamisha tena.</translation>
     </message>
     <message>
         <source>Export cancelled: no file was written.</source>
@@ -2748,10 +2764,6 @@
         <translation>Salio: inaangalia…</translation>
     </message>
     <message>
-        <source>{credits} credits</source>
-        <translation>Krediti {credits}</translation>
-    </message>
-    <message>
         <source>⚠ Low balance: {text}</source>
         <translation>⚠ Salio liko chini: {text}</translation>
     </message>
@@ -3153,8 +3165,12 @@
         <translation>{added} wameongezwa kwenye orodha ya waliojiondoa</translation>
     </message>
     <message>
-        <source> ({n} were on it already)</source>
-        <translation> ({n} walikuwa tayari wamo)</translation>
+        <source> ({n} already on it)</source>
+        <translation> ({n} tayari wamo)</translation>
+    </message>
+    <message>
+        <source>Not phone numbers, so not added: {entries}. Check them and add them again.</source>
+        <translation>Si namba za simu, kwa hiyo hazijaongezwa: {entries}. Ziangalie kisha uziongeze tena.</translation>
     </message>
     <message>
         <source>{n} could not be read as phone numbers.</source>
