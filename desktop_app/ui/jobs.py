@@ -9,13 +9,37 @@ names its task in ``job_task``.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QCoreApplication
 
 if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
 
-__all__ = ["OneJob"]
+__all__ = ["OneJob", "not_written_text"]
+
+log = logging.getLogger(__name__)
+
+
+def not_written_text(exc: OSError, path: Path) -> str:
+    """Why a file the user chose could not be written, and what to do (an export: nothing
+    was written; the writers leave no half file)."""
+    if isinstance(exc, PermissionError):
+        text = QCoreApplication.translate(
+            "jobs",
+            "Could not save {file}: it is open in another program (Excel?) or that folder "
+            "cannot be written to. Close the file, or choose another place, then export again.",
+        )
+    else:
+        text = QCoreApplication.translate(
+            "jobs",
+            "Could not save {file}: the folder is no longer there or the disk is full. "
+            "Choose another place, then export again.",
+        )
+    return text.format(file=path.name)
 
 
 class OneJob:
@@ -27,6 +51,8 @@ class OneJob:
     _cancel_requested = False
     _job_ok: Callable[[Any], None] | None = None
     _job_cooperative = False
+    #: The file the job writes (an export), if any: not being able to write it is said here.
+    _job_writes: Path | None = None
 
     def _update_actions(self) -> None:
         raise NotImplementedError
@@ -41,11 +67,15 @@ class OneJob:
         on_success: Callable[[Any], None],
         *,
         cooperative: bool = False,
+        writes: Path | None = None,
     ) -> None:
         """Run *coro* as the tab's one job, *text* on the strip; *on_success* gets its result.
-        A *cooperative* job stops by itself when ``_cancel_requested`` turns true."""
+        A *cooperative* job stops by itself when ``_cancel_requested`` turns true. A job that
+        *writes* a file the user chose: a file that cannot be written (open in Excel, the
+        folder gone, a full disk) is said beside the buttons, not as an unexpected error."""
         self._cancel_requested = False
         self._job_cooperative = cooperative
+        self._job_writes = writes
         self.progress.start(text)
         self._job_ok = on_success
         self.ctx.tasks.start(
@@ -66,6 +96,10 @@ class OneJob:
         self._job_ok = None
         self._update_actions()
         self.job_finished.emit()
+        if self._job_writes is not None and isinstance(exc, OSError):
+            log.info("file not written: %s", type(exc).__name__)
+            self.show_notice(not_written_text(exc, self._job_writes), ok=False)
+            return True
         return False  # the presenter says what went wrong, with the next step
 
     def _cancel_job(self, cancelled: str, stopping: str) -> None:

@@ -1884,14 +1884,6 @@
         </translation>
     </message>
     <message>
-        <source>Could not save {file}: it is open in another program (Excel?) or that folder cannot be written to. Close the file, or choose another place, then export again.</source>
-        <translation>Imeshindwa kuhifadhi {file}: iko wazi katika programu nyingine (Excel?) au folda hiyo haiwezi kuandikwa. Funga faili, au chagua mahali pengine, kisha hamisha tena.</translation>
-    </message>
-    <message>
-        <source>Could not save {file}: the folder is no longer there or the disk is full. Choose another place, then export again.</source>
-        <translation>Imeshindwa kuhifadhi {file}: folda haipo tena au diski imejaa. Chagua mahali pengine, kisha hamisha tena.</translation>
-    </message>
-    <message>
         <source>Export cancelled: no file was written.</source>
         <translation>Uhamishaji umeghairiwa: hakuna faili iliyoandikwa.</translation>
     </message>
@@ -4929,6 +4921,17 @@
         <source>KES {amount}</source>
         <extracomment>The locale used when the system only offers C/POSIX.</extracomment>
         <translation>KES {amount}</translation>
+    </message>
+</context>
+<context>
+    <name>jobs</name>
+    <message>
+        <source>Could not save {file}: it is open in another program (Excel?) or that folder cannot be written to. Close the file, or choose another place, then export again.</source>
+        <translation>Imeshindwa kuhifadhi {file}: iko wazi katika programu nyingine (Excel?) au folda hiyo haiwezi kuandikwa. Funga faili, au chagua mahali pengine, kisha hamisha tena.</translation>
+    </message>
+    <message>
+        <source>Could not save {file}: the folder is no longer there or the disk is full. Choose another place, then export again.</source>
+        <translation>Imeshindwa kuhifadhi {file}: folda haipo tena au diski imejaa. Chagua mahali pengine, kisha hamisha tena.</translation>
     </message>
 </context>
 </TS>

@@ -1053,6 +1053,7 @@ class ContactsTab(OneJob, TabPage):
             self.tr("Exporting {contacts}…").format(contacts=counts().contacts(self.model.total)),
             job,
             done,
+            writes=path,
         )
 
     # -- the one long job at a time --------------------------------------------------------

@@ -230,7 +230,6 @@ class DeliveryTab(OneJob, TabPage):
         #: Work that waits for the history's rows to be painted, by name (see _after_rows).
         self._after_rows_work: dict[str, Callable[[], None]] = {}
         self.lookup_dialog: LookupDialog | None = None
-        self._export_path = Path()
         #: Recipients of the selected send who blocked promotions or opted out (for the
         #: opt-out list).
         self.blocked: list[str] = []
@@ -1182,13 +1181,13 @@ class DeliveryTab(OneJob, TabPage):
             self.progress.progress,
             lambda: self._cancel_requested,
         )
-        self._export_path = path
         self._run_job(
             self.tr("Exporting the report for {recipients}…").format(
                 recipients=counts().recipients(row.recipients)
             ),
             job,
             self._exported,
+            writes=path,
         )
 
     def export_history_to(self, path: Path, fmt: ExportFormat) -> None:
@@ -1203,9 +1202,11 @@ class DeliveryTab(OneJob, TabPage):
             self.progress.progress,
             lambda: self._cancel_requested,
         )
-        self._export_path = path
         self._run_job(
-            self.tr("Exporting %n send(s)…", "", self.history_model.total), job, self._exported
+            self.tr("Exporting %n send(s)…", "", self.history_model.total),
+            job,
+            self._exported,
+            writes=path,
         )
 
     def _exported(self, report: ExportReport) -> None:
@@ -1213,28 +1214,6 @@ class DeliveryTab(OneJob, TabPage):
             self.tr("Saved %n row(s) to {file}.", "", report.rows).format(file=report.path.name)
         )
         self.notice.setToolTip(str(report.path))
-
-    def _job_failed(self, exc: BaseException) -> bool:
-        """The file could not be written (open in Excel, a memory stick taken out, a full
-        disk): said beside the buttons, with what to do; nothing was written."""
-        handled = super()._job_failed(exc)
-        if not isinstance(exc, OSError):
-            return handled
-        log.info("export not written: %s", type(exc).__name__)
-        name = self._export_path.name
-        if isinstance(exc, PermissionError):
-            text = self.tr(
-                "Could not save {file}: it is open in another program (Excel?) or that folder "
-                "cannot be written to. Close the file, or choose another place, then export again."
-            )
-        else:
-            text = self.tr(
-                "Could not save {file}: the folder is no longer there or the disk is full. "
-                "Choose another place, then export again."
-            )
-        self.show_notice(text.format(file=name), ok=False)
-        self.notice.setToolTip(str(self._export_path))
-        return True
 
     def cancel_job(self) -> None:
         """The strip's Cancel: the export stops at once and leaves no file."""

@@ -1044,7 +1044,10 @@ class ImportTab(OneJob, TabPage):
             )
 
         self._run_job(
-            self.tr("Saving {rows}…").format(rows=w.problem_rows(len(problems))), job, done
+            self.tr("Saving {rows}…").format(rows=w.problem_rows(len(problems))),
+            job,
+            done,
+            writes=path,
         )
 
     def cancel_job(self) -> None:

@@ -11,6 +11,7 @@ from typing import Any
 import openpyxl
 from PySide6.QtWidgets import QFileDialog
 
+from desktop_app.core.services.contacts import ExportFormat
 from tests.ui.contacts.helpers import LEFT, make_tab, seed, wait_loaded
 
 
@@ -72,3 +73,22 @@ def test_cancel_leaves_no_file(qtbot, ctx, arun, admin, tmp_path) -> None:  # ty
     assert tab.notice.text() == "Cancelled: nothing was changed."
     qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)  # the job has unwound
     assert list(folder.iterdir()) == []  # no file, no half-written part
+
+
+def test_an_export_to_a_folder_that_is_gone_says_so_in_plain_words(
+    qtbot, ctx, arun, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    """It said "File not found … choose it again" and logged an unexpected error."""
+    seed(arun, ctx, 5)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 5)
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        tab.export_to(tmp_path / "stick" / "wateja.xlsx", ExportFormat.XLSX)
+    assert tab.notice.text() == (
+        "Could not save wateja.xlsx: the folder is no longer there or the disk is full. "
+        "Choose another place, then export again."
+    )
+    assert not shown  # said beside the buttons, not as an unexpected error
+    assert tab.export_button.isEnabled()

@@ -734,3 +734,18 @@ def test_a_workbook_opens_on_its_sheet_with_rows_and_an_empty_sheet_chosen_is_sa
     click(qtbot, tab.columns_page.next)
     wait_step(qtbot, tab, Step.CHECK)
     assert tab.check_page.ready.value.text() == "1"
+
+
+def test_problem_rows_saved_to_a_folder_that_is_gone_says_so_in_plain_words(
+    qtbot, window, ctx, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """It said "File not found … choose it again" and logged an unexpected error."""
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = walk_to_check(qtbot, window, path)
+    with qtbot.waitSignal(tab.job_finished, timeout=10000):
+        tab.export_to(tmp_path / "stick" / "to-fix.csv")
+    assert ctx.errors.last.title == (
+        "Could not save to-fix.csv: the folder is no longer there or the disk is full. "
+        "Choose another place, then export again."
+    )
+    assert tab.check_page.export.isEnabled()
