@@ -629,7 +629,7 @@
     </message>
     <message>
         <source>Not sent: you made a change while it was being checked. Check the message, then press Send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Haijatumwa: ulifanya mabadiliko wakati ilipokuwa ikikaguliwa. Angalia ujumbe, kisha bonyeza Tuma tena.</translation>
     </message>
     <message>
         <source>SMS (personalised)</source>
@@ -4485,6 +4485,14 @@
     <message>
         <source>Tuma&apos;s records were written by a newer version of Tuma; update the app.</source>
         <translation>Kumbukumbu za Tuma ziliandikwa na toleo jipya zaidi la Tuma; sasisha programu.</translation>
+    </message>
+    <message>
+        <source>Tuma&apos;s records file is damaged and cannot be read; nothing in it was changed. To start again with empty records, move the file {path} to another folder (keep it: support may be able to recover it), then open Tuma again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tuma&apos;s records file {path} could not be opened (the computer said: {reason}). Close any other program using it, check there is free disk space, then open Tuma again.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>That record no longer exists.</source>

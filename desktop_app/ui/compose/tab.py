@@ -851,7 +851,7 @@ class ComposeTab(TabPage):
             return
         self._show_problem(None)
         self.flow.check()
-        self._start_send(self._confirm_and_send(plan, later=later))
+        self._start_send(self._confirm_and_send(plan, later=later, edits=self._edits))
 
     def send_later(self) -> None:
         self.send(later=True)
@@ -859,6 +859,9 @@ class ComposeTab(TabPage):
     def _start_send(self, flow: Coroutine[Any, Any, RunReport | None]) -> None:
         """Run a send or resume as the one SEND_TASK; `send_finished` fires once it has been
         dealt with (outcome shown, form updated), whatever happened."""
+        # The last attempt's outcome (a balance that ran out, a server error) is stale once
+        # another starts: a resume that goes well must not leave it saying "try again".
+        self._show_problem(None)
         self.update_estimate()
         self.ctx.tasks.start(
             SEND_TASK,
@@ -915,7 +918,9 @@ class ComposeTab(TabPage):
         self.update_estimate()
         self.send_finished.emit(outcome)
 
-    async def _confirm_and_send(self, plan: SendPlan, *, later: bool = False) -> RunReport | None:
+    async def _confirm_and_send(
+        self, plan: SendPlan, *, edits: int, later: bool = False
+    ) -> RunReport | None:
         session = self.ctx.session
         assert session is not None
         sending = self.ctx.services.sending
@@ -969,6 +974,19 @@ class ComposeTab(TabPage):
         estimate = plan.estimate.with_price(price)
         fresh_estimate = fresh.estimate.with_price(price)
         self.summary.show_note(None)
+        changed = category is not self.category.category()
+        if changed or edits != self._edits:
+            # Changed while it was checked (a slow line): the plan and the rules are what the
+            # form said when Send was pressed. Asking about them would send that, and wipe
+            # the change.
+            self.notice.show_text(
+                self.tr(
+                    "Not sent: you made a change while it was being checked. Check the "
+                    "message, then press Send again."
+                ),
+                ok=False,
+            )
+            return None
         if not (fresh_estimate if fresh.people else estimate).affordable:
             self._show_problem(shortfall_message(estimate), sticky=False)
             self.ctx.refresh_balance()

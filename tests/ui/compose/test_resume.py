@@ -165,3 +165,45 @@ def test_balance_runs_out_mid_broadcast_then_resume_after_top_up(
     phones = sorted(r["phone"] for r in admin.messages(account.account_id))
     assert phones == ["+254712000001", "+254712000002", "+254712000003"]
     assert tab.resume_banner.isHidden()
+
+
+def test_a_server_storm_mid_broadcast_keeps_the_rest_and_resuming_clears_the_error(
+    qtbot, tab, ctx, admin, account, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The first batch goes, then the service fails on and on (more 500s than the retries):
+    the rest is kept, not lost; once it is resumed each customer has it once, and the card
+    no longer tells the user to try again."""
+    from desktop_app.ui.compose.send_dialog import SendProgressDialog
+
+    shown = SendProgressDialog.show_progress
+    storms: list[int] = []
+
+    def storm_after_the_first_batch(dialog, done, total, recipients):  # type: ignore[no-untyped-def]
+        if done == 1 and not storms:
+            storms.append(1)
+            admin.fault("error500", 50, path_prefix="/v1/send")
+        shown(dialog, done, total, recipients)
+
+    monkeypatch.setattr(SendProgressDialog, "show_progress", storm_after_the_first_batch)
+    ctx.session.profile.bulk_chunk_size = 2
+    phones = [f"+25471200{n:04d}" for n in range(1, 7)]
+    compose(qtbot, tab, "\n".join(phones), "Storm sale")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    try:
+        run.wait()
+    finally:
+        admin.clear_faults()
+    assert sorted(r["phone"] for r in admin.messages(account.account_id)) == phones[:2]
+    assert "The messaging service had a problem" in tab.summary.problem_label.text()
+    assert "4 recipients not sent yet" in tab.resume_banner.label.text()
+
+    run.finished.clear()
+    qtbot.mouseClick(tab.resume_banner.review_button, LEFT)
+    qtbot.waitUntil(lambda: tab.resume_dialog is not None and tab.resume_dialog.isVisible())
+    qtbot.mouseClick(_button(qtbot, tab, "resumeButton"), LEFT)
+    run.wait()
+    assert sorted(r["phone"] for r in admin.messages(account.account_id)) == phones
+    assert tab.resume_banner.isHidden()
+    assert tab.summary.problem_label.isHidden()

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
 
@@ -308,6 +309,43 @@ def test_a_slow_balance_check_does_not_hold_up_the_send(qtbot, tab, admin, monke
         assert run.wait() is None
     finally:
         admin.clear_faults()
+
+
+def test_a_change_while_the_send_is_checked_is_not_wiped_nor_sent_the_old_way(
+    qtbot, tab, admin, account, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """On a slow line the assistant presses Send, spots a mistake and fixes it while the
+    balance is being checked: the old text is not offered and sent (wiping the fix); the
+    fix stays in the form, and the next Send sends it."""
+    import desktop_app.ui.compose.tab as compose_tab
+
+    monkeypatch.setattr(compose_tab, "BALANCE_CHECK_TIMEOUT", 0.5)
+    compose(qtbot, tab, "0712 345 678\n0722 000 111", "Sale: 20% off")
+    admin.fault("delay", 2, path_prefix="/v1/get-balance", seconds=2)
+    try:
+        run = SendRun(qtbot, tab)
+        run.click_send()
+        assert tab.flow.busy  # checking the balance
+        qtbot.keyClicks(tab.composer.editor, " sukuma wiki")
+        assert run.wait() is None
+    finally:
+        admin.clear_faults()
+    assert tab.confirm_dialog is None
+    assert tab.notice.label.text() == (
+        "Not sent: you made a change while it was being checked. Check the message, "
+        "then press Send again."
+    )
+    assert tab.composer.text() == "Sale: 20% off sukuma wiki"
+    assert admin.messages(account.account_id) == []
+    run.finished.clear()
+    run.click_send()
+    assert run.confirm_dialog().findChild(QLabel, "smsBubble").text() == (
+        "Sale: 20% off sukuma wiki"
+    )
+    run.confirm()
+    run.wait()
+    texts = {r["text"] for r in admin.messages(account.account_id)}
+    assert texts == {"Sale: 20% off sukuma wiki"}
 
 
 def test_cancelling_add_all_adds_nobody(qtbot, tab, ctx, arun, admin) -> None:  # type: ignore[no-untyped-def]
