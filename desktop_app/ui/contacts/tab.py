@@ -776,9 +776,28 @@ class ContactsTab(OneJob, TabPage):
         if original is None:
             self.show_notice(self.tr("Added {name}.").format(name=name))
             self.model.reload()  # newest first: it is at the top now
+            self._show_added(saved.phone)
             return
         self.show_notice(self.tr("Saved {name}.").format(name=name))
         self.model.replace_contact(saved)
+
+    def _show_added(self, phone: str) -> None:
+        """The list scrolled back to its top, where the contact just added is (newest first),
+        and that row selected once its page is in: the user sees what they added (it stayed
+        out of sight on whatever page they were reading)."""
+        self.table.scrollToTop()
+
+        def landed(number: int) -> None:
+            if number != 1:
+                return
+            self.model.page_loaded.disconnect(landed)
+            first = self.model.row_at(0)
+            if first is not None and first.phone == phone:
+                self.table.clearSelection()
+                self.select_rows([0])
+                self.table.scrollToTop()
+
+        self.model.page_loaded.connect(landed)
 
     # -- delete ----------------------------------------------------------------------------
 

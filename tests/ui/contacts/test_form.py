@@ -274,3 +274,25 @@ def test_a_form_open_through_a_switch_of_account_saves_only_to_its_own(
         answer(qtbot, form, "confirmNo")
     save(qtbot, form)
     assert [c.first_name for c in everyone(arun, ctx.client())] == ["Wanjiku"]
+
+
+def test_a_contact_added_while_reading_far_down_the_list_is_brought_into_view(
+    qtbot, ctx, arun
+) -> None:  # type: ignore[no-untyped-def]
+    """Newest first, the contact added goes to the top: the list used to stay where the user
+    was reading (page 3 here), so what they had just added was nowhere in sight."""
+    seed(arun, ctx, 250)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 250)
+    tab.table.scrollToBottom()
+    qtbot.waitUntil(lambda: tab.table.rowAt(0) > 100, timeout=5000)
+    form = open_add_form(qtbot, tab)
+    qtbot.keyClicks(form.phone_edit, "0799 000 111")
+    qtbot.keyClicks(form.first_edit, "Zawadi")
+    save(qtbot, form)
+    qtbot.waitUntil(lambda: tab.selected_rows() == [0], timeout=10000)
+    assert tab.table.rowAt(0) == 0  # the top of the list is shown
+    added = tab.model.row_at(0)
+    assert added is not None
+    assert added.phone == "+254799000111"
+    assert tab.notice.text() == "Added Zawadi."
