@@ -133,6 +133,10 @@
         <translation>✓ Imeunganishwa. Salio: krediti {credits}. Bofya Hifadhi ili kuweka akaunti hii.</translation>
     </message>
     <message>
+        <source>This web address answered, but not as a messaging service: it may be a website, or a Wi-Fi sign-in page (in a hotel or café, sign in with your web browser first). Check the Web address: copy it again from your provider (for example https://api.example.co.ke), then test again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>A send is in progress: save this account once it has finished.</source>
         <translation>Utumaji unaendelea: hifadhi akaunti hii ukishakamilika.</translation>
     </message>
@@ -485,6 +489,10 @@
     <message>
         <source>The sender name “{sender}” is not registered to your account, so nothing was sent. Choose another sender name under “From”, or ask your provider to register it.</source>
         <translation>Jina la mtumaji “{sender}” halijasajiliwa kwenye akaunti yako, kwa hiyo hakuna kilichotumwa. Chagua jina jingine la mtumaji kwenye “Kutoka”, au muombe mtoa huduma wako alisajili.</translation>
+    </message>
+    <message>
+        <source>Your account needs to be connected again. The rest of this send is kept: once you are connected, resume it from the note above.</source>
+        <translation>Akaunti yako inahitaji kuunganishwa tena. Sehemu iliyobaki ya utumaji huu imehifadhiwa: ukishaunganishwa, endelea kutoka kwenye taarifa iliyo juu.</translation>
     </message>
     <message>
         <source>Your account needs to be connected again. Your message is kept.</source>

@@ -1415,6 +1415,16 @@ class ComposeTab(TabPage):
                 ).format(sender=sender)
             )
             return True
+        if isinstance(exc, api.AuthError) and not report.withdrawn:
+            # part of it went: the form is empty, the rest waits in the note above
+            self._show_problem(
+                QCoreApplication.translate(
+                    "Compose",
+                    "Your account needs to be connected again. The rest of this send is kept: "
+                    "once you are connected, resume it from the note above.",
+                )
+            )
+            return False
         return self._explain_failure(exc) if exc is not None else True
 
     def _explain_failure(self, exc: BaseException) -> bool:

@@ -207,3 +207,36 @@ def test_a_server_storm_mid_broadcast_keeps_the_rest_and_resuming_clears_the_err
     assert sorted(r["phone"] for r in admin.messages(account.account_id)) == phones
     assert tab.resume_banner.isHidden()
     assert tab.summary.problem_label.isHidden()
+
+
+def test_a_key_revoked_mid_broadcast_says_where_the_rest_is_kept(
+    qtbot, tab, ctx, admin, account, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The card said "Your message is kept." above an empty form: the rest is in the note
+    above, to resume once connected again."""
+    from desktop_app.ui.compose.send_dialog import SendProgressDialog
+
+    shown = SendProgressDialog.show_progress
+    revoked: list[int] = []
+
+    def revoke_after_the_first_batch(dialog, done, total, recipients):  # type: ignore[no-untyped-def]
+        if done == 1 and not revoked:
+            revoked.append(1)
+            admin.revoke_token(account.token)
+        shown(dialog, done, total, recipients)
+
+    monkeypatch.setattr(SendProgressDialog, "show_progress", revoke_after_the_first_batch)
+    ctx.session.profile.bulk_chunk_size = 2
+    phones = [f"+25471300{n:04d}" for n in range(1, 7)]
+    compose(qtbot, tab, "\n".join(phones), "Jumamosi sale")
+    run = SendRun(qtbot, tab)
+    run.click_send()
+    run.confirm()
+    run.wait()
+    assert sorted(r["phone"] for r in admin.messages(account.account_id)) == phones[:2]
+    assert tab.composer.text() == ""
+    assert tab.summary.problem_label.text() == (
+        "Your account needs to be connected again. The rest of this send is kept: once you "
+        "are connected, resume it from the note above."
+    )
+    assert "4 recipients not sent yet" in tab.resume_banner.label.text()
