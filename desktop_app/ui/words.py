@@ -319,6 +319,16 @@ class Words(QObject):
             p.NEWER_VERSION: self.tr(
                 "Tuma's records were written by a newer version of Tuma; update the app."
             ),
+            p.DAMAGED: self.tr(
+                "Tuma's records file is damaged and cannot be read; nothing in it was changed. "
+                "To start again with empty records, move the file {path} to another folder "
+                "(keep it: support may be able to recover it), then open Tuma again."
+            ).format(path=exc.data.get("path", "")),
+            p.UNAVAILABLE: self.tr(
+                "Tuma's records file {path} could not be opened (the computer said: {reason}). "
+                "Close any other program using it, check there is free disk space, then open "
+                "Tuma again."
+            ).format(path=exc.data.get("path", ""), reason=exc.data.get("reason", "")),
             p.NOT_FOUND: self.tr("That record no longer exists."),
             p.ILLEGAL_MOVE: self.tr(
                 "That round has already been dealt with (perhaps in another Tuma window)."

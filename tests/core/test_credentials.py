@@ -221,6 +221,24 @@ def test_token_kind() -> None:
     assert token_kind("") == "legacy"
 
 
+@pytest.mark.parametrize(
+    ("pasted", "token"),
+    [
+        (f"  {TOKEN}\n", TOKEN),
+        (f"Bearer {TOKEN}", TOKEN),
+        (f"bearer\t{TOKEN} ", TOKEN),
+        (f"Authorization: Bearer {TOKEN}", TOKEN),
+        ("a1b2c3d4e5", "a1b2c3d4e5"),
+        ("Bearer", "Bearer"),  # nothing after it: left as typed, refused as malformed later
+        ("", ""),
+    ],
+)
+def test_a_pasted_token_loses_the_bearer_in_front(pasted: str, token: str) -> None:
+    from desktop_app.core.tokens import pasted_token
+
+    assert pasted_token(pasted) == token
+
+
 def test_async_round_trip(memory_keyring: MemoryKeyring) -> None:
     async def scenario() -> tuple[str | None, str | None]:
         await asave_token("Shop", TOKEN)

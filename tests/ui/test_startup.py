@@ -202,3 +202,28 @@ def test_the_cycle_collector_rests_until_the_tabs_are_built(
         app_module.main([])
     gc.unfreeze()
     assert gc.isenabled()
+
+
+def test_a_damaged_records_file_stops_the_app_with_plain_words_and_is_kept(
+    isolated_user_dirs: Path,
+) -> None:
+    """A store file a crash or a disk fault left unreadable: one plain sentence naming the
+    file and what to do (exit 1), not sqlite3's traceback; the file is not touched."""
+    data = isolated_user_dirs / "data" / "tuma"
+    data.mkdir(parents=True)
+    damaged = os.urandom(8192)
+    (data / "tuma.sqlite3").write_bytes(damaged)
+    done = subprocess.run(
+        [sys.executable, "-m", "desktop_app"],
+        cwd=ROOT,
+        env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    said = done.stderr.split("tuma: ")[-1]
+    assert "damaged" in said
+    assert str(data / "tuma.sqlite3") in said
+    assert "Traceback" not in said
+    assert (data / "tuma.sqlite3").read_bytes() == damaged

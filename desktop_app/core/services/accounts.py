@@ -27,7 +27,7 @@ from desktop_app.core.credentials import (
 from desktop_app.core.services.preferences import Preferences
 from desktop_app.core.settings import AppSettings, Profile, SettingsError, SettingsProblem
 from desktop_app.core.store.db import Database
-from desktop_app.core.tokens import token_kind
+from desktop_app.core.tokens import pasted_token, token_kind
 
 if TYPE_CHECKING:
     from desktop_app.core.api import Client
@@ -147,7 +147,7 @@ class AccountsService:
 
     async def token_for_form(self, typed: str, saved_under: str | None) -> str:
         """The token typed in the form, else the one saved for the profile being edited."""
-        token = typed.strip()
+        token = pasted_token(typed)
         if token:
             return token
         if saved_under:
@@ -197,7 +197,7 @@ class AccountsService:
             self._preferences.save()
         except BaseException:
             self._preferences.settings = previous
-            if renamed:
+            if renamed or not original:  # no saved account is left pointing at it
                 with contextlib.suppress(credentials.CredentialError):
                     await credentials.adelete_token(saved.name)
             raise
@@ -233,12 +233,23 @@ class AccountsService:
         session = Session(profile, self.open_client(profile, token), practice, token_kind(token))
         if not practice and self.settings.active_profile != profile.name:
             self.settings.active_profile = profile.name
-            self._preferences.save()
+            self._remember_active()
         return session
+
+    def _remember_active(self) -> None:
+        """Save which account is open, for the next start. A full disk or a read-only
+        settings folder must not stop the connection itself (nor a sign-out): the next
+        start then opens the account saved before."""
+        try:
+            self._preferences.save()
+        except OSError:
+            log.warning("could not save which account is open", exc_info=True)
 
     async def sign_out(self, name: str) -> None:
         """Forget that *name* is the active account, then delete its token from the keyring
-        (a CredentialError from the keyring is raised after the settings are saved)."""
+        (a CredentialError from the keyring is raised after the settings are saved). The
+        token is deleted even when the settings cannot be saved: the next start then asks
+        for it."""
         self.settings.active_profile = None
-        self._preferences.save()
+        self._remember_active()
         await credentials.adelete_token(name)

@@ -51,6 +51,8 @@ class StoreProblem(StrEnum):
 
     CLOSED = "closed"
     NEWER_VERSION = "newer_version"  # written by a newer Tuma
+    DAMAGED = "damaged"  # the file is not a database SQLite can read (data: path)
+    UNAVAILABLE = "unavailable"  # SQLite could not open it (data: path, reason): locked, …
     NOT_FOUND = "not_found"  # no such broadcast / chunk / template
     ILLEGAL_MOVE = "illegal_move"  # a chunk is not in a state that allows the move
     NO_RECIPIENTS = "no_recipients"
@@ -176,6 +178,20 @@ def is_live(token: str) -> bool:
     return token in _live
 
 
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+def _cannot_open(path: Path, exc: sqlite3.Error) -> StoreError:
+    """Why the file could not be opened, as a StoreError the UI words (never a traceback):
+    damaged (not a database, or its pages are broken), else unavailable with SQLite's reason
+    (locked by another program, read-only, a disk error)."""
+    primary = getattr(exc, "sqlite_errorcode", -1) & 0xFF
+    if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return StoreError(StoreProblem.DAMAGED, path=str(path))
+    return StoreError(StoreProblem.UNAVAILABLE, path=str(path), reason=str(exc))
+
+
 class Closing:
     """``with thing:`` closes it at the end (the store's objects hold a connection)."""
 
@@ -204,17 +220,20 @@ class Database(Closing):
         self.token = f"{os.getpid()}-{next(_numbers)}-{uuid.uuid4().hex[:8]}"
         #: Who claims work in this file: the process and this very instance.
         self.owner = f"{os.getpid()}:{self.token}"
-        self._conn: sqlite3.Connection | None = sqlite3.connect(
-            self.path, timeout=30.0, isolation_level=None, check_same_thread=False
-        )
+        self._conn: sqlite3.Connection | None = None
         try:
-            conn = self._conn
+            self._conn = conn = sqlite3.connect(
+                self.path, timeout=30.0, isolation_level=None, check_same_thread=False
+            )
             conn.execute("PRAGMA busy_timeout = 30000")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
             conn.execute("PRAGMA foreign_keys = ON")
             self._migrate()
             _live[self.token] = self
+        except sqlite3.Error as exc:
+            self.close()
+            raise _cannot_open(self.path, exc) from exc
         except BaseException:
             self.close()
             raise

@@ -134,7 +134,7 @@
     </message>
     <message>
         <source>This web address answered, but not as a messaging service: it may be a website, or a Wi-Fi sign-in page (in a hotel or café, sign in with your web browser first). Check the Web address: copy it again from your provider (for example https://api.example.co.ke), then test again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Anwani hii ya tovuti imejibu, lakini si kama huduma ya ujumbe: huenda ni tovuti, au ukurasa wa kuingia kwenye Wi-Fi (hotelini au mkahawani, ingia kwanza kwa kivinjari chako). Angalia Anwani ya tovuti: inakili tena kutoka kwa mtoa huduma wako (kwa mfano https://api.example.co.ke), kisha jaribu tena.</translation>
     </message>
     <message>
         <source>A send is in progress: save this account once it has finished.</source>
@@ -4496,11 +4496,11 @@
     </message>
     <message>
         <source>Tuma&apos;s records file is damaged and cannot be read; nothing in it was changed. To start again with empty records, move the file {path} to another folder (keep it: support may be able to recover it), then open Tuma again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Faili ya kumbukumbu za Tuma imeharibika na haiwezi kusomwa; hakuna kilichobadilishwa ndani yake. Ili kuanza upya na kumbukumbu tupu, hamisha faili {path} kwenda folda nyingine (iweke: huduma kwa wateja huenda wakaweza kuirejesha), kisha fungua Tuma tena.</translation>
     </message>
     <message>
         <source>Tuma&apos;s records file {path} could not be opened (the computer said: {reason}). Close any other program using it, check there is free disk space, then open Tuma again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Faili ya kumbukumbu za Tuma {path} haikuweza kufunguliwa (kompyuta imesema: {reason}). Funga programu nyingine yoyote inayoitumia, hakikisha kuna nafasi kwenye diski, kisha fungua Tuma tena.</translation>
     </message>
     <message>
         <source>That record no longer exists.</source>

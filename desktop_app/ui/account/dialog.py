@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.settings import Profile, SettingsError
-from desktop_app.core.tokens import SCOPED_PREFIX, token_kind
+from desktop_app.core.tokens import SCOPED_PREFIX, pasted_token, token_kind
 from desktop_app.ui.context import AppContext
 from desktop_app.ui.errors import describe
 from desktop_app.ui.widgets import align_spin_text, set_role
@@ -281,7 +281,7 @@ class AccountDialog(QDialog):
         self._tested = None
 
     def _on_token_changed(self, text: str) -> None:
-        token = text.strip()
+        token = pasted_token(text)
         legacy = bool(token) and token_kind(token) == "legacy"
         if legacy != self.legacy_label.isVisible():
             self.legacy_label.setVisible(legacy)
@@ -387,7 +387,14 @@ class AccountDialog(QDialog):
 
         self._set_busy(False)
         title, text = describe(exc)
-        if not isinstance(exc, AccountError | SettingsError):
+        if _not_the_service(exc):
+            text = self.tr(
+                "This web address answered, but not as a messaging service: it may be a "
+                "website, or a Wi-Fi sign-in page (in a hotel or café, sign in with your web "
+                "browser first). Check the Web address: copy it again from your provider (for "
+                "example https://api.example.co.ke), then test again."
+            )
+        elif not isinstance(exc, AccountError | SettingsError):
             text = f"{title}: {text}"
         self._show_status(text, "error")
         self.attempt_finished.emit(False)
@@ -428,3 +435,15 @@ class AccountDialog(QDialog):
         self.ctx.tasks.cancel("account.test")
         self.ctx.tasks.cancel("account.save")
         super().reject()
+
+
+def _not_the_service(exc: BaseException) -> bool:
+    """The address answered, but not as the messaging service does: a web page (a Wi-Fi
+    sign-in page, the provider's website), a redirect, or "not found" for the balance (an
+    address with a path too many). "Try again later" would not help: the address needs
+    checking."""
+    from desktop_app.core.api import errors as api
+
+    if isinstance(exc, api.ProtocolError):
+        return True
+    return isinstance(exc, api.ServiceError | api.NotFound) and exc.http_status in (404, 405)

@@ -576,3 +576,65 @@ def test_a_failed_settings_write_during_a_rename_keeps_the_account_usable(
     assert memory_keyring.secrets == {("tuma", "Duka"): "mbs_duka"}
     assert [p.name for p in services.settings.profiles] == ["Duka"]
     assert [p.name for p in on_disk(services).profiles] == ["Duka"]
+
+
+def _disk_full(monkeypatch: pytest.MonkeyPatch) -> None:
+    def full(*_args: object, **_kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(SettingsStore, "save", full)
+
+
+@pytest.mark.expect_log("could not save which account is open")
+def test_a_full_disk_does_not_stop_switching_accounts(
+    services: Services, accounts: AccountsService, account: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which account is open is only remembered for the next start: a settings file that
+    cannot be written must not leave the user with no account at all (the switch failed,
+    with the old session already closed, and its client was never closed)."""
+    profile = shop(account)
+    _disk_full(monkeypatch)
+    session = accounts.start_session(profile, account.token)
+    asyncio.run(session.client.aclose())
+    assert session.profile == profile
+    assert services.settings.active_profile == profile.name
+    assert not services.preferences.path.exists()  # the next start opens what it did
+
+
+@pytest.mark.expect_log("could not save which account is open")
+def test_sign_out_deletes_the_token_even_when_the_settings_cannot_be_saved(
+    services: Services,
+    accounts: AccountsService,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The user asked for the key to be gone from this computer: a full disk must not keep
+    it (the next start finds no key and asks for one)."""
+    services.settings.upsert_profile(remote_shop("Duka"))
+    services.settings.active_profile = "Duka"
+    services.preferences.save()
+    memory_keyring.secrets[("tuma", "Duka")] = "mbs_duka"
+    _disk_full(monkeypatch)
+    asyncio.run(accounts.sign_out("Duka"))
+    assert memory_keyring.secrets == {}
+    assert services.settings.active_profile is None
+
+
+def test_a_failed_settings_write_for_a_new_account_leaves_no_token_behind(
+    services: Services,
+    accounts: AccountsService,
+    memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Disk full while saving a new account: it is not saved, so neither is its token (a key
+    in the keyring no account names could never be signed out of)."""
+    profile = remote_shop("Duka")
+    _disk_full(monkeypatch)
+    with pytest.raises(OSError, match="No space"):
+        asyncio.run(
+            accounts.save(
+                profile, "mbs_duka", original=None, tested=accounts.fingerprint(profile, "mbs_duka")
+            )
+        )
+    assert memory_keyring.secrets == {}
+    assert services.settings.profiles == []

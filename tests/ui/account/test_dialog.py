@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import http.server
+import threading
+from collections.abc import Iterator
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QLabel, QLineEdit, QWidget
@@ -159,6 +163,63 @@ def test_plain_http_to_a_remote_server_is_refused(qtbot, dialog, account) -> Non
     _fill(dialog, "Shop two", "http://sms.example.co.ke", account.token)
     assert not _attempt(qtbot, dialog, dialog.test_button)
     assert "https" in dialog.status_label.text()
+
+
+@pytest.mark.parametrize(
+    "pasted", ["Bearer {token}", "  bearer {token}\n", "Authorization: Bearer {token}"]
+)
+def test_a_key_pasted_with_bearer_in_front_is_the_key(  # type: ignore[no-untyped-def]
+    qtbot, dialog, account, memory_keyring, pasted: str
+) -> None:
+    """A portal's example request shows "Authorization: Bearer mbs_…": pasted with its
+    "Bearer", the key was called an older kind, then refused as malformed."""
+    _fill(dialog, "Shop two", account.base_url, pasted.format(token=account.token))
+    assert dialog.legacy_label.isHidden()
+    assert "starts with mbs_" in dialog.token_info.text()
+    assert _attempt(qtbot, dialog, dialog.save_button)
+    assert memory_keyring.secrets[("tuma", "Shop two")] == account.token
+
+
+class _NotTheService(http.server.BaseHTTPRequestHandler):
+    """A hotel Wi-Fi's sign-in page: every address answers 200 with HTML."""
+
+    def do_GET(self) -> None:
+        body = b"<html><body>Welcome! Sign in to use the Wi-Fi.</body></html>"
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+@pytest.fixture
+def wifi_sign_in_page() -> Iterator[str]:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _NotTheService)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.mark.parametrize("where", ["sign-in page", "a path too many"])
+def test_an_address_that_is_not_the_service_says_to_check_it(  # type: ignore[no-untyped-def]
+    qtbot, dialog, account, wifi_sign_in_page, where: str
+) -> None:
+    """A web page where the service should be (a Wi-Fi sign-in page, a website) or an
+    address with a path added: the words said "try again later; contact support" (or quoted
+    the service's "Not found: /api/v1/v1/get-balance/"), when the address needs checking."""
+    address = wifi_sign_in_page if where == "sign-in page" else account.base_url + "/api/v1"
+    _fill(dialog, "Shop two", address, account.token)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    text = dialog.status_label.text()
+    assert "not as a messaging service" in text
+    assert "Check the Web address" in text
+    assert "Wi-Fi sign-in page" in text
 
 
 def test_save_puts_the_token_in_the_keyring_only(
