@@ -311,9 +311,13 @@ def describe(exc: BaseException) -> tuple[str, str]:
             exc
         )
     if isinstance(exc, StoreError):
-        return QCoreApplication.translate(
-            "errors", "Could not update Tuma's records"
-        ), words.store_problem(exc)
+        from desktop_app.core.store.db import StoreProblem
+
+        if exc.problem in (StoreProblem.DAMAGED, StoreProblem.UNAVAILABLE):
+            title = QCoreApplication.translate("errors", "Could not open Tuma's records")
+        else:
+            title = QCoreApplication.translate("errors", "Could not update Tuma's records")
+        return title, words.store_problem(exc)
 
     if isinstance(exc, TimeoutError | asyncio.TimeoutError):
         return QCoreApplication.translate(

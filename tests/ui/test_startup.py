@@ -223,6 +223,7 @@ def test_a_damaged_records_file_stops_the_app_with_plain_words_and_is_kept(
     )
     assert done.returncode == 1
     said = done.stderr.split("tuma: ")[-1]
+    assert said.startswith("Could not open Tuma's records")
     assert "damaged" in said
     assert str(data / "tuma.sqlite3") in said
     assert "Traceback" not in said

@@ -4882,6 +4882,10 @@
         <translation>Tafadhali kagua namba</translation>
     </message>
     <message>
+        <source>Could not open Tuma&apos;s records</source>
+        <translation>Imeshindwa kufungua kumbukumbu za Tuma</translation>
+    </message>
+    <message>
         <source>Could not update Tuma&apos;s records</source>
         <translation>Imeshindwa kusasisha kumbukumbu za Tuma</translation>
     </message>
