@@ -154,6 +154,32 @@ def ctx(qtbot, qloop, arun, account, services, test_profile) -> Iterator[Any]:  
     arun(context.close_session(emit=False))
 
 
+@pytest.fixture
+def own_ctx(qtbot, qloop, arun, own_sandbox, services) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """An AppContext connected to an account on ``own_sandbox`` (which the test may stop and
+    start again: the connection lost and back), its balance read; ``.account`` and
+    ``.profile`` are the account and profile it connected with."""
+    from desktop_app.core.settings import Profile
+    from desktop_app.ui.context import AppContext
+
+    account = own_sandbox.new_account()
+    profile = Profile(
+        name="Own shop",
+        base_url=account.base_url,
+        contacts_base_url=account.contacts_base_url,
+        sender_ids=[account.sender_id],
+        default_sender_id=account.sender_id,
+    )
+    context = AppContext(services)
+    context.account = account  # type: ignore[attr-defined]
+    context.profile = profile  # type: ignore[attr-defined]
+    arun(context.open_session(profile, account.token))
+    qtbot.waitUntil(lambda: context.last_balance is not None, timeout=15000)
+    yield context
+    arun(context.tasks.shutdown(timeout=5.0))
+    arun(context.close_session(emit=False))
+
+
 @contextmanager
 def app_theme(app: Any) -> Iterator[Any]:
     """The app's look (style sheet, font, palette: desktop_app.app.apply_theme) for a block;

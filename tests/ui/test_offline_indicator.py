@@ -14,30 +14,6 @@ from tests.ui.conftest import app_theme
 
 
 @pytest.fixture
-def own_ctx(qtbot, qloop, arun, own_sandbox, services):  # type: ignore[no-untyped-def]
-    """An AppContext connected to an account on ``own_sandbox``."""
-    from desktop_app.core.settings import Profile
-    from desktop_app.ui.context import AppContext
-
-    account = own_sandbox.new_account()
-    profile = Profile(
-        name="Own shop",
-        base_url=account.base_url,
-        contacts_base_url=account.contacts_base_url,
-        sender_ids=[account.sender_id],
-        default_sender_id=account.sender_id,
-    )
-    context = AppContext(services)
-    context.account = account  # type: ignore[attr-defined]
-    context.profile = profile  # type: ignore[attr-defined]
-    arun(context.open_session(profile, account.token))
-    qtbot.waitUntil(lambda: context.last_balance is not None, timeout=15000)
-    yield context
-    arun(context.tasks.shutdown(timeout=5.0))
-    arun(context.close_session(emit=False))
-
-
-@pytest.fixture
 def own_window(qtbot, own_ctx):  # type: ignore[no-untyped-def]
     win = MainWindow(own_ctx, remember_layout=False)
     qtbot.addWidget(win)

@@ -3,10 +3,7 @@ again): the user is told in plain words, nothing typed is lost, and Retry brings
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
-
-import pytest
 
 from desktop_app.ui.contacts.states import State
 from tests.conftest import RestartableSandbox
@@ -16,28 +13,6 @@ from tests.ui.contacts.test_form import everyone, open_add_form, save
 NO_CONNECTION = (
     "Could not reach the messaging service. Check your internet connection, then try again."
 )
-
-
-@pytest.fixture
-def own_ctx(qtbot, qloop, arun, own_sandbox, services) -> Iterator[Any]:  # type: ignore[no-untyped-def]
-    """An AppContext connected to an account on ``own_sandbox`` (which the test may stop)."""
-    from desktop_app.core.settings import Profile
-    from desktop_app.ui.context import AppContext
-
-    account = own_sandbox.new_account()
-    profile = Profile(
-        name="Own shop",
-        base_url=account.base_url,
-        contacts_base_url=account.contacts_base_url,
-        sender_ids=[account.sender_id],
-        default_sender_id=account.sender_id,
-    )
-    context = AppContext(services)
-    arun(context.open_session(profile, account.token))
-    qtbot.waitUntil(lambda: not context.tasks.busy, timeout=15000)
-    yield context
-    arun(context.tasks.shutdown(timeout=5.0))
-    arun(context.close_session(emit=False))
 
 
 def test_offline_delete_and_save_say_so_and_keep_everything(
