@@ -311,7 +311,7 @@ def describe(exc: BaseException) -> tuple[str, str]:
             exc
         )
     if isinstance(exc, StoreError):
-        from desktop_app.core.store.db import StoreProblem
+        from desktop_app.core.services.sending import StoreProblem
 
         if exc.problem in (StoreProblem.DAMAGED, StoreProblem.UNAVAILABLE):
             title = QCoreApplication.translate("errors", "Could not open Tuma's records")
