@@ -512,6 +512,11 @@ class SendingService:
         or cancelled."""
         return await self._io(self._store.schedule.cancel, broadcast_id)
 
+    async def restore_scheduled(self, broadcast_id: int, due_at: datetime) -> bool:
+        """Undo :meth:`cancel_scheduled` (an edit the user took back): the send is scheduled
+        for *due_at* again, as it was. False when some of it went out or it is scheduled."""
+        return await self._io(self._store.schedule.restore, broadcast_id, due_at)
+
     def _honour_opt_outs(self, broadcast_id: int) -> int:
         """A promotional broadcast's pending recipients now on the opt-out list are taken
         out before anything more is sent; returns how many."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from desktop_app.core.background import Blocking
 from desktop_app.core.store import Store, Template
 
@@ -10,12 +12,22 @@ __all__ = ["MAX_NAME", "Template", "TemplatesService", "suggested_name"]
 MAX_NAME = 60
 
 
-def suggested_name(text: str) -> str:
-    """The first few words of the message, as a starting name."""
+def suggested_name(text: str, saved: Sequence[Template] = ()) -> str:
+    """The first few words of the message, as a starting name. Messages often start alike
+    ("Habari {first_name}! Mama Mboga…"): a name one of the *saved* templates has is
+    numbered ("… (2)"), so accepting the suggestion never replaces another text; the name
+    of a template with this very text is suggested as it is (saving it again changes
+    nothing)."""
+    for template in saved:
+        if template.text == text:
+            return template.name
     words = " ".join(text.split())
-    if len(words) <= 32:
-        return words
-    return words[:32].rsplit(" ", 1)[0] + "…"
+    base = words if len(words) <= 32 else words[:32].rsplit(" ", 1)[0] + "…"
+    taken = {t.name.casefold() for t in saved}
+    name, number = base, 2
+    while name.casefold() in taken:
+        name, number = f"{base} ({number})", number + 1
+    return name
 
 
 def clean_name(name: str) -> str:

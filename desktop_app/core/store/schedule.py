@@ -112,6 +112,24 @@ class Schedule:
             )
             return cursor.rowcount == 1
 
+    def restore(self, broadcast_id: int, due_at: datetime) -> bool:
+        """Put a send cancelled off the schedule (to edit it) back on it, due at *due_at*, as
+        it was: its cancelled chunks pending again. Only a send none of which went out (every
+        chunk cancelled) and that is not scheduled already; False otherwise."""
+        with self._db.write() as db:
+            cursor = db.execute(
+                "UPDATE broadcasts SET scheduled_for = ? WHERE id = ? AND scheduled_for IS NULL "
+                "AND NOT EXISTS (SELECT 1 FROM chunks WHERE broadcast_id = ? AND state != ?)",
+                (stamp(due_at), broadcast_id, broadcast_id, ChunkState.CANCELLED),
+            )
+            if cursor.rowcount != 1:
+                return False
+            db.execute(
+                "UPDATE chunks SET state = ?, updated_at = ? WHERE broadcast_id = ?",
+                (ChunkState.PENDING, stamp(now()), broadcast_id),
+            )
+            return True
+
     def cancel(self, broadcast_id: int) -> bool:
         """Cancel a still-scheduled send: off the schedule, its chunks cancelled, in one
         transaction. False when it was no longer scheduled (already released or sent)."""

@@ -519,8 +519,11 @@ class OverdueDialog(QDialog):
         *,
         now: datetime,
         outside_hours: bool,
+        account_was_closed: bool = False,
         parent: QWidget | None = None,
     ) -> None:
+        """*account_was_closed*: Tuma was running when it fell due, but with this account
+        signed out (or another one open)."""
         super().__init__(parent)
         self.setObjectName("overdueDialog")
         self.setWindowTitle(self.tr("A scheduled message was not sent"))
@@ -537,9 +540,17 @@ class OverdueDialog(QDialog):
         heading.setWordWrap(True)
         layout.addWidget(heading)
         body = QLabel(
-            self.tr(
-                "Tuma was closed when it fell due, so nothing was sent. It is for {people}, "
-                "from {sender}. Send it now only if it is still right to send."
+            (
+                self.tr(
+                    "This account was not open in Tuma when it fell due, so nothing was sent. "
+                    "It is for {people}, from {sender}. Send it now only if it is still right "
+                    "to send."
+                )
+                if account_was_closed
+                else self.tr(
+                    "Tuma was closed when it fell due, so nothing was sent. It is for {people}, "
+                    "from {sender}. Send it now only if it is still right to send."
+                )
             ).format(
                 people=counts().people(send.broadcast.recipients_pending),
                 sender=send.broadcast.sender_id,

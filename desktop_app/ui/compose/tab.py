@@ -245,9 +245,11 @@ class ComposeTab(TabPage):
         self.opt_out_line = DEFAULT_OPT_OUT_LINE
         self.scheduled_dialog: ScheduledDialog | None = None
         self.overdue_dialog: OverdueDialog | None = None
-        #: Scheduled sends due before this moment fell due while Tuma was closed: the user
-        #: is asked about them; later ones are sent when due.
+        #: Scheduled sends due before this moment fell due while Tuma was closed (or their
+        #: account was not open in it): the user is asked about them; later ones are sent
+        #: when due. Set again whenever an account is opened.
         self.started_at = datetime.now(UTC)
+        self._running_since = self.started_at
         #: Overdue sends already asked about in this run ("Decide later").
         self._overdue_asked: set[int] = set()
         self._scheduled_ids: list[int] = []
@@ -581,6 +583,9 @@ class ComposeTab(TabPage):
                 waiting.close()
         self.opt_out_line = DEFAULT_OPT_OUT_LINE
         if session is not None:
+            # A send that fell due while this account was signed out (or another one open)
+            # is asked about like one found at start, never sent late on its own.
+            self.started_at = datetime.now(UTC)
             self.ctx.tasks.start("compose.rules", self._load_rules(session.profile.name))
             self._due_timer.start()
             QTimer.singleShot(0, self, self.check_scheduled)
@@ -606,9 +611,10 @@ class ComposeTab(TabPage):
         if self._keep_drafts and not self.flow.sending:
             self._draft_timer.start()
 
-    def take_request(self, request: object) -> None:
+    def take_request(self, request: object, *, also_undo: Callable[[], None] | None = None) -> None:
         """Another tab asked for a message to these people (and perhaps this text): the form
-        shows it, ready to check and send; what was there is one Undo away."""
+        shows it, ready to check and send; what was there is one Undo away (which also
+        runs *also_undo*: a scheduled send taken off to edit goes back on)."""
         if not isinstance(request, ComposeRequest) or self.flow.busy:
             return
         before = (self.recipients.numbers_edit.toPlainText(), self.recipients.picked_people())
@@ -632,6 +638,8 @@ class ComposeTab(TabPage):
                 self.composer.set_text(text_before)
             if request.fallback is not None:
                 self.merge_bar.fallback_edit.setText(fallback_before)
+            if also_undo is not None:
+                also_undo()
 
         people = counts().people(len(request.people))
         if request.names_missing:
@@ -1167,7 +1175,11 @@ class ComposeTab(TabPage):
         now = rules.local_now()
         promotional = send.category == SendCategory.PROMOTIONAL
         self.overdue_dialog = OverdueDialog(
-            send, now=now, outside_hours=promotional and not within_promo_hours(now), parent=self
+            send,
+            now=now,
+            outside_hours=promotional and not within_promo_hours(now),
+            account_was_closed=send.due_at >= self._running_since,
+            parent=self,
         )
         try:
             await wait_finished(self.overdue_dialog)
@@ -1256,11 +1268,20 @@ class ComposeTab(TabPage):
         sending = self.ctx.services.sending
         recipients = await sending.scheduled_recipients(broadcast_id)
         broadcast = await sending.broadcast(broadcast_id)
-        if not await sending.cancel_scheduled(broadcast_id):
+        session = self.ctx.session
+        waiting = [] if session is None else await sending.scheduled(session.profile.name)
+        due_at = next((s.due_at for s in waiting if s.broadcast.id == broadcast_id), None)
+        if due_at is None or not await sending.cancel_scheduled(broadcast_id):
             await self.show_scheduled()
             return
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.close()
+        when = due_at
+
+        def put_back() -> None:
+            restore = self._restore_scheduled(broadcast_id, when)
+            self.ctx.tasks.start("compose.scheduled.restore", restore)
+
         self.take_request(
             ComposeRequest(
                 recipients.people,
@@ -1268,8 +1289,18 @@ class ComposeTab(TabPage):
                 sender_id=broadcast.sender_id,
                 names_missing=recipients.names_missing,
                 fallback=recipients.fallback,
-            )
+            ),
+            also_undo=put_back,
         )
+        await self.show_scheduled()
+
+    async def _restore_scheduled(self, broadcast_id: int, due_at: datetime) -> None:
+        """Undo of an edit: the send is back on the schedule, as it was (not lost)."""
+        if await self.ctx.services.sending.restore_scheduled(broadcast_id, due_at):
+            self.notice.show_text(
+                self.tr("Back on the schedule: it goes out {when}.").format(when=due_text(due_at)),
+                ok=True,
+            )
         await self.show_scheduled()
 
     def _scheduled_cancel(self, broadcast_id: int) -> None:

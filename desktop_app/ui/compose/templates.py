@@ -97,7 +97,7 @@ class TemplatesButton(QToolButton):
         dialog.setWindowTitle(self.tr("Save as template"))
         dialog.setLabelText(self.tr("Name this template (saving over a name replaces it):"))
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
-        dialog.setTextValue(suggested_name(text))
+        dialog.setTextValue(suggested_name(text, self.saved))
         dialog.setOkButtonText(self.tr("Save"))
         dialog.textValueSelected.connect(lambda name: self.save(name, text))
         dialog.finished.connect(dialog.deleteLater)

@@ -169,6 +169,30 @@ def test_a_scheduled_send_can_be_moved_and_cancelled(services: Services) -> None
     assert broadcast.is_finished
 
 
+def test_a_send_cancelled_to_edit_it_can_be_put_back_as_it_was(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """Edit takes a send off the schedule; Undo puts it back, with its time, its recipients
+    and its category: once, and never one that went out or is scheduled already."""
+    sending = services.sending
+    soon = datetime.now(UTC) + timedelta(hours=2)
+    broadcast_id = go(
+        sending.start(make_plan(people(3)), PROFILE, category=SendCategory.PROMOTIONAL, due_at=soon)
+    )
+    assert go(sending.restore_scheduled(broadcast_id, soon)) is False  # scheduled already
+    assert go(sending.cancel_scheduled(broadcast_id)) is True
+    assert go(sending.restore_scheduled(broadcast_id, soon)) is True
+    assert go(sending.restore_scheduled(broadcast_id, soon)) is False
+    (back,) = go(sending.scheduled(PROFILE))
+    assert (back.broadcast.id, back.due_at, back.category) == (broadcast_id, soon, "promotional")
+    assert back.broadcast.recipients_pending == 3
+    assert go(sending.unfinished(PROFILE)) == []  # waiting for its time, as before
+    assert go(sending.release(broadcast_id)) is True
+    run(services, account, broadcast_id)
+    assert len(recorded(admin, account)) == 3
+    assert go(sending.restore_scheduled(broadcast_id, soon)) is False  # it went out
+
+
 def test_a_scheduled_personalised_send_is_edited_with_its_names(services: Services) -> None:
     """Edit takes it back into the form: its template is personalised again there, so each
     recipient comes back with the name it was written for."""

@@ -4,6 +4,7 @@ delete on the store's thread."""
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime
 
 import pytest
 
@@ -25,6 +26,18 @@ from desktop_app.core.services.templates import MAX_NAME, Template, clean_name, 
 )
 def test_suggested_name_is_the_first_few_words(text: str, expected: str) -> None:
     assert suggested_name(text) == expected
+
+
+def test_the_suggested_name_never_replaces_another_text() -> None:
+    def saved(name: str, text: str) -> Template:
+        return Template(name, text, datetime.now(UTC))
+
+    first = saved("Habari! Mama Mboga Fresh…", "Habari! Mama Mboga Fresh Produce: tomatoes")
+    second = saved("habari! mama mboga fresh… (2)", "Habari! Mama Mboga Fresh Produce: unga")
+    text = "Habari! Mama Mboga Fresh Produce: sukari"
+    assert suggested_name(text, [first]) == "Habari! Mama Mboga Fresh… (2)"
+    assert suggested_name(text, [first, second]) == "Habari! Mama Mboga Fresh… (3)"  # any case
+    assert suggested_name(first.text, [second, first]) == first.name  # the same text: its name
 
 
 def test_clean_name_collapses_whitespace_and_caps_the_length() -> None:

@@ -78,6 +78,26 @@ def test_templates_save_reuse_and_delete(qtbot, tab, ctx) -> None:  # type: igno
     assert _menu_action(tab, "No saved templates yet").isEnabled() is False
 
 
+def test_a_message_that_starts_like_a_saved_template_does_not_replace_it(qtbot, tab, ctx) -> None:  # type: ignore[no-untyped-def]
+    """Shops start their messages alike: the suggested name is the first words, so the
+    second one's suggestion is numbered and pressing Save keeps both."""
+    tomatoes = "Habari {first_name}! Mama Mboga Fresh Produce: tomatoes 20% off today."
+    maize = "Habari {first_name}! Mama Mboga Fresh Produce: maize flour is back in stock."
+    for text in (tomatoes, maize):
+        tab.composer.set_text(text)
+        _menu_action(tab, "Save this message as a template…").trigger()
+        dialog = tab.templates.name_dialog
+        assert dialog is not None
+        qtbot.waitUntil(dialog.isVisible)
+        saved = len(tab.templates.saved)
+        dialog.accept()  # the suggested name, as it is
+        qtbot.waitUntil(lambda: len(tab.templates.saved) == saved + 1)  # noqa: B023
+    assert [(t.name, t.text) for t in ctx.services.store.templates.all()] == [
+        ("Habari {first_name}! Mama Mboga…", tomatoes),
+        ("Habari {first_name}! Mama Mboga… (2)", maize),
+    ]
+
+
 def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     qtbot, tab, ctx, admin, account
 ) -> None:  # type: ignore[no-untyped-def]

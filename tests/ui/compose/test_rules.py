@@ -357,6 +357,33 @@ def test_a_send_found_overdue_at_start_is_asked_about_not_sent(
     assert len(sent_to(admin, account)) == 2
 
 
+def test_a_send_that_fell_due_while_its_account_was_signed_out_is_asked_about(
+    qtbot, ctx, admin, account, arun, shop_clock, test_profile
+) -> None:  # type: ignore[no-untyped-def]
+    """Tuma ran all along, but the account was signed out (or another one open) when its
+    send fell due: signing in again asks, as at start; it does not go out late on its own."""
+    shop_clock.now = datetime.now().astimezone()
+    tab = make_tab(qtbot, ctx)
+    tab.started_at = tab._running_since = datetime.now(UTC) - timedelta(hours=3)
+    broadcast_id = schedule_directly(tab, arun, datetime.now(UTC) + timedelta(days=1))
+    arun(ctx.close_session())
+    # It fell due two hours ago, with Tuma open but this account signed out.
+    arun(ctx_sending(tab).reschedule(broadcast_id, datetime.now(UTC) - timedelta(hours=2)))
+    arun(ctx.open_session(test_profile, account.token))
+    dialog = wait_dialog(qtbot, tab, OverdueDialog)
+    texts = [lab.text() for lab in dialog.findChildren(type(tab.scheduled_banner.label))]
+    assert any("2 hours ago" in text for text in texts)
+    assert any(
+        text.startswith("This account was not open in Tuma when it fell due") for text in texts
+    )
+    qtbot.mouseClick(dialog.later_button, LEFT)
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.scheduled"))
+    assert sent_to(admin, account) == Counter()
+    assert [s.broadcast.id for s in arun(ctx_sending(tab).scheduled(profile(tab)))] == [
+        broadcast_id
+    ]
+
+
 def test_scheduled_sends_can_be_cancelled_and_edited_from_the_list(
     qtbot, tab, admin, account, arun
 ) -> None:  # type: ignore[no-untyped-def]
@@ -382,6 +409,26 @@ def test_scheduled_sends_can_be_cancelled_and_edited_from_the_list(
 
 
 PERSONAL_PROMOTION = "Habari {first_name|customer}! " + PROMOTION + " STOP"
+
+
+def test_undo_after_edit_puts_the_scheduled_send_back(qtbot, tab, admin, account, arun) -> None:  # type: ignore[no-untyped-def]
+    """Edit takes the send off the schedule into the form; Undo gives the form back what
+    the user was writing and the schedule its send, at its time: nothing is lost."""
+    later = datetime.now(UTC) + timedelta(days=1)
+    broadcast_id = schedule_directly(tab, arun, later)
+    tab.recipients.set_numbers_text("0711 111111")
+    tab.composer.set_text("Half-written note")
+    edit_the_only_scheduled(qtbot, tab, PROMOTION + " STOP")
+    assert arun(ctx_sending(tab).scheduled(profile(tab))) == []
+    qtbot.mouseClick(tab.notice.action_button, LEFT)  # Undo
+    assert tab.composer.text() == "Half-written note"
+    qtbot.waitUntil(tab.scheduled_banner.isVisible)
+    waiting = arun(ctx_sending(tab).scheduled(profile(tab)))
+    assert [(w.broadcast.id, w.due_at, w.broadcast.recipients_pending) for w in waiting] == [
+        (broadcast_id, later, 2)
+    ]
+    assert tab.notice.label.text().startswith("Back on the schedule: it goes out tomorrow at")
+    assert sent_to(admin, account) == Counter()
 
 
 def edit_the_only_scheduled(qtbot: Any, tab: ComposeTab, text: str = PERSONAL_PROMOTION) -> None:
