@@ -286,7 +286,12 @@ class MainWindow(QMainWindow):
         if self.file_actions:
             file_menu.addSeparator()
         self.quit_action = QAction(self.tr("&Quit"), self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        # Ctrl+Q everywhere, as Help → Keyboard shortcuts says: Windows (and some desktops)
+        # bind no key to the standard Quit, and Ctrl+Q did nothing there.
+        quit_keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Quit)
+        if QKeySequence("Ctrl+Q") not in quit_keys:
+            quit_keys.append(QKeySequence("Ctrl+Q"))
+        self.quit_action.setShortcuts(quit_keys)
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
         self.quit_action.triggered.connect(self.close)
         file_menu.addAction(self.quit_action)

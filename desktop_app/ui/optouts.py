@@ -127,6 +127,7 @@ class OptOutListDialog(QDialog):
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("optOutSearch")
         self.search_edit.setPlaceholderText(self.tr("Find a number"))
+        self.search_edit.setAccessibleName(self.tr("Find a number"))
         self.search_edit.setClearButtonEnabled(True)
         tools.addWidget(self.search_edit, 1)
         self.add_button = QPushButton(self.tr("&Add numbers…"))
@@ -147,6 +148,7 @@ class OptOutListDialog(QDialog):
 
         self.table = QTableWidget(0, 3)
         self.table.setObjectName("optOutTable")
+        self.table.setAccessibleName(self.tr("Numbers on the opt-out list"))
         self.table.setHorizontalHeaderLabels([self.tr("Number"), self.tr("Why"), self.tr("Added")])
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)

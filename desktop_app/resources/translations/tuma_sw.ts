@@ -77,7 +77,7 @@
         <translation>Majina ya mtumaji uliyosajiliwa na mtoa huduma wako, yakitenganishwa kwa koma (mtoa huduma anaweza kuyaita “sender IDs”).</translation>
     </message>
     <message>
-        <source>Sender &amp;names:</source>
+        <source>Sen&amp;der names:</source>
         <translation>Majina ya &amp;mtumaji:</translation>
     </message>
     <message>
@@ -216,7 +216,7 @@
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation>&amp;Sasisha</translation>
+        <translation>Sasis&amp;ha</translation>
     </message>
     <message>
         <source>Check the balance again (F5)</source>
@@ -247,7 +247,7 @@
         <translation>Vipimo hivi ni vya kubuni ili kuonyesha jinsi chati inavyoonekana. Chati ya akaunti yako inaanza na ukaguzi wake wa kwanza wa salio.</translation>
     </message>
     <message>
-        <source>Warn me when credits fall &amp;below</source>
+        <source>&amp;Warn me when credits fall below</source>
         <translation>Onyo krediti zikiwa &amp;chini ya</translation>
     </message>
     <message>
@@ -319,7 +319,7 @@
     <name>CategoryChooser</name>
     <message>
         <source>&amp;Kind of message</source>
-        <translation>&amp;Aina ya ujumbe</translation>
+        <translation>Aina &amp;ya ujumbe</translation>
     </message>
     <message>
         <source>Promotion</source>
@@ -503,7 +503,7 @@
     <name>ComposeTab</name>
     <message>
         <source>SMS</source>
-        <extracomment>SentMessage records of an accepted send (list) -&gt; the Delivery tab refreshes. Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed: the user is asked about them; later ones are sent when due. Overdue sends already asked about in this run (&quot;Decide later&quot;).</extracomment>
+        <extracomment>SentMessage records of an accepted send (list) -&gt; the Delivery tab refreshes. Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;).</extracomment>
         <translation>SMS</translation>
     </message>
     <message>
@@ -524,7 +524,7 @@
     </message>
     <message>
         <source>&amp;Message</source>
-        <translation>&amp;Ujumbe</translation>
+        <translation>U&amp;jumbe</translation>
     </message>
     <message>
         <source>Message text</source>
@@ -533,10 +533,6 @@
     <message>
         <source>Templates updated: “{name}”.</source>
         <translation>Violezo vimesasishwa: “{name}”.</translation>
-    </message>
-    <message>
-        <source>Send &amp;later…</source>
-        <translation>Tuma &amp;baadaye…</translation>
     </message>
     <message>
         <source>Choose a day and time for this message to go out</source>
@@ -577,6 +573,10 @@
     <message>
         <source>Ready to send to {people}. Their names were not kept with this older send, so the message will not have their names (the “No name?” word is used instead). Check the message, then press Send.</source>
         <translation>Tayari kutuma kwa {people}. Majina yao hayakuhifadhiwa pamoja na utumaji huu wa zamani, kwa hivyo ujumbe hautakuwa na majina yao (neno la “Hakuna jina?” linatumika badala yake). Kagua ujumbe, kisha bonyeza Tuma.</translation>
+    </message>
+    <message>
+        <source>Send lat&amp;er…</source>
+        <translation>Tuma &amp;baadaye…</translation>
     </message>
     <message>
         <source>Recipients cleared.</source>
@@ -655,6 +655,10 @@
     <message>
         <source>Moved: it goes out {when}.</source>
         <translation>Umehamishwa: utatumwa {when}.</translation>
+    </message>
+    <message>
+        <source>Back on the schedule: it goes out {when}.</source>
+        <translation>Imerudishwa kwenye ratiba: itatumwa {when}.</translation>
     </message>
     <message>
         <source>Stopped before anything was sent.</source>
@@ -1073,10 +1077,6 @@
         <translation>Soma orodha tena kutoka kwa mtoa huduma wako</translation>
     </message>
     <message>
-        <source>&amp;Add contact</source>
-        <translation>&amp;Ongeza anwani</translation>
-    </message>
-    <message>
         <source>Search by name or number (0712…, 254712…)</source>
         <translation>Tafuta kwa jina au namba (0712…, 254712…)</translation>
     </message>
@@ -1086,7 +1086,7 @@
     </message>
     <message>
         <source>&amp;Message</source>
-        <translation>T&amp;uma ujumbe</translation>
+        <translation>Tuma u&amp;jumbe</translation>
     </message>
     <message>
         <source>Message selected</source>
@@ -1114,15 +1114,11 @@
     </message>
     <message>
         <source>&amp;Edit…</source>
-        <translation>&amp;Hariri…</translation>
-    </message>
-    <message>
-        <source>&amp;Delete…</source>
-        <translation>&amp;Futa…</translation>
+        <translation>Ha&amp;riri…</translation>
     </message>
     <message>
         <source>E&amp;xport…</source>
-        <translation>Ha&amp;misha…</translation>
+        <translation>&amp;Hamisha…</translation>
     </message>
     <message>
         <source>Save the contacts shown (every page) as an Excel or CSV file</source>
@@ -1269,8 +1265,16 @@
         <translation>Ukurasa {page}/{pages}</translation>
     </message>
     <message>
-        <source>&amp;Delete {n}…</source>
-        <translation>&amp;Futa {n}…</translation>
+        <source>Add c&amp;ontact</source>
+        <translation>&amp;Ongeza anwani</translation>
+    </message>
+    <message>
+        <source>Dele&amp;te…</source>
+        <translation>Fu&amp;ta…</translation>
+    </message>
+    <message>
+        <source>Dele&amp;te {n}…</source>
+        <translation>Fu&amp;ta {n}…</translation>
     </message>
     <message>
         <source>Message selected ({n})</source>
@@ -1596,10 +1600,6 @@
         <translation>Namba ya ujumbe ya kutafuta</translation>
     </message>
     <message>
-        <source>&amp;Look up</source>
-        <translation>&amp;Tafuta</translation>
-    </message>
-    <message>
         <source>Search the messages, or a phone number</source>
         <translation>Tafuta jumbe, au namba ya simu</translation>
     </message>
@@ -1684,10 +1684,6 @@
         <translation>Haijakamilika au haijulikani</translation>
     </message>
     <message>
-        <source>Export &amp;history…</source>
-        <translation>Hamisha &amp;historia…</translation>
-    </message>
-    <message>
         <source>Save the sends listed (every page) as an Excel or CSV file</source>
         <translation>Hifadhi utumaji ulioorodheshwa (kurasa zote) kama faili ya Excel au CSV</translation>
     </message>
@@ -1728,7 +1724,19 @@
         <translation>Tuma zilizobaki, au amua kuhusu awamu ambazo matokeo yake hayajulikani</translation>
     </message>
     <message>
-        <source>Resend to &amp;failed…</source>
+        <source>Look &amp;up</source>
+        <translation>&amp;Tafuta</translation>
+    </message>
+    <message>
+        <source>Export hi&amp;story…</source>
+        <translation>Hamisha &amp;historia…</translation>
+    </message>
+    <message>
+        <source>Messages sent</source>
+        <translation>Jumbe zilizotumwa</translation>
+    </message>
+    <message>
+        <source>R&amp;esend to failed…</source>
         <translation>Tuma tena &amp;zilizoshindwa…</translation>
     </message>
     <message>
@@ -1742,6 +1750,10 @@
     <message>
         <source>Stop promotions to them</source>
         <translation>Acha kuwatumia matangazo</translation>
+    </message>
+    <message>
+        <source>Customers of the chosen send</source>
+        <translation>Wateja wa utumaji uliochaguliwa</translation>
     </message>
     <message>
         <source>This send</source>
@@ -2109,7 +2121,7 @@
         <translation>Mtoa huduma wako hana vikundi, kwa hiyo Tuma inaviweka kwenye kompyuta hii, kwa akaunti hii. Kompyuta nyingine haitaviona; anwani zilizomo ni za mtoa huduma wako.</translation>
     </message>
     <message>
-        <source>&amp;New group…</source>
+        <source>Ne&amp;w group…</source>
         <translation>Kikundi &amp;kipya…</translation>
     </message>
     <message>
@@ -3097,6 +3109,10 @@
         <translation>Ondoa namba zilizochaguliwa kwenye orodha</translation>
     </message>
     <message>
+        <source>Numbers on the opt-out list</source>
+        <translation>Namba zilizo kwenye orodha ya waliojiondoa</translation>
+    </message>
+    <message>
         <source>Number</source>
         <translation>Namba</translation>
     </message>
@@ -3190,6 +3206,10 @@
     <message>
         <source>This message was due {when}, {late} ago</source>
         <translation>Ujumbe huu ulipaswa kutumwa {when}, {late} zilizopita</translation>
+    </message>
+    <message>
+        <source>This account was not open in Tuma when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
+        <translation>Akaunti hii haikuwa imefunguliwa katika Tuma wakati wake ulipofika, kwa hiyo hakuna kilichotumwa. Ni kwa {people}, kutoka {sender}. Utume sasa tu kama bado unafaa kutumwa.</translation>
     </message>
     <message>
         <source>Tuma was closed when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>

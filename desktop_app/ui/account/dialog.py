@@ -157,7 +157,7 @@ class AccountDialog(QDialog):
                 "(your provider may call them “sender IDs”)."
             )
         )
-        form.addRow(self.tr("Sender &names:"), self.sender_edit)
+        form.addRow(self.tr("Sen&der names:"), self.sender_edit)
 
         self.price_spin = QDoubleSpinBox(self)
         self.price_spin.setRange(0.0, 100.0)

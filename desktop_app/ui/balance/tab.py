@@ -111,7 +111,7 @@ class BalanceTab(TabPage):
         top_row.addSpacing(8)
         top_row.addWidget(self.sample_caption)
         top_row.addStretch(1)
-        threshold_label = QLabel(self.tr("Warn me when credits fall &below"), history)
+        threshold_label = QLabel(self.tr("&Warn me when credits fall below"), history)
         self.threshold = QSpinBox(history)
         self.threshold.setRange(0, 1_000_000)
         self.threshold.setSingleStep(10)

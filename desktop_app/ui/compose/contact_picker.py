@@ -61,6 +61,7 @@ class ContactPickerDialog(QDialog):
         self.search_edit = QLineEdit()
         self.search_edit.setObjectName("contactSearch")
         self.search_edit.setPlaceholderText(self.tr("Search by name or phone number"))
+        self.search_edit.setAccessibleName(self.tr("Search by name or phone number"))
         self.search_edit.setClearButtonEnabled(True)
         row.addWidget(self.search_edit, 1)
         self.group_combo = QComboBox()

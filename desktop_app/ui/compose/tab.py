@@ -393,7 +393,7 @@ class ComposeTab(TabPage):
         right.addWidget(self.summary.send_button)
         later_row = QHBoxLayout()
         later_row.setContentsMargins(0, 0, 0, 0)
-        self.later_button = QPushButton(self.tr("Send &later…"))
+        self.later_button = QPushButton(self.tr("Send lat&er…"))
         self.later_button.setObjectName("sendLaterButton")
         self.later_button.setToolTip(self.tr("Choose a day and time for this message to go out"))
         self.later_button.clicked.connect(self.send_later)

@@ -180,6 +180,8 @@ class ContactFormDialog(QDialog):
         for name, field in self.fields.items():
             label = QLabel(labels[name], self)
             label.setBuddy(field.editor)
+            # (the reader finds a buddy label only beside the field, not across the form)
+            field.editor.setAccessibleName(labels[name].replace("&", ""))
             form.addRow(label, field)
         outer.addLayout(form)
 

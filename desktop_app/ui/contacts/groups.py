@@ -100,7 +100,7 @@ class GroupsPanel(QWidget):
         self.list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         layout.addWidget(self.list, 1)
 
-        self.new_button = QPushButton(self.tr("&New group…"), self)
+        self.new_button = QPushButton(self.tr("Ne&w group…"), self)
         self.new_button.setObjectName("newGroup")
         self.new_button.setToolTip(self.tr("Make a new group"))
         self.new_button.clicked.connect(lambda: self.ask_new())

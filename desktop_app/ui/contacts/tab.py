@@ -118,7 +118,7 @@ class ContactsTab(OneJob, TabPage):
         self.refresh_button = QPushButton(self.tr("Refresh"), self)
         self.refresh_button.setToolTip(self.tr("Read the list again from your provider"))
         self.refresh_button.clicked.connect(self.refresh)
-        self.add_button = QPushButton(self.tr("&Add contact"), self)
+        self.add_button = QPushButton(self.tr("Add c&ontact"), self)
         self.add_button.setObjectName("addContact")
         self.add_button.setProperty("role", "primary")
         self.add_button.clicked.connect(lambda: self.open_form())
@@ -161,7 +161,7 @@ class ContactsTab(OneJob, TabPage):
         self.group_button.setMenu(self.group_menu)
         self.edit_button = QPushButton(self.tr("&Edit…"), self)
         self.edit_button.clicked.connect(self.edit_selected)
-        self.delete_button = QPushButton(self.tr("&Delete…"), self)
+        self.delete_button = QPushButton(self.tr("Dele&te…"), self)
         self.delete_button.setObjectName("deleteContacts")
         self.delete_button.setProperty("role", "danger")
         self.delete_button.clicked.connect(self.ask_delete)
@@ -334,7 +334,12 @@ class ContactsTab(OneJob, TabPage):
             area.setFrameShape(QFrame.Shape.NoFrame)
             area.setWidgetResizable(True)
             area.setWidget(page)
+            # Only its buttons take the focus, right after the groups (where the grid would
+            # be), not after the paging at the foot of the tab (made later, it came last).
+            area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             self.stack.addWidget(area)
+            QWidget.setTabOrder(self.table, page.primary)
+            QWidget.setTabOrder(page.primary, page.secondary)
             self._states = (page, area)
         return self._states
 
@@ -675,9 +680,9 @@ class ContactsTab(OneJob, TabPage):
         self.edit_button.setEnabled(selected == 1)
         self.delete_button.setEnabled(selected > 0 and not busy)
         self.delete_button.setText(
-            self.tr("&Delete {n}…").format(n=number(selected))
+            self.tr("Dele&te {n}…").format(n=number(selected))
             if selected > 1
-            else self.tr("&Delete…")
+            else self.tr("Dele&te…")
         )
         self.message_selected_action.setEnabled(selected > 0)
         self.opt_out_selected_action.setEnabled(selected > 0 and not busy)

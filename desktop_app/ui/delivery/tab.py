@@ -258,7 +258,7 @@ class DeliveryTab(OneJob, TabPage):
         self.lookup_edit.setMinimumWidth(150)
         self.lookup_edit.setMaximumWidth(260)
         self.lookup_edit.returnPressed.connect(self.look_up)
-        self.lookup_button = QPushButton(self.tr("&Look up"), self)
+        self.lookup_button = QPushButton(self.tr("Look &up"), self)
         self.lookup_button.setObjectName("lookupButton")
         self.lookup_button.clicked.connect(self.look_up)
         header.addWidget(self.lookup_edit, 0, Qt.AlignmentFlag.AlignVCenter)
@@ -324,7 +324,7 @@ class DeliveryTab(OneJob, TabPage):
         ):
             self.status_combo.addItem(text, value)
         filters.addWidget(self.status_combo)
-        self.export_history_button = QPushButton(self.tr("Export &history…"), self)
+        self.export_history_button = QPushButton(self.tr("Export hi&story…"), self)
         self.export_history_button.setObjectName("exportHistory")
         self.export_history_button.setToolTip(
             self.tr("Save the sends listed (every page) as an Excel or CSV file")
@@ -341,6 +341,7 @@ class DeliveryTab(OneJob, TabPage):
         # --- the history and the period's chart -------------------------------------------
         self.history_model = HistoryModel(ctx, self)
         self.history_table = _table(self.history_model, "historyTable", HistoryTable())
+        self.history_table.setAccessibleName(self.tr("Messages sent"))
         self.history_table.setItemDelegateForColumn(
             HistoryColumn.DELIVERY, SummaryDelegate(self.history_table)
         )
@@ -398,7 +399,7 @@ class DeliveryTab(OneJob, TabPage):
             self.tr("Send the rest, or settle the batches whose outcome is unknown")
         )
         self.review_button.clicked.connect(self.review)
-        self.resend_button = QPushButton(self.tr("Resend to &failed…"), self)
+        self.resend_button = QPushButton(self.tr("R&esend to failed…"), self)
         self.resend_button.setObjectName("resendButton")
         self.resend_button.setProperty("role", "primary")
         self.resend_button.clicked.connect(self.resend_failed)
@@ -429,6 +430,7 @@ class DeliveryTab(OneJob, TabPage):
         detail.setSpacing(10)
         self.recipients_model = RecipientsModel(ctx, self)
         self.recipients_table = _table(self.recipients_model, "recipientsTable", QTableView())
+        self.recipients_table.setAccessibleName(self.tr("Customers of the chosen send"))
         rcolumns = self.recipients_table.horizontalHeader()
         rcolumns.setStretchLastSection(False)
         for rcolumn, rwidth in (
