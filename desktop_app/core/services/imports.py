@@ -19,9 +19,10 @@ proposes the mapping; ``validate`` reads and checks every row in a daemon thread
 progress and cancellation; ``upload`` writes a clean file of the valid rows (split into
 files the service takes: 10 MiB, 100,000 rows each), streams each with byte progress, polls
 each import job until it is completed or failed (backing off), and maps the service's
-per-row errors back to the user's spreadsheet rows; ``record`` keeps the report on this
-computer, ``past`` lists the imports kept here beside the service's own list of uploads, and
-``export_problems`` writes the problem rows for fixing in Excel, phones as text.
+per-row errors back to the user's spreadsheet rows (when the reply to a part is lost, the
+service's list of uploads settles whether it took it: ``_settle``); ``record`` keeps the
+report on this computer, ``past`` lists the imports kept here beside the service's own list
+of uploads, and ``export_problems`` writes the problem rows for fixing in Excel, phones as text.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ __all__ = [
     "ProblemRecord",
     "SampleRow",
     "Step",
+    "UploadNotTaken",
     "UploadPhase",
     "UploadProgress",
     "UploadResult",
@@ -349,6 +351,7 @@ class UploadPhase(StrEnum):
     SENDING = "sending"  # bytes going up
     PROCESSING = "processing"  # the service is importing: polled
     UNREACHABLE = "unreachable"  # the service has the file but cannot be asked: asked again
+    CONFIRMING = "confirming"  # the reply to a part was lost: did the service take it?
 
 
 @dataclass(frozen=True)
@@ -389,6 +392,19 @@ class PollPolicy:
     factor: float = 1.6
     longest: float = 4.0
     give_up_after: float = 1800.0
+    settle_after: float = 5.0
+    """A part whose reply was lost: how long after the loss the service's list is trusted to
+    show it if it was taken (it may still be storing the file when the connection drops)."""
+
+
+class UploadNotTaken(Exception):
+    """The reply to a part was lost, and the service's list of uploads shows it did not take
+    that part: none of its rows will be imported by it (it may be sent again)."""
+
+    def __init__(self, part: int, parts: int) -> None:
+        super().__init__(f"part {part} of {parts} was not taken by the service")
+        self.part = part
+        self.parts = parts
 
 
 #: Errors that pass: while the service has the file, they are waited out (see ``_wait``).
@@ -527,10 +543,37 @@ class ImportsService:
                             )
                         )
 
-                taken = await client.upload_contacts(upload_file.path, sent)
-                ids.append(taken.upload_uuid)
+                def confirming(
+                    part: int = part,
+                    bytes_sent: int = sent_before + upload_file.size,
+                    settled: int = settled_before,
+                ) -> None:
+                    if progress is not None:
+                        progress(
+                            UploadProgress(
+                                UploadPhase.CONFIRMING,
+                                part,
+                                len(files),
+                                min(bytes_sent, total_bytes),
+                                total_bytes,
+                                settled,
+                                total_rows,
+                            )
+                        )
+
+                before = await self._upload_ids(client)
+                try:
+                    taken_uuid = (await client.upload_contacts(upload_file.path, sent)).upload_uuid
+                except api.InDoubt as lost:
+                    found = await self._settle(
+                        client, before, len(upload_file.source_rows), lost, confirming
+                    )
+                    if found is None:
+                        raise UploadNotTaken(part, len(files)) from lost
+                    taken_uuid = found
+                ids.append(taken_uuid)
                 if accepted is not None:
-                    accepted(taken.upload_uuid)
+                    accepted(taken_uuid)
                 sent_before += upload_file.size
                 seen = 0  # rows of this part the service said it had settled
 
@@ -558,7 +601,7 @@ class ImportsService:
                             )
                         )
 
-                status = await self._wait(client, taken.upload_uuid, polled)
+                status = await self._wait(client, taken_uuid, polled)
                 imported += status.imported or 0
                 failed += status.failed or 0
                 settled_before += len(upload_file.source_rows)
@@ -580,6 +623,59 @@ class ImportsService:
             )
         finally:
             await run_in_daemon_thread(shutil.rmtree, folder, True)
+
+    @staticmethod
+    async def _upload_ids(client: UploadClient) -> frozenset[str] | None:
+        """The uploads the service lists before a part is sent: any other one in its list
+        later was made after (the service's clock and this computer's need not agree). None
+        when the list cannot be read; no connection raises, as nothing was sent."""
+        try:
+            return frozenset(u.uuid for u in await client.list_uploads())
+        except (api.ServerError, api.RateLimited, api.ProtocolError, api.NotFound):
+            return None
+
+    async def _settle(
+        self,
+        client: UploadClient,
+        before: frozenset[str] | None,
+        rows: int,
+        lost: api.InDoubt,
+        confirming: Callable[[], None],
+    ) -> str | None:
+        """The reply to a part was lost (the connection dropped once the file was sent): did
+        the service take it? ``poll.settle_after`` after the loss (it may still be storing
+        the file), its list of uploads is read, a lost connection waited out
+        (``confirming()`` each time), and that read decides: exactly one upload made since
+        the part was sent (not in *before*) with its *rows*, and no other new one of unknown
+        size → that one (its uuid); no new upload of that size → None: not taken. When
+        unsure (several such uploads at that moment: another Tuma or the provider's website
+        uploading too; no list from before; the deadline passed offline) *lost* is raised,
+        never a guess."""
+        if before is None:
+            raise lost
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.poll.give_up_after
+        wait = self.poll.first
+        confirming()
+        await asyncio.sleep(self.poll.settle_after)
+        while True:
+            try:
+                uploads = await client.list_uploads()
+            except PASSING_ERRORS as exc:
+                if loop.time() >= deadline:
+                    raise lost from exc
+                confirming()
+                await asyncio.sleep(wait)
+                wait = min(wait * self.poll.factor, self.poll.longest)
+                continue
+            new = [u for u in uploads if u.uuid not in before]
+            same = [u for u in new if u.total == rows]
+            unknown = [u for u in new if u.total is None]
+            if len(same) == 1 and not unknown:
+                return same[0].uuid
+            if not same and not unknown:
+                return None
+            raise lost
 
     async def _wait(
         self,

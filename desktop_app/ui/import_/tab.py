@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.core.api import errors as api
 from desktop_app.core.contact_files import format_for
 from desktop_app.core.importing import FileErrorCode, FileKind, ImportFileError
 from desktop_app.core.importing.cells import cell_text
@@ -39,6 +40,7 @@ from desktop_app.core.services.imports import (
     PastImport,
     ProblemRecord,
     Step,
+    UploadNotTaken,
     UploadPhase,
     UploadProgress,
     UploadResult,
@@ -47,7 +49,7 @@ from desktop_app.core.services.imports import (
 )
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.states import ProgressStrip
-from desktop_app.ui.errors import Level, describe
+from desktop_app.ui.errors import Level, UserMessage, describe
 from desktop_app.ui.formats import number
 from desktop_app.ui.import_.pages import (
     ACCEPTED,
@@ -714,6 +716,14 @@ class ImportTab(OneJob, TabPage):
                     done=number(progress.imported), total=number(progress.total_rows)
                 )
             )
+        elif progress.phase is UploadPhase.CONFIRMING:
+            page.job_status.setText(
+                self.tr(
+                    "The connection was lost just after the file was sent. Tuma is asking the "
+                    "service whether it received it (and keeps asking until the connection is "
+                    "back)…"
+                )
+            )
         elif progress.phase is UploadPhase.UNREACHABLE:
             page.job_status.setText(
                 self.tr(
@@ -780,14 +790,48 @@ class ImportTab(OneJob, TabPage):
                 self._record_stopped(report)
                 self._show_start()
                 self.load_history()
+                if isinstance(exc, UploadNotTaken):
+                    self.ctx.errors.info(
+                        self.tr("Upload stopped"),
+                        self.tr(
+                            "The connection was lost while part {part} of {parts} of “{name}” "
+                            "was being sent, and the service did not receive that part. The "
+                            "parts it received before are still added; the report is kept "
+                            "under Past imports. To add the rest, upload the file again: "
+                            "contacts already added are updated, not added twice."
+                        ).format(part=exc.part, parts=exc.parts, name=self._file_name),
+                        level=Level.ERROR,
+                    )
+                    return True
                 if isinstance(exc, PASSING_ERRORS):
                     # the service was out of reach until the waiting gave up: its own words
                     # ("... then try again") would invite a second upload of the same rows
                     self.ctx.errors.info(describe(exc)[0], self._stopped_text(), level=Level.ERROR)
                     return True
+                if isinstance(exc, api.ApiError):
+                    # the key revoked, a later part refused...: what to do about it, and what
+                    # became of the parts the service has
+                    title, text = describe(exc)
+                    reauth = isinstance(exc, api.AuthError)
+                    self.ctx.errors.show(
+                        UserMessage(title, f"{text}\n{self._stopped_text()}", reauth=reauth)
+                    )
+                    if reauth:
+                        self.ctx.errors.reauth_needed.emit(text)
+                    return True
             else:
                 self.flow.upload_failed()
                 self._show_check()
+                if isinstance(exc, UploadNotTaken):
+                    self.ctx.errors.info(
+                        self.tr("Nothing was imported"),
+                        self.tr(
+                            "The connection was lost while “{name}” was being sent, and the "
+                            "service did not receive it. Press Upload to send it again."
+                        ).format(name=self._file_name),
+                        level=Level.ERROR,
+                    )
+                    return True
         return False  # the presenter says what went wrong and what to do
 
     def _record_stopped(self, report: ImportReport) -> None:

@@ -26,6 +26,7 @@ from desktop_app.core.services.imports import (
     ImportsService,
     PollPolicy,
     Step,
+    UploadNotTaken,
     UploadPhase,
     UploadProgress,
     problems_of,
@@ -189,14 +190,15 @@ def test_a_failed_job_is_failed_and_keeps_the_report(tmp_path: Path, store: Stor
 
 
 class FlakyService(FakeService):
-    """The job list out of reach (``errors`` raised in turn) before it answers."""
+    """Once it has a file, the job list out of reach (``errors`` raised in turn) before it
+    answers."""
 
     def __init__(self, errors: list[Exception]) -> None:
         super().__init__()
         self.errors = errors
 
     async def list_uploads(self) -> list[UploadStatus]:
-        if self.errors:
+        if self.errors and self.files:
             raise self.errors.pop(0)
         return await super().list_uploads()
 
@@ -221,6 +223,122 @@ def test_the_job_list_out_of_reach_is_waited_out_then_the_deadline_ends_it(
     with pytest.raises(api.NetworkError):
         asyncio.run(brief.upload(gone, report))  # type: ignore[arg-type]
     assert len(gone.files) == 1  # uploaded once
+
+
+class LossyService(FakeService):
+    """The reply to the parts numbered in ``lost`` never arrives (``InDoubt``): the service
+    took the file when ``taken``, else it never got it. ``strangers``: uploads of that size
+    others make at the same moment (another Tuma, the provider's website)."""
+
+    def __init__(self, lost: set[int], *, taken: bool, strangers: int = 0) -> None:
+        super().__init__()
+        self.lost, self.taken, self.strangers = lost, taken, strangers
+        self.sent = 0  # files sent, taken or not
+        self.offline = 0  # reads of the list that fail after a loss
+        self.extra: list[UploadStatus] = []
+
+    async def upload_contacts(
+        self, path: str | Path, progress: Callable[[int, int], None] | None = None
+    ) -> UploadAccepted:
+        self.sent += 1
+        if self.sent in self.lost:
+            if self.taken:
+                await super().upload_contacts(path, progress)  # its reply is lost
+            with Path(path).open(encoding="utf-8", newline="") as f:  # noqa: ASYNC230
+                rows = len(list(csv.DictReader(f)))
+            self.extra += [
+                UploadStatus(f"other{len(self.extra) + i}", "processing", rows, 0, 0)
+                for i in range(self.strangers)
+            ]
+            raise api.InDoubt(what=api.InDoubtWhat.UPLOAD)
+        return await super().upload_contacts(path, progress)
+
+    async def list_uploads(self) -> list[UploadStatus]:
+        if self.offline and self.sent:
+            self.offline -= 1
+            raise api.NetworkError()
+        return [*self.extra, *await super().list_uploads()]
+
+
+def _settling(store: Store) -> ImportsService:
+    return ImportsService(store, inline, poll=PollPolicy(0.001, 2.0, 0.01, 5.0, settle_after=0.01))
+
+
+def test_a_lost_reply_to_a_part_the_service_took_is_followed_to_the_end(
+    tmp_path: Path, store: Store
+) -> None:
+    """Before, a lost reply ended the upload "Outcome unknown", Upload enabled: one more
+    press sent the rows twice. Now the service's list settles it, once it can be read."""
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = _settling(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    lossy = LossyService({1}, taken=True)
+    lossy.offline = 2  # and the connection stays down a while
+    seen: list[UploadProgress] = []
+    accepted: list[str] = []
+    result = asyncio.run(service.upload(lossy, report, seen.append, accepted.append))  # type: ignore[arg-type]
+    assert (result.upload_ids, result.imported, accepted) == (("u1",), 10, ["u1"])
+    assert lossy.sent == 1  # sent once
+    assert [p.phase for p in seen].count(UploadPhase.CONFIRMING) == 3
+    assert seen[-1].phase is UploadPhase.PROCESSING
+
+
+def test_a_lost_reply_to_a_part_the_service_never_took_says_so(
+    tmp_path: Path, store: Store
+) -> None:
+    path = write_csv(tmp_path, "big.csv", big_rows(25))
+    service = _settling(store)
+    service.max_upload_rows = 10
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    lossy = LossyService({2}, taken=False)
+    accepted: list[str] = []
+    with pytest.raises(UploadNotTaken) as info:
+        asyncio.run(service.upload(lossy, report, None, accepted.append))  # type: ignore[arg-type]
+    assert (info.value.part, info.value.parts) == (2, 3)
+    assert accepted == ["u1"]  # the first part, taken: kept by the caller
+    assert lossy.sent == 2  # the third part is not sent after it
+
+
+@pytest.mark.parametrize(("taken", "strangers"), [(True, 1), (False, 2)])
+def test_a_lost_reply_with_other_uploads_of_that_size_at_that_moment_stays_unknown(
+    tmp_path: Path, store: Store, taken: bool, strangers: int
+) -> None:
+    """Someone else uploaded a file of the same size meanwhile: which one is ours (if any)
+    cannot be told, so it is said, not guessed."""
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = _settling(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    lossy = LossyService({1}, taken=taken, strangers=strangers)
+    accepted: list[str] = []
+    with pytest.raises(api.InDoubt):
+        asyncio.run(service.upload(lossy, report, None, accepted.append))  # type: ignore[arg-type]
+    assert (accepted, lossy.sent) == ([], 1)
+
+
+def test_a_lost_reply_with_other_uploads_of_other_sizes_and_older_ones_is_settled(
+    tmp_path: Path, store: Store
+) -> None:
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    service = _settling(store)
+    report = asyncio.run(service.validate(path, asyncio.run(service.preview(path)).mapping))
+    lossy = LossyService({1}, taken=True)
+    # an older upload of the same size, and one of another size made at that moment
+    lossy.extra = [
+        UploadStatus("older", "completed", len(report.valid), len(report.valid), 0),
+        UploadStatus("theirs", "processing", 3, 0, 0),
+    ]
+    real_upload = lossy.upload_contacts
+
+    async def upload(path: str | Path, progress: Any = None) -> UploadAccepted:
+        lossy.extra = [lossy.extra[0]]  # "theirs" is made after ours was sent
+        try:
+            return await real_upload(path, progress)
+        finally:
+            lossy.extra.append(UploadStatus("theirs", "processing", 3, 0, 0))
+
+    lossy.upload_contacts = upload  # type: ignore[method-assign]
+    result = asyncio.run(service.upload(lossy, report))  # type: ignore[arg-type]
+    assert (result.upload_ids, result.imported) == (("u1",), 10)
 
 
 def test_a_big_file_is_split_into_uploads_the_service_takes_with_one_report(

@@ -63,3 +63,57 @@ def test_the_connection_lost_while_the_service_imports_is_waited_out(
     assert [(u.status, u.imported) for u in uploads] == [("completed", 10)]  # uploaded once
     qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
     assert tab.start_page.past.item(0, 3).text() == "Completed, 6 problem rows"
+
+
+def test_a_reply_lost_once_the_file_is_sent_is_settled_from_the_list_when_back(
+    qtbot: Any,
+    arun: Any,
+    own_window: MainWindow,
+    own_ctx: Any,
+    own_sandbox: RestartableSandbox,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The service took the file, then the connection dropped before its reply (and stayed
+    down). Before, Tuma went back to the Check page, "Outcome unknown", Upload enabled: one
+    more press uploaded the rows twice. Now, once the service can be asked, its list of
+    uploads shows the file arrived, and Tuma follows that import to the end."""
+    from desktop_app.core.api import errors as api
+    from desktop_app.core.api.models import UploadAccepted
+    from desktop_app.core.services.imports import PollPolicy
+    from desktop_app.sandbox.admin import SandboxAdmin
+
+    monkeypatch.setattr(own_ctx.services.imports, "poll", PollPolicy(settle_after=0.2))
+    client = own_ctx.client()
+    real_upload = client.upload_contacts
+
+    async def reply_lost(path: Any, progress: Any = None) -> UploadAccepted:
+        with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
+            admin.fault("disconnect", path_prefix="/api/v1/contacts/upload")  # taken, no reply
+        try:
+            return await real_upload(path, progress)
+        except api.InDoubt:
+            own_sandbox.stop()  # and the connection stays down
+            raise
+
+    client.upload_contacts = reply_lost
+    try:
+        tab = walk_to_check(qtbot, own_window, write_csv(tmp_path, "customers.csv", DAMAGED_ROWS))
+        click(qtbot, tab.check_page.upload)
+        status = tab.upload_page.job_status
+        qtbot.waitUntil(lambda: "asking the service" in status.text(), timeout=20000)
+    finally:
+        del client.upload_contacts
+    assert status.text() == (
+        "The connection was lost just after the file was sent. Tuma is asking the service "
+        "whether it received it (and keeps asking until the connection is back)…"
+    )
+    assert tab.flow.step is Step.UPLOADING
+    assert tab.upload_page.cancel.isEnabled()
+    own_sandbox.start()
+    wait_step(qtbot, tab, Step.DONE, timeout=30000)
+    assert tab.done_page.imported.value.text() == "10"
+    uploads = arun(client.list_uploads())
+    assert [(u.status, u.imported) for u in uploads] == [("completed", 10)]  # uploaded once
+    qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
+    assert tab.start_page.past.item(0, 3).text() == "Completed, 6 problem rows"

@@ -476,6 +476,70 @@ def test_an_error_after_the_service_took_the_file_keeps_the_report(
     assert record.valid == 10
 
 
+def test_a_file_lost_on_its_way_says_nothing_was_imported_and_uploads_once_more(
+    qtbot, window, ctx, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    """The connection dropped as the file was sent, and the service never got it. Before:
+    "Outcome unknown ... Check the list of imports before uploading the file again", for the
+    user to settle. Now Tuma reads the list itself, and says plainly to upload again."""
+    from desktop_app.core.api import errors as api
+    from desktop_app.core.api.models import UploadAccepted
+    from desktop_app.core.services.imports import PollPolicy
+
+    monkeypatch.setattr(ctx.services.imports, "poll", PollPolicy(settle_after=0.2))
+    client = ctx.client()
+
+    async def lost_on_its_way(path: Any, progress: Any = None) -> UploadAccepted:
+        raise api.InDoubt(what=api.InDoubtWhat.UPLOAD)
+
+    client.upload_contacts = lost_on_its_way
+    try:
+        tab = walk_to_check(qtbot, window, write_csv(tmp_path, "customers.csv", DAMAGED_ROWS))
+        click(qtbot, tab.check_page.upload)
+        wait_step(qtbot, tab, Step.CHECK)
+        qtbot.waitUntil(lambda: tab.check_page.upload.isEnabled(), timeout=10000)
+    finally:
+        del client.upload_contacts
+    assert (ctx.errors.last.title, ctx.errors.last.text) == (
+        "Nothing was imported",
+        "The connection was lost while “customers.csv” was being sent, and the service did "
+        "not receive it. Press Upload to send it again.",
+    )
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    assert tab.done_page.imported.value.text() == "10"
+    uploads = arun(client.list_uploads())
+    assert [(u.status, u.imported) for u in uploads] == [("completed", 10)]
+
+
+def test_the_key_revoked_while_the_service_imports_keeps_the_report_and_says_so(
+    qtbot, window, ctx, arun, account, admin, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The service has the file when the key stops working: its rows may still be added, so
+    the import is kept (as Cancel does) and the words say so beside "connect again"; before,
+    only the key's words showed, and the report's fate was not said."""
+    profile = ctx.session.profile.name
+    client = ctx.client()
+    try:
+        tab = _uploading_held(qtbot, window, ctx, tmp_path)
+        admin.revoke_token(account.token)
+        wait_step(qtbot, tab, "start")
+    finally:
+        del client.list_uploads
+    assert tab.flow.step is Step.CANCELLED  # not back on CHECK, to be uploaded again
+    message = ctx.errors.last
+    assert (message.title, message.text, message.reauth) == (
+        "Sign-in needed",
+        "Your secret key was not accepted (it may have expired or been revoked). Connect your "
+        "account again with a new key.\nTuma stopped uploading “customers.csv”. Contacts the "
+        "service had already received may still be added; the report is kept under Past "
+        "imports.",
+        True,
+    )
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    assert _kept_as_cancelled(arun, ctx, profile).valid == 10
+
+
 def test_closing_the_account_during_an_upload_keeps_the_report_under_it(
     qtbot, window, ctx, arun, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
