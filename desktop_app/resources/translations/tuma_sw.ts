@@ -2406,8 +2406,24 @@
         <translation>Anwani {done} kati ya {total} zimeongezwa na mtoa huduma</translation>
     </message>
     <message>
+        <source>The connection was lost just after the file was sent. Tuma is asking the service whether it received it (and keeps asking until the connection is back)…</source>
+        <translation>Muunganisho ulikatika mara tu baada ya faili kutumwa. Tuma inauliza huduma kama iliipokea (na inaendelea kuuliza hadi muunganisho urudi)…</translation>
+    </message>
+    <message>
         <source>The connection to the service was lost. It already has the file: Tuma keeps checking until the connection is back…</source>
         <translation>Muunganisho na huduma umekatika. Huduma tayari ina faili: Tuma inaendelea kuangalia hadi muunganisho urudi…</translation>
+    </message>
+    <message>
+        <source>The connection was lost while part {part} of {parts} of “{name}” was being sent, and the service did not receive that part. The parts it received before are still added; the report is kept under Past imports. To add the rest, upload the file again: contacts already added are updated, not added twice.</source>
+        <translation>Muunganisho ulikatika wakati sehemu ya {part} kati ya {parts} ya “{name}” ilipokuwa ikitumwa, na huduma haikupokea sehemu hiyo. Sehemu ilizopokea kabla bado zinaongezwa; ripoti imehifadhiwa chini ya Uingizaji uliopita. Ili kuongeza zilizobaki, pakia faili tena: anwani zilizokwisha ongezwa zinasasishwa, haziongezwi mara mbili.</translation>
+    </message>
+    <message>
+        <source>Nothing was imported</source>
+        <translation>Hakuna kilichoingizwa</translation>
+    </message>
+    <message>
+        <source>The connection was lost while “{name}” was being sent, and the service did not receive it. Press Upload to send it again.</source>
+        <translation>Muunganisho ulikatika wakati “{name}” ilipokuwa ikitumwa, na huduma haikuipokea. Bonyeza Pakia ili kuituma tena.</translation>
     </message>
     <message>
         <source>The service could not finish this import</source>
@@ -2708,6 +2724,10 @@
     <message>
         <source>Not sent from Tuma on this computer; the statuses are kept with your history and checked again by themselves.</source>
         <translation>Haukutumwa kutoka Tuma kwenye kompyuta hii; hali zake zinahifadhiwa pamoja na historia yako na kuangaliwa tena zenyewe.</translation>
+    </message>
+    <message>
+        <source>Status of each recipient</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Phone</source>
