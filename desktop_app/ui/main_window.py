@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,8 +40,19 @@ def _scrollable(page: QWidget) -> QScrollArea:
     area.setObjectName("TabScroll")
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setWidgetResizable(True)
+    # Not a Tab stop of its own: the keyboard goes from the tab bar straight into the tab
+    # (and a tab's Ctrl+F, Ctrl+L or Ctrl+Enter answer only when the focus is inside it).
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     area.setWidget(page)
     return area
+
+
+def _focus_chain(page: QWidget) -> Iterator[QWidget]:
+    """*page*'s widgets in Tab order (they follow it in the window's focus chain)."""
+    widget = page.nextInFocusChain()
+    while widget is not None and widget is not page and page.isAncestorOf(widget):
+        yield widget
+        widget = widget.nextInFocusChain()
 
 
 class _UnavailableTab(TabPage):
@@ -163,6 +174,38 @@ class MainWindow(QMainWindow):
     def show_tab(self, key: str) -> None:
         if key in TAB_KEYS:
             self.tabs.setCurrentIndex(TAB_KEYS.index(key))
+
+    def _focus_into_tab(self, index: int) -> None:
+        """Switching tab (Ctrl+1 … Ctrl+5, a click, a button that opens another tab) takes the
+        keyboard into the tab: back to where it was when the user left it, or the first time
+        to the tab's first field. Left alone while the user arrows along the tab bar."""
+        if not 0 <= index < len(TAB_KEYS):
+            return
+        page = self.pages[TAB_KEYS[index]]
+        focus = self.focusWidget()
+        if focus is self.tabs.tabBar():
+            return
+
+        def usable(widget: QWidget | None) -> bool:
+            return (
+                widget is not None
+                and page.isAncestorOf(widget)
+                and widget.isVisibleTo(page)
+                and widget.isEnabled()
+                and bool(widget.focusPolicy() & Qt.FocusPolicy.TabFocus)
+            )
+
+        visited = bool(page.property("keyboardVisited"))
+        target: QWidget | None = page.focusWidget() if visited else None
+        if not usable(target):
+            target = page.first_focus()
+        if not usable(target):
+            target = next((w for w in _focus_chain(page) if usable(w) and not w.focusProxy()), None)
+        if target is None:
+            return  # a tab still loading, or with nothing to press
+        page.setProperty("keyboardVisited", True)
+        if target is not focus:
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def current_tab(self) -> str:
         return TAB_KEYS[max(0, self.tabs.currentIndex())]
@@ -606,6 +649,7 @@ class MainWindow(QMainWindow):
         ctx.errors.reauth_needed.connect(self._on_reauth_needed)
         ctx.session_changed.connect(self._on_session_changed)
         ctx.show_tab_requested.connect(self.show_tab)
+        self.tabs.currentChanged.connect(self._focus_into_tab)
         ctx.balance_changed.connect(lambda _details: self._update_status())
         ctx.settings_changed.connect(self._update_status)
         ctx.reachability_changed.connect(self._on_reachability_changed)

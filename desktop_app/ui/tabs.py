@@ -53,6 +53,12 @@ class TabPage(QWidget):
     def open_files(self, paths: list[Path]) -> None:
         """Files of a kind the tab's spec ``accepts`` were dropped on the window."""
 
+    def first_focus(self) -> QWidget | None:
+        """Where the keyboard starts the first time the tab is opened (Ctrl+2 …): the field
+        a user types in first. None: the first control in Tab order. Later visits return to
+        where the keyboard was when the user left the tab."""
+        return None
+
     def file_action_triggered(self) -> None:
         """The tab's File-menu entry was chosen; the tab is already shown (an "Import
         contacts…" entry opens its file chooser)."""

@@ -2727,7 +2727,7 @@
     </message>
     <message>
         <source>Status of each recipient</source>
-        <translation type="unfinished"></translation>
+        <translation>Hali ya kila mpokeaji</translation>
     </message>
     <message>
         <source>Phone</source>

@@ -412,6 +412,10 @@ class ComposeTab(TabPage):
 
     # --- public API ---------------------------------------------------------------------
 
+    def first_focus(self) -> QWidget | None:
+        """Who it goes to comes first (on the SMS page)."""
+        return self.recipients.numbers_edit if self.stack.currentIndex() == 0 else None
+
     def focus_editor(self) -> None:
         self.set_channel(0)
         self.composer.editor.setFocus()

@@ -653,6 +653,10 @@ class ContactsTab(OneJob, TabPage):
         self.next_button.setEnabled(pages > 0 and shown < pages)
         self.last_button.setEnabled(pages > 0 and shown < pages)
 
+    def first_focus(self) -> QWidget | None:
+        """Finding someone is what a user comes here for first: the search."""
+        return self.search_edit
+
     def _focus_search(self) -> None:
         self.search_edit.setFocus()
         self.search_edit.selectAll()

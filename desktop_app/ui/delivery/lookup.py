@@ -63,6 +63,7 @@ class LookupDialog(QDialog):
             layout.addWidget(note)
         self.table = QTableWidget(len(result.reports), 4, self)
         self.table.setObjectName("lookupTable")
+        self.table.setAccessibleName(self.tr("Status of each recipient"))
         self.table.setHorizontalHeaderLabels(
             [self.tr("Phone"), self.tr("Status"), self.tr("What it means"), self.tr("Last news")]
         )

@@ -1003,6 +1003,10 @@ class DeliveryTab(OneJob, TabPage):
 
     # -- look up -----------------------------------------------------------------------------
 
+    def first_focus(self) -> QWidget | None:
+        """Finding a send is what a user comes here for first: the search."""
+        return self.search_edit
+
     def _focus_lookup(self) -> None:
         self.lookup_edit.setFocus()
         self.lookup_edit.selectAll()
