@@ -159,6 +159,13 @@ class AppContext(QObject):
     def is_sending(self) -> bool:
         return any(self.tasks.is_running(name) for name in self.SENDING_TASKS)
 
+    #: The Import tab's upload: the account must not change under it either (the part going
+    #: up would be recorded under no import, and the waiting for the rest cut off).
+    UPLOADING_TASK = "import.upload"
+
+    def is_uploading(self) -> bool:
+        return self.tasks.is_running(self.UPLOADING_TASK)
+
     def _on_reachability(self, session: Session, reachable: bool) -> None:
         if session is self.session:  # not a late word from a client already replaced
             self._set_reachable(reachable)

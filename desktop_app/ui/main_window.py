@@ -454,15 +454,25 @@ class MainWindow(QMainWindow):
         self._run("account.switch", self.manager.switch_to(name))
 
     def _refuse_while_sending(self) -> bool:
-        """The account must not change under a send that is going out."""
-        if not self.ctx.is_sending():
-            return False
-        self.ctx.errors.info(
-            self.tr("A send is in progress"),
-            self.tr("Wait until it has finished (or stop it in Compose), then try again."),
-            level=Level.WARNING,
-        )
-        return True
+        """The account must not change under a send that is going out, nor under an import
+        being uploaded."""
+        if self.ctx.is_sending():
+            self.ctx.errors.info(
+                self.tr("A send is in progress"),
+                self.tr("Wait until it has finished (or stop it in Compose), then try again."),
+                level=Level.WARNING,
+            )
+            return True
+        if self.ctx.is_uploading():
+            self.ctx.errors.info(
+                self.tr("An import is being uploaded"),
+                self.tr(
+                    "Wait until it has finished (or stop it on the Import tab), then try again."
+                ),
+                level=Level.WARNING,
+            )
+            return True
+        return False
 
     def _run(self, name: str, coro: Coroutine[Any, Any, Any]) -> None:
         self.ctx.tasks.start(name, coro)

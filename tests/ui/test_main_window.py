@@ -250,6 +250,33 @@ def test_the_account_cannot_change_under_a_running_send(qtbot, window, ctx, arun
     qtbot.waitUntil(lambda: not ctx.is_sending())
 
 
+def test_the_account_cannot_change_under_an_import_being_uploaded(qtbot, window, ctx) -> None:  # type: ignore[no-untyped-def]
+    """A switch or a sign-out during an upload used to go ahead: the part going up was
+    recorded under no import, and the waiting for the rest was cut off."""
+    import asyncio
+
+    from desktop_app.ui.import_.tab import UPLOAD_TASK
+
+    assert UPLOAD_TASK == ctx.UPLOADING_TASK  # the task the guard looks for
+    release = asyncio.Event()
+    ctx.tasks.start(UPLOAD_TASK, release.wait())
+    session = ctx.session
+    window.switch_to(None)
+    window.sign_out_action.trigger()
+    assert ctx.session is session
+    assert window.message_bar.message is not None
+    assert window.message_bar.message.title == "An import is being uploaded"
+    dialog = window.open_account_dialog()
+    dialog._on_save_clicked()
+    assert dialog.status_label.text() == (
+        "An import is being uploaded: save this account once it has finished."
+    )
+    dialog.close()
+    release.set()
+    qtbot.waitUntil(lambda: not ctx.is_uploading())
+    assert ctx.session is session
+
+
 def test_good_news_shows_in_the_status_bar_and_goes_without_moving_the_page(
     qtbot, window, ctx
 ) -> None:  # type: ignore[no-untyped-def]

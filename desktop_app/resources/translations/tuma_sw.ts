@@ -141,6 +141,10 @@
         <translation>Utumaji unaendelea: hifadhi akaunti hii ukishakamilika.</translation>
     </message>
     <message>
+        <source>An import is being uploaded: save this account once it has finished.</source>
+        <translation>Uingizaji unapakiwa: hifadhi akaunti hii ukishakamilika.</translation>
+    </message>
+    <message>
         <source>Checking and saving…</source>
         <translation>Inakagua na kuhifadhi…</translation>
     </message>
@@ -2875,6 +2879,14 @@
     <message>
         <source>Wait until it has finished (or stop it in Compose), then try again.</source>
         <translation>Subiri hadi ukamilike (au usimamishe kwenye Andika), kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>An import is being uploaded</source>
+        <translation>Uingizaji unapakiwa</translation>
+    </message>
+    <message>
+        <source>Wait until it has finished (or stop it on the Import tab), then try again.</source>
+        <translation>Subiri hadi ukamilike (au usimamishe kwenye Ingiza), kisha ujaribu tena.</translation>
     </message>
     <message>
         <source>Connected to “{name}” with an older key</source>
