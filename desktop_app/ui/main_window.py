@@ -563,6 +563,8 @@ class MainWindow(QMainWindow):
                 for tab in TABS
                 if tab.file_action is not None
             ),
+            ("Ctrl+F", self.tr("Search the list (Contacts, Delivery)")),
+            ("Ctrl+L", self.tr("Look up a message ID (Delivery)")),
             ("Ctrl+K", self.tr("Connect an account")),
             ("F5", self.tr("Read the balance and the open tab again")),
             ("Ctrl+Z", self.tr("Undo in the message editor")),

@@ -374,6 +374,16 @@ def test_every_listed_shortcut_works_and_no_two_actions_share_keys(
     press(window, Qt.Key.Key_I, ctrl)
     assert window.current_tab() == "import"
     assert chosen
+    # Ctrl+F: the search of Contacts and of Delivery; Ctrl+L: Delivery's look-up
+    for key in ("contacts", "delivery"):
+        press(window, Qt.Key(Qt.Key.Key_1 + TAB_KEYS.index(key)), ctrl)
+        page: Any = window.pages[key]
+        grid = page.table if key == "contacts" else page.history_table
+        grid.setFocus()  # anywhere in the tab but the search
+        press(grid, Qt.Key.Key_F, ctrl)
+        assert QApplication.focusWidget() is page.search_edit
+    press(QApplication.focusWidget() or window, Qt.Key.Key_L, ctrl)
+    assert QApplication.focusWidget() is window.pages["delivery"].lookup_edit
     # F5: the balance read again
     ctx.last_balance = None
     press(window, Qt.Key.Key_F5)

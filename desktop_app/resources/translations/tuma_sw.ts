@@ -2917,6 +2917,14 @@
         <translation>Nenda kwenye {tabs}</translation>
     </message>
     <message>
+        <source>Search the list (Contacts, Delivery)</source>
+        <translation>Tafuta kwenye orodha (Anwani, Ufikishaji)</translation>
+    </message>
+    <message>
+        <source>Look up a message ID (Delivery)</source>
+        <translation>Tafuta kitambulisho cha ujumbe (Ufikishaji)</translation>
+    </message>
+    <message>
         <source>Connect an account</source>
         <translation>Unganisha akaunti</translation>
     </message>
