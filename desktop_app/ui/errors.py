@@ -365,8 +365,9 @@ class ErrorPresenter(QObject):
         super().__init__(parent)
         self.last: UserMessage | None = None
 
-    def present(self, exc: BaseException, *, action: str | None = None) -> None:
-        """Show *exc* in plain words; *action* is what was being done ("Refreshing the balance")."""
+    def present(self, exc: BaseException, *, action: str | None = None, more: str = "") -> None:
+        """Show *exc* in plain words; *action* is what was being done ("Refreshing the balance");
+        *more*, a sentence of the caller's after them (what became of the work)."""
         if isinstance(exc, asyncio.CancelledError):
             return
         if not _is_api_error(exc):
@@ -377,7 +378,8 @@ class ErrorPresenter(QObject):
                 action=action, title=title
             )
         reauth = _is_auth_error(exc)
-        self.show(UserMessage(title, text, Level.ERROR, reauth=reauth))
+        shown = f"{text}\n{more}" if more else text
+        self.show(UserMessage(title, shown, Level.ERROR, reauth=reauth))
         if reauth:
             self.reauth_needed.emit(text)
 

@@ -105,6 +105,7 @@ class ContactsTab(OneJob, TabPage):
         self.setObjectName("contactsTab")
         self._session: Session | None = None
         self._forms: list[ContactFormDialog] = []
+        self._added_phone: str | None = None  # a contact just added, to select once shown
         self.job_task = JOB_TASK
         self._page_shown = 0
 
@@ -283,6 +284,7 @@ class ContactsTab(OneJob, TabPage):
         self._notice_timer.timeout.connect(self.notice.hide)
         self.model.total_changed.connect(lambda _n: self._on_model_changed())
         self.model.page_loaded.connect(lambda _n: self._on_model_changed())
+        self.model.page_loaded.connect(self._select_added)
         self.model.loading_changed.connect(self._on_loading)
         self.model.failed.connect(lambda _e: self._on_model_changed())
         self.model.modelReset.connect(self._update_actions)
@@ -792,21 +794,21 @@ class ContactsTab(OneJob, TabPage):
 
     def _show_added(self, phone: str) -> None:
         """The list scrolled back to its top, where the contact just added is (newest first),
-        and that row selected once its page is in: the user sees what they added (it stayed
-        out of sight on whatever page they were reading)."""
+        and that row selected once its page is in (:meth:`_select_added`): the user sees what
+        they added (it stayed out of sight on whatever page they were reading)."""
+        self._added_phone = phone
         self.table.scrollToTop()
 
-        def landed(number: int) -> None:
-            if number != 1:
-                return
-            self.model.page_loaded.disconnect(landed)
-            first = self.model.row_at(0)
-            if first is not None and first.phone == phone:
-                self.table.clearSelection()
-                self.select_rows([0])
-                self.table.scrollToTop()
-
-        self.model.page_loaded.connect(landed)
+    def _select_added(self, number: int) -> None:
+        phone = self._added_phone
+        if number != 1 or phone is None:
+            return
+        self._added_phone = None
+        first = self.model.row_at(0)
+        if first is not None and first.phone == phone:
+            self.table.clearSelection()
+            self.select_rows([0])
+            self.table.scrollToTop()
 
     # -- delete ----------------------------------------------------------------------------
 

@@ -49,7 +49,7 @@ from desktop_app.core.services.imports import (
 )
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.states import ProgressStrip
-from desktop_app.ui.errors import Level, UserMessage, describe
+from desktop_app.ui.errors import Level, describe
 from desktop_app.ui.formats import number
 from desktop_app.ui.import_.pages import (
     ACCEPTED,
@@ -811,13 +811,7 @@ class ImportTab(OneJob, TabPage):
                 if isinstance(exc, api.ApiError):
                     # the key revoked, a later part refused...: what to do about it, and what
                     # became of the parts the service has
-                    title, text = describe(exc)
-                    reauth = isinstance(exc, api.AuthError)
-                    self.ctx.errors.show(
-                        UserMessage(title, f"{text}\n{self._stopped_text()}", reauth=reauth)
-                    )
-                    if reauth:
-                        self.ctx.errors.reauth_needed.emit(text)
+                    self.ctx.errors.present(exc, more=self._stopped_text())
                     return True
             else:
                 self.flow.upload_failed()
