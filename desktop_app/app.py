@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from desktop_app.core.services import Services
     from desktop_app.ui.context import AppContext
+    from desktop_app.ui.instance import Guard
     from desktop_app.ui.main_window import MainWindow
     from desktop_app.ui.session import SessionManager
 
@@ -213,6 +214,7 @@ def _main(argv: Sequence[str] | None, started: Callable[[], None]) -> int:
     # Screenshots never touch the user's own records, settings or practice shop: they are
     # taken in a folder of their own, removed afterwards.
     scratch: Path | None = None
+    guard: Guard | None = None
     if args.screenshots is not None:
         import tempfile
 
@@ -236,17 +238,50 @@ def _main(argv: Sequence[str] | None, started: Callable[[], None]) -> int:
         # numbers, money and dates.
         language = args.language or chosen_language(services.preferences.settings.language)
         install_translations(app, language, set_locale=True)
+        if scratch is None:
+            # One Tuma per person: a second start brings the open window forward instead.
+            from desktop_app.ui.instance import Guard, Outcome
+
+            guard = Guard(services.records_folder())
+            outcome = guard.claim()
+            if outcome is not Outcome.FIRST:
+                services.close()
+                return _already_open(outcome is Outcome.SHOWN)
 
         import qasync
 
         with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
-            result: int = runner.run(_run(app, args, services, started))
+            result: int = runner.run(_run(app, args, services, started, guard))
         return result
     finally:
+        if guard is not None:
+            guard.release()  # after the records are closed: the next start may begin
         if scratch is not None:
             import shutil
 
             shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _already_open(shown: bool) -> int:
+    """Another Tuma is open on this computer: it brought its window forward (*shown*), or
+    it did not answer. Nothing of this start was opened; 0 when the other one showed."""
+    if shown:
+        print("tuma: Tuma is already open; its window was brought to the front.", file=sys.stderr)
+        return 0
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QMessageBox
+
+    title = QCoreApplication.translate("Startup", "Tuma is already open")
+    text = QCoreApplication.translate(
+        "Startup",
+        "Tuma is already running on this computer but did not answer. If you cannot see its "
+        "window, wait a minute, then start Tuma again. If this keeps happening, restart the "
+        "computer.",
+    )
+    print(f"tuma: {title}. {text}", file=sys.stderr)
+    if os.environ.get("QT_QPA_PLATFORM") != "offscreen":
+        QMessageBox.warning(None, title, text)
+    return 1
 
 
 def _lighter_pyside_import_hook() -> None:
@@ -317,6 +352,7 @@ async def _run(
     args: argparse.Namespace,
     services: Services,
     started: Callable[[], None],
+    guard: Guard | None = None,
 ) -> int:
     import asyncio
 
@@ -359,6 +395,8 @@ async def _run(
         return 1
     window.load_tabs()
     started()
+    if guard is not None:
+        await guard.listen(lambda: _bring_forward(window))
     if os.environ.get("TUMA_EXIT_WHEN_SHOWN"):
         # start-up timing (installer/linux/startup_time.py): the window is up with its tabs
         print("tuma: window shown", flush=True)
@@ -380,11 +418,22 @@ async def _run(
             await closed.wait()
     finally:
         window.hide()
+        if guard is not None:  # a start from now on waits for this one to let go
+            await guard.stop_listening()
         await window.wind_down(timeout=5.0)  # a send finishes its batch in flight first
         await manager.shutdown(timeout=3.0)
         services.close()
         window.deleteLater()
     return code
+
+
+def _bring_forward(window: MainWindow) -> None:
+    """A second start of Tuma asked for this window (ui/instance.py)."""
+    window.bring_to_front()
+    if os.environ.get("TUMA_STARTUP_PROBE"):
+        import time
+
+        print(f"tuma: brought to front {time.monotonic():.6f}", flush=True)
 
 
 def _startup_probe(window: MainWindow, manager: SessionManager, ctx: AppContext) -> None:

@@ -286,6 +286,18 @@ class MainWindow(QMainWindow):
             set_role(self.balance_label, "")
         self.balance_label.setText(text)
 
+    def _on_retrying(self, _name: str, _retry: object) -> None:
+        """While a request is being tried again, "Working…" says so, and which try: a still
+        screen for a minute looked like a hang (a pulled cable, mobile data gone)."""
+        retry = self.ctx.tasks.latest_retry()
+        if retry is None:
+            self.busy_label.setText(self.tr("Working…"))
+            return
+        from desktop_app.ui.words import retrying
+
+        self.busy_label.setText(retrying(retry))
+        self.busy_label.show()
+
     def _on_reachability_changed(self, reachable: bool) -> None:
         if not reachable:
             session = self.ctx.session
@@ -667,6 +679,7 @@ class MainWindow(QMainWindow):
         ctx.reachability_changed.connect(self._on_reachability_changed)
         ctx.show_tab_requested.connect(self.show_tab)
         ctx.tasks.busy_changed.connect(self.busy_label.setVisible)
+        ctx.tasks.retrying.connect(self._on_retrying)
         self.message_bar.reconnect_requested.connect(
             lambda: self._on_reauth_needed(self.message_bar.text.text())
         )
@@ -802,6 +815,15 @@ class MainWindow(QMainWindow):
             self.ctx.save_settings()
         except Exception:  # never block quitting over the window size
             log.warning("could not save the window layout", exc_info=True)
+
+    def bring_to_front(self) -> None:
+        """Shown on top and active, restored if it was minimised (maximised stays so): a
+        second start of Tuma asked for this window instead of opening its own."""
+        state = self.windowState() & ~Qt.WindowState.WindowMinimized
+        self.setWindowState(state | Qt.WindowState.WindowActive)
+        self.show()
+        self.raise_()
+        self.activateWindow()
 
     async def wind_down(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109 (bounded quit)
         """Before work is cancelled on quit: each tab winds down what must not be cut off

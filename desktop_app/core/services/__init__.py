@@ -165,6 +165,15 @@ class Services:
     def settings(self) -> AppSettings:
         return self.preferences.settings
 
+    def records_folder(self) -> Path:
+        """The folder of Tuma's records (the store's), without opening them: the data
+        folder, unless the store is kept elsewhere (screenshots, tests)."""
+        if self._store_path is not None:
+            return self._store_path.parent
+        from desktop_app.core.settings import data_dir
+
+        return data_dir()
+
     def practice_data_dir(self) -> Path:
         """Where the practice sandbox keeps its demo shop: beside the store (the app's data
         folder, unless the store was opened elsewhere, as for screenshots and tests)."""
