@@ -12,6 +12,7 @@ import contextlib
 import json
 import os
 import tempfile
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -331,10 +332,15 @@ def data_dir() -> Path:
 
 @dataclass(frozen=True)
 class LoadProblem:
-    """The settings file could not be used: it was kept as *kept_as*; *detail* is technical."""
+    """The settings file could not be used: it was kept as *kept_as* (the copy's full path, so
+    the words can say where it is); *detail* is technical."""
 
     detail: str
     kept_as: str
+
+
+#: Set-aside copies are numbered past this many tries no more (a folder full of them).
+_MAX_COPIES = 10_000
 
 
 class SettingsStore:
@@ -347,11 +353,20 @@ class SettingsStore:
 
     @property
     def backup_path(self) -> Path:
+        """Where the first damaged file is kept (later ones are numbered: see backup_paths)."""
         return self.path.with_name(self.path.name + ".bak")
+
+    def backup_paths(self) -> Iterator[Path]:
+        """Every name a damaged file may be kept under, in the order they are taken:
+        settings.json.bak, settings.json.2.bak, settings.json.3.bak, ..."""
+        yield self.backup_path
+        for number in range(2, _MAX_COPIES):
+            yield self.path.with_name(f"{self.path.name}.{number}.bak")
 
     def load(self) -> AppSettings:
         """The saved settings; defaults when there are none. A damaged file is moved aside to
-        settings.json.bak (so nothing is lost) and defaults are returned."""
+        settings.json.bak, or the next free numbered name (settings.json.2.bak, ...), so an
+        earlier copy is never overwritten; defaults are returned."""
         self.last_load_problem = None
         try:
             text = self.path.read_text(encoding="utf-8")
@@ -367,9 +382,8 @@ class SettingsStore:
             return self._set_aside(str(exc))
 
     def _set_aside(self, detail: str) -> AppSettings:
-        self.last_load_problem = LoadProblem(detail=detail, kept_as=self.backup_path.name)
-        with contextlib.suppress(OSError):
-            os.replace(self.path, self.backup_path)
+        kept = _move_to_free_name(self.path, self.backup_paths())
+        self.last_load_problem = LoadProblem(detail=detail, kept_as=str(kept or self.path))
         return AppSettings()
 
     def save(self, settings: AppSettings) -> AppSettings:
@@ -393,6 +407,31 @@ class SettingsStore:
             raise
         _fsync_dir(self.path.parent)
         return checked
+
+
+def _move_to_free_name(path: Path, candidates: Iterable[Path]) -> Path | None:
+    """Move *path* to the first of *candidates* no file has; None when it could not be moved.
+
+    A hard link claims the name atomically (it fails if the name is taken, where a rename
+    would replace the earlier copy); where links are not supported, a name found free is
+    renamed to."""
+    for candidate in candidates:
+        try:
+            os.link(path, candidate)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (FAT, some network drives)
+            if candidate.exists():
+                continue
+            try:
+                os.rename(path, candidate)
+            except OSError:
+                return None
+            return candidate
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        return candidate
+    return None
 
 
 def _fsync_dir(directory: Path) -> None:

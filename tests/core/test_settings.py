@@ -250,7 +250,7 @@ def test_corrupt_file_gives_defaults_and_is_kept_aside(content: bytes) -> None:
     store.path.write_bytes(content)
     assert store.load() == AppSettings()
     assert store.last_load_problem is not None
-    assert store.last_load_problem.kept_as == "settings.json.bak"
+    assert store.last_load_problem.kept_as == str(store.backup_path)
     assert not store.path.exists()
     assert store.backup_path.read_bytes() == content
     # the app carries on: the next save writes a fresh, valid file

@@ -10,8 +10,9 @@ import logging
 
 from desktop_app.core.background import Blocking
 from desktop_app.core.store import Draft, DraftPerson, Store
+from desktop_app.core.store.drafts import TakenOff
 
-__all__ = ["Draft", "DraftPerson", "DraftsService"]
+__all__ = ["Draft", "DraftPerson", "DraftsService", "TakenOff"]
 
 log = logging.getLogger(__name__)
 
@@ -21,6 +22,7 @@ LEGACY_FILE = "compose-draft.json"
 
 class DraftsService:
     def __init__(self, store: Store, io: Blocking) -> None:
+        self._store = store
         self._drafts = store.drafts
         self._io = io
 
@@ -42,6 +44,38 @@ class DraftsService:
 
     async def clear(self, profile: str) -> None:
         await self._io(self._drafts.clear, profile)
+
+    async def take_off_schedule(self, profile: str, draft: Draft) -> bool:
+        """Edit of a scheduled send: the send named by ``draft.taken_off`` is cancelled off
+        the schedule and *draft* becomes the profile's draft, in one transaction, so a quit
+        or a crash at any moment leaves it either still scheduled or in the draft (never
+        neither). False when it was no longer scheduled (sent or cancelled meanwhile)."""
+        assert draft.taken_off is not None
+        return await self._io(self._take_off, profile, draft.taken_off.broadcast_id, draft)
+
+    def _take_off(self, profile: str, broadcast_id: int, draft: Draft) -> bool:
+        with self._store.db.write() as db:
+            if not self._store.schedule.cancel(broadcast_id, db=db):
+                return False
+            self._drafts.save(profile, draft, db=db)
+            return True
+
+    async def put_back(self, profile: str, taken_off: TakenOff) -> bool:
+        """Undo of an edit: the send back on the schedule as it was and the draft what the
+        form held before, in one transaction. Only while the profile's draft is still that
+        edit: once it was sent or scheduled again (the draft cleared), False, so the old
+        send can never go out as well."""
+        return await self._io(self._put_back, profile, taken_off)
+
+    def _put_back(self, profile: str, taken_off: TakenOff) -> bool:
+        with self._store.db.write() as db:
+            current = self._drafts.taken_off(profile, db)
+            if current is None or current.broadcast_id != taken_off.broadcast_id:
+                return False
+            if not self._store.schedule.restore(taken_off.broadcast_id, taken_off.due_at, db=db):
+                return False
+            self._drafts.save(profile, taken_off.before or Draft(), db=db)
+            return True
 
 
 def _take_legacy_draft() -> Draft | None:

@@ -112,37 +112,44 @@ class Schedule:
             )
             return cursor.rowcount == 1
 
-    def restore(self, broadcast_id: int, due_at: datetime) -> bool:
+    def restore(
+        self, broadcast_id: int, due_at: datetime, *, db: sqlite3.Connection | None = None
+    ) -> bool:
         """Put a send cancelled off the schedule (to edit it) back on it, due at *due_at*, as
         it was: its cancelled chunks pending again. Only a send none of which went out (every
-        chunk cancelled) and that is not scheduled already; False otherwise."""
-        with self._db.write() as db:
-            cursor = db.execute(
-                "UPDATE broadcasts SET scheduled_for = ? WHERE id = ? AND scheduled_for IS NULL "
-                "AND NOT EXISTS (SELECT 1 FROM chunks WHERE broadcast_id = ? AND state != ?)",
-                (stamp(due_at), broadcast_id, broadcast_id, ChunkState.CANCELLED),
-            )
-            if cursor.rowcount != 1:
-                return False
-            db.execute(
-                "UPDATE chunks SET state = ?, updated_at = ? WHERE broadcast_id = ?",
-                (ChunkState.PENDING, stamp(now()), broadcast_id),
-            )
-            return True
+        chunk cancelled) and that is not scheduled already; False otherwise. With *db*: in
+        the caller's transaction."""
+        if db is None:
+            with self._db.write() as tx:
+                return self.restore(broadcast_id, due_at, db=tx)
+        cursor = db.execute(
+            "UPDATE broadcasts SET scheduled_for = ? WHERE id = ? AND scheduled_for IS NULL "
+            "AND NOT EXISTS (SELECT 1 FROM chunks WHERE broadcast_id = ? AND state != ?)",
+            (stamp(due_at), broadcast_id, broadcast_id, ChunkState.CANCELLED),
+        )
+        if cursor.rowcount != 1:
+            return False
+        db.execute(
+            "UPDATE chunks SET state = ?, updated_at = ? WHERE broadcast_id = ?",
+            (ChunkState.PENDING, stamp(now()), broadcast_id),
+        )
+        return True
 
-    def cancel(self, broadcast_id: int) -> bool:
+    def cancel(self, broadcast_id: int, *, db: sqlite3.Connection | None = None) -> bool:
         """Cancel a still-scheduled send: off the schedule, its chunks cancelled, in one
-        transaction. False when it was no longer scheduled (already released or sent)."""
-        with self._db.write() as db:
-            cursor = db.execute(
-                "UPDATE broadcasts SET scheduled_for = NULL "
-                "WHERE id = ? AND scheduled_for IS NOT NULL",
-                (broadcast_id,),
-            )
-            if cursor.rowcount != 1:
-                return False
-            db.execute(
-                "UPDATE chunks SET state = ?, updated_at = ? WHERE broadcast_id = ? AND state = ?",
-                (ChunkState.CANCELLED, stamp(now()), broadcast_id, ChunkState.PENDING),
-            )
-            return True
+        transaction (with *db*: the caller's). False when it was no longer scheduled (already
+        released or sent)."""
+        if db is None:
+            with self._db.write() as tx:
+                return self.cancel(broadcast_id, db=tx)
+        cursor = db.execute(
+            "UPDATE broadcasts SET scheduled_for = NULL WHERE id = ? AND scheduled_for IS NOT NULL",
+            (broadcast_id,),
+        )
+        if cursor.rowcount != 1:
+            return False
+        db.execute(
+            "UPDATE chunks SET state = ?, updated_at = ? WHERE broadcast_id = ? AND state = ?",
+            (ChunkState.CANCELLED, stamp(now()), broadcast_id, ChunkState.PENDING),
+        )
+        return True

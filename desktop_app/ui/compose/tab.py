@@ -35,7 +35,7 @@ from desktop_app.core.rules import (
     with_opt_out_line,
     within_promo_hours,
 )
-from desktop_app.core.services.drafts import Draft, DraftPerson
+from desktop_app.core.services.drafts import Draft, DraftPerson, TakenOff
 from desktop_app.core.services.sending import BALANCE_CHECK_TIMEOUT, SendFlow, SendPlan
 from desktop_app.ui.compose.channels import SurveyPanel, WhatsAppPanel
 from desktop_app.ui.compose.contact_picker import ContactPickerDialog
@@ -75,6 +75,7 @@ log = logging.getLogger(__name__)
 
 SEND_TASK = "compose.send"
 SCHEDULE_TASK = "compose.scheduled"
+EDIT_TASK = "compose.scheduled.edit"
 #: How often the tab looks for scheduled sends that fell due (ms).
 DUE_CHECK_INTERVAL = 20_000
 
@@ -253,6 +254,9 @@ class ComposeTab(TabPage):
         #: Overdue sends already asked about in this run ("Decide later").
         self._overdue_asked: set[int] = set()
         self._scheduled_ids: list[int] = []
+        #: The scheduled send the form's text was taken from by Edit (kept with the draft, so
+        #: the form still says so after a quit, and Undo still puts it back).
+        self._taken_off: TakenOff | None = None
 
         root = QVBoxLayout(self)
         root.setContentsMargins(16, 10, 16, 10)
@@ -792,6 +796,14 @@ class ComposeTab(TabPage):
         if profile != self._draft_profile or edits != self._edits or draft.is_empty:
             self.draft_restored.emit()
             return  # another account by now, or the user already typed: theirs wins
+        self._fill_form(draft)
+        self._draft_timer.stop()
+        if draft.taken_off is not None:
+            self._say_taken_off(draft.taken_off)
+        self.draft_restored.emit()
+
+    def _fill_form(self, draft: Draft) -> None:
+        self.recipients.clear(quiet=True)
         self.recipients.set_numbers_text(draft.numbers)
         self.recipients.add_people(
             [Person(p.phone, p.first_name, p.last_name, from_contacts=True) for p in draft.people]
@@ -803,10 +815,41 @@ class ComposeTab(TabPage):
             self.summary.sender_combo.setCurrentText(draft.sender_id)
         if draft.fallback is not None:
             self.merge_bar.fallback_edit.setText(draft.fallback)
+        self._taken_off = draft.taken_off
+
+    def _say_taken_off(self, taken_off: TakenOff) -> None:
+        """A draft restored at start that is a scheduled send taken off to edit it: the form
+        says so, as it did before the quit, and Undo puts it back on the schedule (and the
+        form as it was before Edit)."""
+
+        def undo() -> None:
+            before = taken_off.before or Draft()
+            self._fill_form(before)
+            self._put_back(taken_off)
+
+        self.notice.show_text(
+            self.tr(
+                "This message was scheduled to go out {when}. It was taken off the schedule "
+                "so you could change it: send it, or schedule it again with Send later."
+            ).format(when=due_text(taken_off.due_at)),
+            ok=False,
+            action=(self.tr("Undo"), undo),
+        )
+
+    def _put_back(self, taken_off: TakenOff) -> None:
+        """Undo of an edit: the send back on the schedule, the draft what the form held
+        before Edit (one transaction in the store)."""
+        profile = self._draft_profile
         self._draft_timer.stop()
-        self.draft_restored.emit()
+        if profile is None:
+            return
+        self.ctx.tasks.start(
+            f"compose.scheduled.restore.{taken_off.broadcast_id}",
+            self._restore_scheduled(profile, taken_off),
+        )
 
     def _clear_form(self) -> None:
+        self._taken_off = None  # sent or scheduled again, or another account's form
         self.recipients.clear(quiet=True)
         self.composer.set_text("")
         self.composer.editor.document().clearUndoRedoStacks()
@@ -822,6 +865,7 @@ class ComposeTab(TabPage):
                 DraftPerson(p.phone, p.first_name, p.last_name)
                 for p in self.recipients.picked_people()
             ),
+            taken_off=self._taken_off,
         )
 
     def save_draft(self) -> None:
@@ -1264,27 +1308,67 @@ class ComposeTab(TabPage):
         await self.show_scheduled()
 
     def _scheduled_edit(self, broadcast_id: int) -> None:
-        self.ctx.tasks.start("compose.scheduled.edit", self._edit_scheduled(broadcast_id))
+        if self.ctx.tasks.is_running(EDIT_TASK):
+            return  # a second press: the first one carries on (cancelling it could lose it)
+        if self.flow.busy:
+            self.notice.show_text(
+                self.tr("A message is being sent. Once it is done, press Edit again."), ok=False
+            )
+            return
+        self.ctx.tasks.start(EDIT_TASK, self._edit_scheduled(broadcast_id))
 
     async def _edit_scheduled(self, broadcast_id: int) -> None:
         """Off the schedule and into the form: the user changes it and sends (or schedules)
-        it again."""
-        sending = self.ctx.services.sending
-        recipients = await sending.scheduled_recipients(broadcast_id)
-        broadcast = await sending.broadcast(broadcast_id)
+        it again. Taking it off the schedule and keeping it as the draft are one store
+        transaction: a quit or a crash leaves it scheduled or in the draft, never neither.
+        While this runs, the form is held (no send starts from it, no due send either)."""
         session = self.ctx.session
-        waiting = [] if session is None else await sending.scheduled(session.profile.name)
-        due_at = next((s.due_at for s in waiting if s.broadcast.id == broadcast_id), None)
-        if due_at is None or not await sending.cancel_scheduled(broadcast_id):
+        profile = self._draft_profile
+        if session is None or profile is None or self.flow.busy:
+            return
+        self.flow.check()
+        try:
+            sending = self.ctx.services.sending
+            recipients = await sending.scheduled_recipients(broadcast_id)
+            broadcast = await sending.broadcast(broadcast_id)
+            waiting = await sending.scheduled(session.profile.name)
+            due_at = next((s.due_at for s in waiting if s.broadcast.id == broadcast_id), None)
+            taken_off = None
+            if due_at is not None and session is self.ctx.session:
+                taken_off = TakenOff(broadcast_id, due_at, before=self.current_draft())
+                draft = Draft(
+                    text=broadcast.text,
+                    sender_id=broadcast.sender_id,
+                    fallback=recipients.fallback
+                    if recipients.fallback is not None
+                    else self.merge_bar.fallback(),
+                    people=tuple(
+                        DraftPerson(p.phone, p.first_name, p.last_name) for p in recipients.people
+                    ),
+                    taken_off=taken_off,
+                )
+                if not await self._drafts.take_off_schedule(profile, draft):
+                    taken_off = None
+        finally:
+            self.flow.done()
+        if taken_off is None:
+            if due_at is None or session is self.ctx.session:
+                self.notice.show_text(
+                    self.tr(
+                        "This message is no longer scheduled: it was sent or cancelled "
+                        "meanwhile. The Delivery tab shows what was sent."
+                    ),
+                    ok=False,
+                )
             await self.show_scheduled()
             return
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.close()
-        when = due_at
+        self._taken_off = taken_off
 
         def put_back() -> None:
-            restore = self._restore_scheduled(broadcast_id, when)
-            self.ctx.tasks.start("compose.scheduled.restore", restore)
+            self._taken_off = taken_off.before.taken_off if taken_off.before else None
+            self._put_back(taken_off)
 
         self.take_request(
             ComposeRequest(
@@ -1293,16 +1377,23 @@ class ComposeTab(TabPage):
                 sender_id=broadcast.sender_id,
                 names_missing=recipients.names_missing,
                 fallback=recipients.fallback,
+                note=self.tr(
+                    "It is off the schedule (it was due {when}) until you send it or schedule "
+                    "it again."
+                ).format(when=due_text(taken_off.due_at)),
             ),
             also_undo=put_back,
         )
+        self.update_estimate()
         await self.show_scheduled()
 
-    async def _restore_scheduled(self, broadcast_id: int, due_at: datetime) -> None:
+    async def _restore_scheduled(self, profile: str, taken_off: TakenOff) -> None:
         """Undo of an edit: the send is back on the schedule, as it was (not lost)."""
-        if await self.ctx.services.sending.restore_scheduled(broadcast_id, due_at):
+        if await self._drafts.put_back(profile, taken_off):
             self.notice.show_text(
-                self.tr("Back on the schedule: it goes out {when}.").format(when=due_text(due_at)),
+                self.tr("Back on the schedule: it goes out {when}.").format(
+                    when=due_text(taken_off.due_at)
+                ),
                 ok=True,
             )
         await self.show_scheduled()

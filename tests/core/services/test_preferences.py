@@ -82,9 +82,43 @@ def test_a_damaged_file_is_set_aside_and_its_problem_kept(tmp_path: Path) -> Non
     problem = preferences.load_problem
     assert problem is not None
     assert problem.detail == "not valid JSON"
-    assert problem.kept_as == "settings.json.bak"
+    assert problem.kept_as == str(tmp_path / "settings.json.bak")
     assert (tmp_path / "settings.json.bak").read_text(encoding="utf-8") == '{"profiles": ['
     assert not path.exists()
+
+
+def test_each_damaged_file_is_kept_under_its_own_name(tmp_path: Path) -> None:
+    """A second damaged file (days later) does not overwrite the first one's copy: each is
+    kept under the next free name, and the problem names the copy made this time."""
+    path = tmp_path / "settings.json"
+    kept: list[str] = []
+    for number in range(3):
+        path.write_text(f"damaged {number}", encoding="utf-8")
+        problem = Preferences(path).load_problem
+        assert problem is not None
+        kept.append(problem.kept_as)
+        assert not path.exists()
+    assert kept == [
+        str(tmp_path / "settings.json.bak"),
+        str(tmp_path / "settings.json.2.bak"),
+        str(tmp_path / "settings.json.3.bak"),
+    ]
+    for number, name in enumerate(kept):
+        assert Path(name).read_text(encoding="utf-8") == f"damaged {number}"
+
+
+def test_a_copy_someone_removed_leaves_its_name_free(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    (tmp_path / "settings.json.2.bak").write_text("older", encoding="utf-8")
+    path.write_text("damaged", encoding="utf-8")
+    problem = Preferences(path).load_problem
+    assert problem is not None
+    assert problem.kept_as == str(tmp_path / "settings.json.bak")
+    path.write_text("damaged again", encoding="utf-8")
+    problem = Preferences(path).load_problem
+    assert problem is not None
+    assert problem.kept_as == str(tmp_path / "settings.json.3.bak")
+    assert (tmp_path / "settings.json.2.bak").read_text(encoding="utf-8") == "older"
 
 
 def test_a_file_with_a_bad_value_is_set_aside_naming_the_problem(tmp_path: Path) -> None:
