@@ -520,10 +520,12 @@ class OverdueDialog(QDialog):
         now: datetime,
         outside_hours: bool,
         account_was_closed: bool = False,
+        being_edited: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         """*account_was_closed*: Tuma was running when it fell due, but with this account
-        signed out (or another one open)."""
+        signed out (or another one open). *being_edited*: it was off the schedule, being
+        edited, when it fell due, and Undo put it back."""
         super().__init__(parent)
         self.setObjectName("overdueDialog")
         self.setWindowTitle(self.tr("A scheduled message was not sent"))
@@ -542,6 +544,12 @@ class OverdueDialog(QDialog):
         body = QLabel(
             (
                 self.tr(
+                    "It was off the schedule, being edited, when it fell due, so nothing was "
+                    "sent. It is for {people}, from {sender}. Send it now only if it is still "
+                    "right to send."
+                )
+                if being_edited
+                else self.tr(
                     "This account was not open in Tuma when it fell due, so nothing was sent. "
                     "It is for {people}, from {sender}. Send it now only if it is still right "
                     "to send."

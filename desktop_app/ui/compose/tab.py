@@ -253,6 +253,9 @@ class ComposeTab(TabPage):
         self._running_since = self.started_at
         #: Overdue sends already asked about in this run ("Decide later").
         self._overdue_asked: set[int] = set()
+        #: Sends put back on the schedule by Undo after their time passed while they were
+        #: being edited: asked about, as an overdue one found at start, never sent unasked.
+        self._ask_when_due: set[int] = set()
         self._scheduled_ids: list[int] = []
         #: The scheduled send the form's text was taken from by Edit (kept with the draft, so
         #: the form still says so after a quit, and Undo still puts it back).
@@ -1205,11 +1208,11 @@ class ComposeTab(TabPage):
             if session is not self.ctx.session:
                 return
             broadcast_id = send.broadcast.id
-            if send.due_at < self.started_at:
+            if send.due_at < self.started_at or broadcast_id in self._ask_when_due:
                 if broadcast_id in self._overdue_asked or self.overdue_dialog is not None:
                     continue
                 self._overdue_asked.add(broadcast_id)
-                await self._ask_overdue(send)
+                await self._ask_overdue(send, being_edited=broadcast_id in self._ask_when_due)
                 continue
             # Fell due while running: it goes now, unless a send is under way (next check).
             if self.flow.busy:
@@ -1219,7 +1222,7 @@ class ComposeTab(TabPage):
         await self.show_scheduled()
         self.scheduled_checked.emit(due)
 
-    async def _ask_overdue(self, send: Any) -> None:
+    async def _ask_overdue(self, send: Any, *, being_edited: bool = False) -> None:
         now = rules.local_now()
         promotional = send.category == SendCategory.PROMOTIONAL
         self.overdue_dialog = OverdueDialog(
@@ -1227,6 +1230,7 @@ class ComposeTab(TabPage):
             now=now,
             outside_hours=promotional and not within_promo_hours(now),
             account_was_closed=send.due_at >= self._running_since,
+            being_edited=being_edited,
             parent=self,
         )
         try:
@@ -1388,8 +1392,26 @@ class ComposeTab(TabPage):
         await self.show_scheduled()
 
     async def _restore_scheduled(self, profile: str, taken_off: TakenOff) -> None:
-        """Undo of an edit: the send is back on the schedule, as it was (not lost)."""
-        if await self._drafts.put_back(profile, taken_off):
+        """Undo of an edit: the send is back on the schedule, as it was (not lost). When its
+        time passed while it was being edited, it is asked about, as an overdue send found
+        at start (marked before it is back, so the due check cannot send it unasked)."""
+        broadcast_id = taken_off.broadcast_id
+        late = taken_off.due_at <= datetime.now(UTC)
+        if late:
+            self._ask_when_due.add(broadcast_id)
+            self._overdue_asked.discard(broadcast_id)
+        if not await self._drafts.put_back(profile, taken_off):
+            self._ask_when_due.discard(broadcast_id)
+        elif late:
+            self.notice.show_text(
+                self.tr(
+                    "Back on the schedule. Its time ({when}) passed while it was being edited: "
+                    "choose whether to send it now."
+                ).format(when=due_text(taken_off.due_at)),
+                ok=True,
+            )
+            self.check_scheduled()
+        else:
             self.notice.show_text(
                 self.tr("Back on the schedule: it goes out {when}.").format(
                     when=due_text(taken_off.due_at)

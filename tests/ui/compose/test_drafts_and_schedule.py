@@ -12,6 +12,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.services import Services
 from desktop_app.ui.compose import ComposeTab
@@ -195,3 +196,31 @@ def test_edit_of_a_send_that_fell_due_meanwhile_says_so(qtbot, tab, arun, admin,
     assert tab.notice.isVisible()
     assert tab.notice.label.text().startswith("This message is no longer scheduled")
     assert tab.composer.text() == ""
+
+
+def test_undo_after_the_time_passed_while_editing_asks_before_sending(
+    qtbot, tab, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """Edit, then Undo once the send's time has passed: back on the schedule, but asked
+    about (as an overdue send found at start), never sent by the next due check unasked."""
+    due = datetime.now(UTC) + timedelta(seconds=1)
+    broadcast_id = schedule_directly(tab, arun, due)
+    dialog = open_list(qtbot, tab)
+    qtbot.mouseClick(dialog.edit_button, LEFT)
+    qtbot.waitUntil(lambda: tab.composer.text() == TEXT)
+    qtbot.waitUntil(lambda: datetime.now(UTC) > due + timedelta(milliseconds=200), timeout=5000)
+    qtbot.mouseClick(tab.notice.action_button, LEFT)  # Undo
+    qtbot.waitUntil(lambda: tab.overdue_dialog is not None, timeout=10_000)
+    overdue = tab.overdue_dialog
+    assert overdue.broadcast_id == broadcast_id
+    said = " ".join(label.text() for label in overdue.findChildren(QLabel))
+    assert "being edited" in said
+    assert "Back on the schedule" in tab.notice.label.text()
+    assert sent_to(admin, account) == Counter()
+    tab.check_scheduled()  # the 20-second timer meanwhile: still nothing sent unasked
+    qtbot.wait(300)
+    assert sent_to(admin, account) == Counter()
+    qtbot.mouseClick(overdue.send_button, LEFT)
+    qtbot.waitUntil(lambda: len(sent_to(admin, account)) == 2, timeout=10_000)
+    qtbot.waitUntil(lambda: not tab.flow.busy)
+    assert set(sent_to(admin, account).values()) == {1}
