@@ -5,16 +5,23 @@ each task (asyncio only keeps weak ones), cancels the previous task of the same 
 you type), reports "busy" only after a short delay so quick calls do not flicker, and sends
 failures to the one :class:`~desktop_app.ui.errors.ErrorPresenter`. Tests await
 :meth:`TaskRunner.wait_idle` or wait for :attr:`TaskRunner.idle`.
+
+Each task watches its own requests' retries (:mod:`desktop_app.core.api.attempts`): when the
+service is not answering, :attr:`TaskRunner.retrying` says which task is trying again, so the
+screen can say so instead of sitting still.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
+
+from desktop_app.core.api.attempts import Retry, watch_retries
 
 if TYPE_CHECKING:
     from desktop_app.ui.errors import ErrorPresenter
@@ -38,6 +45,10 @@ class TaskRunner(QObject):
     idle = Signal()
     #: An exception no ``on_error`` handled (it has already gone to the presenter).
     failed = Signal(object)
+    #: ``(name, retry)``: task *name* is trying a request again (a
+    #: :class:`~desktop_app.core.api.attempts.Retry`), or ``(name, None)`` when a task that
+    #: was retrying has ended, however it ended.
+    retrying = Signal(str, object)
 
     def __init__(self, errors: ErrorPresenter | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -47,6 +58,7 @@ class TaskRunner(QObject):
         self._names: dict[asyncio.Task[Any], str] = {}
         self._busy_shown = False
         self._closing = False
+        self._retries: dict[asyncio.Task[Any], Retry] = {}
         self._busy_timer = QTimer(self)
         self._busy_timer.setSingleShot(True)
         self._busy_timer.setInterval(BUSY_DELAY_MS)
@@ -74,7 +86,13 @@ class TaskRunner(QObject):
             coro.close()
             raise RuntimeError("the app is closing; no new work can start")
         self.cancel(name)
-        task: asyncio.Task[T] = asyncio.ensure_future(coro)
+        # The task runs in a context of its own whose requests report their retries here,
+        # tagged with this task (not the name: a newer task of that name may replace it).
+        context = contextvars.copy_context()
+        holder: list[asyncio.Task[Any]] = []
+        context.run(watch_retries, lambda retry: self._on_retry(holder, name, retry))
+        task: asyncio.Task[T] = asyncio.get_event_loop().create_task(coro, context=context)
+        holder.append(task)
         self._named[name] = task
         self._names[task] = name
         self._all.add(task)
@@ -88,6 +106,16 @@ class TaskRunner(QObject):
         task = self._named.pop(name, None)
         if task is not None and not task.done():
             task.cancel()
+
+    def retry_of(self, name: str) -> Retry | None:
+        """The latest retry of the running task *name*, if it had to try again."""
+        task = self._named.get(name)
+        return None if task is None else self._retries.get(task)
+
+    def latest_retry(self) -> Retry | None:
+        """A retry of some running task (the latest reported), if any is trying again."""
+        running = [retry for task, retry in self._retries.items() if not task.done()]
+        return running[-1] if running else None
 
     def is_running(self, name: str) -> bool:
         task = self._named.get(name)
@@ -143,6 +171,12 @@ class TaskRunner(QObject):
 
     # -- internals ------------------------------------------------------------------------
 
+    def _on_retry(self, holder: list[asyncio.Task[Any]], name: str, retry: Retry) -> None:
+        if not holder or holder[0].done():
+            return
+        self._retries[holder[0]] = retry
+        self.retrying.emit(name, retry)
+
     def _on_busy_timeout(self) -> None:
         if self.busy and not self._busy_shown:
             self._busy_shown = True
@@ -158,6 +192,8 @@ class TaskRunner(QObject):
         name = self._names.pop(task, "")
         if self._named.get(name) is task:
             del self._named[name]
+        if self._retries.pop(task, None) is not None:
+            self.retrying.emit(name, None)
         try:
             if task.cancelled():
                 return

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject
 from desktop_app.ui.formats import number
 
 if TYPE_CHECKING:
+    from desktop_app.core.api.attempts import Retry
     from desktop_app.core.phones import InvalidPhoneNumber
     from desktop_app.core.services.accounts import AccountError, CredentialError
     from desktop_app.core.services.sending import ChunkReason, StoreError
@@ -31,6 +32,7 @@ __all__ = [
     "counts",
     "keyring_problem",
     "phone_problem",
+    "retrying",
     "settings_field",
     "settings_problem",
     "settings_set_aside",
@@ -348,6 +350,20 @@ class Words(QObject):
         }
         return texts[exc.problem]
 
+    def retrying(self, retry: Retry) -> str:
+        """While the client tries a request again: Tuma is still at it, and which try."""
+        from desktop_app.core.api.attempts import RetryReason
+
+        if retry.reason is RetryReason.BUSY:
+            text = self.tr("The service is busy: trying again (try {attempt} of {attempts})…")
+        elif retry.reason is RetryReason.NO_REPLY:
+            text = self.tr(
+                "The service has not answered yet: asking again (try {attempt} of {attempts})…"
+            )
+        else:
+            text = self.tr("Still trying to reach the service (try {attempt} of {attempts})…")
+        return text.format(attempt=number(retry.attempt), attempts=number(retry.attempts))
+
 
 _words: Words | None = None
 
@@ -394,3 +410,7 @@ def chunk_reason(reason: ChunkReason | None, detail: str | None = None) -> str:
 
 def store_problem(exc: StoreError) -> str:
     return _get().store_problem(exc)
+
+
+def retrying(retry: Retry) -> str:
+    return _get().retrying(retry)

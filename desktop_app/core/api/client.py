@@ -25,6 +25,18 @@ seconds. A send whose outcome is unknown (timeout after sending, connection lost
 or a gateway's own 502/504 page: it forwarded the request and lost the answer) raises
 ``InDoubt`` and is never resent; reads may be repeated after such errors too.
 
+Timeouts: making the connection (name look-up, TCP, TLS) is bounded by ``connect_timeout``
+(:data:`CONNECT_TIMEOUT`, 8 s), everything after it by ``timeout`` (20 s). On a live link,
+even slow mobile data, a connection is made in a few seconds (or refused at once; 8 s leaves
+room for a lost packet or two on 2G, each resent after 1 then 2 s); a host
+that drops packets (a pulled cable, mobile data gone) never answers, and waiting 20 s for it,
+three times, kept a shop assistant waiting a minute to hear so. A slow *reply* is not a dead
+host and keeps the long bound. Nothing has been sent when a connection could not be made, so
+a send is retried after a connect failure as safely as a read.
+
+Each retry is reported, before its pause, to the watcher of the context the request runs in
+(:mod:`desktop_app.core.api.attempts`), so the screen can say "still trying".
+
 Reachability: every request goes through one place, so the client also says whether the
 service can be reached at all. A request that finally fails with no HTTP reply because no
 connection could be made or kept (refused, reset, DNS failure, connect timeout) marks it
@@ -59,6 +71,7 @@ import httpx
 
 from desktop_app.core.addresses import is_loopback_host, is_valid_host
 from desktop_app.core.api import errors
+from desktop_app.core.api.attempts import Retry, RetryReason, report_retry
 from desktop_app.core.api.models import (
     AccountDetails,
     Balance,
@@ -75,6 +88,9 @@ from desktop_app.core.delivery import DeliveryStatus, normalize_status
 log = logging.getLogger(__name__)
 
 USER_AGENT: Final = "Tuma-desktop/0.1"
+
+#: Seconds to make a connection (see the module docstring); the default of every client.
+CONNECT_TIMEOUT: float = 8.0
 
 # Raised before a single byte of the request left: always safe to try again.
 _NOT_SENT: Final = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
@@ -162,6 +178,7 @@ class Client:
         token: str,
         *,
         timeout: float = 20.0,
+        connect_timeout: float | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         max_attempts: int = 3,
         backoff: float = 0.5,
@@ -191,7 +208,12 @@ class Client:
                 "Accept": "application/json",
                 "User-Agent": USER_AGENT,
             },
-            timeout=httpx.Timeout(timeout),
+            timeout=httpx.Timeout(
+                timeout,
+                connect=min(
+                    timeout, CONNECT_TIMEOUT if connect_timeout is None else connect_timeout
+                ),
+            ),
             transport=transport,
             follow_redirects=False,
             # A service on this computer (the sandbox, over plain http) is reached directly:
@@ -497,7 +519,7 @@ class Client:
                 if last:
                     self._failed_without_reply(exc)
                     raise errors.NetworkError() from self._cause(exc)
-                await self._sleep(self._backoff_delay(attempt))
+                await self._pause_before_retry(attempt, RetryReason.NOT_REACHED)
                 continue
             except _LOST as exc:
                 log.info(
@@ -509,7 +531,12 @@ class Client:
                 if last:
                     self._failed_without_reply(exc)
                     raise errors.NetworkError() from self._cause(exc)
-                await self._sleep(self._backoff_delay(attempt))
+                reason = (
+                    RetryReason.NOT_REACHED
+                    if isinstance(exc, _UNREACHABLE)
+                    else RetryReason.NO_REPLY
+                )
+                await self._pause_before_retry(attempt, reason)
                 continue
             except httpx.DecodingError as exc:
                 error: errors.ApiError = (
@@ -546,7 +573,16 @@ class Client:
                 return response, body
             delay = retry_after if retry_after is not None else self._backoff_delay(attempt)
             log.info("%s: %s reply, retrying in %.2f s", what, kind, delay)
-            await self._sleep(delay)
+            await self._pause_before_retry(attempt, RetryReason.BUSY, delay)
+
+    async def _pause_before_retry(
+        self, attempt: int, reason: RetryReason, delay: float | None = None
+    ) -> None:
+        """Say that try ``attempt + 1`` is coming (attempts.py), then wait before it."""
+        if delay is None:
+            delay = self._backoff_delay(attempt)
+        report_retry(Retry(attempt + 1, self.max_attempts, reason, delay))
+        await self._sleep(delay)
 
     def _failed_without_reply(self, exc: BaseException) -> None:
         """A request ended without an HTTP reply: when no connection could be made or kept,

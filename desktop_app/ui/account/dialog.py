@@ -176,6 +176,7 @@ class AccountDialog(QDialog):
         test_row = QHBoxLayout()
         self.test_button = QPushButton(self.tr("&Test connection"), self)
         self.test_button.clicked.connect(self._on_test_clicked)
+        self.ctx.tasks.retrying.connect(self._on_retrying)
         self.status_label = QLabel(self)
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.status_label.setWordWrap(True)
@@ -328,6 +329,15 @@ class AccountDialog(QDialog):
             widget.setEnabled(not busy)
         if busy:
             self._show_status(text, "muted")
+
+    def _on_retrying(self, name: str, retry: object) -> None:
+        """The test or the save is trying again (no answer yet): said next to the button, so
+        a dead line is not a still dialog for a minute. Cancel stops it."""
+        from desktop_app.core.api.attempts import Retry
+        from desktop_app.ui.words import retrying
+
+        if name in ("account.test", "account.save") and isinstance(retry, Retry):
+            self._show_status(retrying(retry), "muted")
 
     # -- values ---------------------------------------------------------------------------
 

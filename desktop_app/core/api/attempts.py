@@ -1,0 +1,62 @@
+"""Word of a request being tried again, for whoever is waiting on it.
+
+The client retries by itself (client.py's docstring says when). While it does, the person who
+pressed the button must not stare at a still screen: code that starts a piece of work calls
+:func:`watch_retries` in that work's own context (its asyncio task), and every request made
+there reports each retry, before its pause, as a :class:`Retry` fact. A context variable, so
+two pieces of work running at once never hear each other's retries. Light (no httpx): the UI
+imports it before any request is made.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from contextvars import ContextVar
+from dataclasses import dataclass
+from enum import StrEnum
+
+__all__ = ["Retry", "RetryReason", "RetryWatcher", "report_retry", "watch_retries"]
+
+log = logging.getLogger(__name__)
+
+
+class RetryReason(StrEnum):
+    #: No connection could be made (refused, timed out, name not found): nothing was sent.
+    NOT_REACHED = "not_reached"
+    #: A question was asked and its answer lost; asking again changes nothing.
+    NO_REPLY = "no_reply"
+    #: The service answered that it is busy or failing (429, 5xx).
+    BUSY = "busy"
+
+
+@dataclass(frozen=True)
+class Retry:
+    """The client is about to try a request again."""
+
+    attempt: int  # the try about to be made: 2 for the first retry
+    attempts: int  # how many tries in all, at most
+    reason: RetryReason
+    delay: float  # seconds of pause before it
+
+
+RetryWatcher = Callable[[Retry], None]
+
+_watcher: ContextVar[RetryWatcher | None] = ContextVar("tuma_retry_watcher", default=None)
+
+
+def watch_retries(watcher: RetryWatcher | None) -> None:
+    """Send the retries of requests made in the current context (and in tasks it starts
+    from now on) to *watcher*; None stops it."""
+    _watcher.set(watcher)
+
+
+def report_retry(retry: Retry) -> None:
+    """Tell the current context's watcher, if any; a watcher's bug never fails a request."""
+    watcher = _watcher.get()
+    if watcher is None:
+        return
+    try:
+        watcher(retry)
+    except Exception:
+        log.exception("a retry watcher failed")

@@ -1,0 +1,82 @@
+"""When the service cannot be reached (a pulled cable, mobile data gone), the screen says that
+Tuma is still trying, and which try, within seconds; the last word says what to do.
+
+The dead host drops connection attempts (tests/core/api/test_unreachable.py's black hole); the
+connect timeout is shrunk so the three tries take about a second, not fifteen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from desktop_app.core.api import client as client_module
+from desktop_app.core.settings import Profile
+from desktop_app.ui.account import AccountDialog
+from desktop_app.ui.main_window import MainWindow
+from tests.core.api.test_unreachable import black_hole
+
+TRY_2 = "Still trying to reach the service (try 2 of 3)…"
+TRY_3 = "Still trying to reach the service (try 3 of 3)…"
+
+
+@pytest.fixture
+def dead_url(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    monkeypatch.setattr(client_module, "CONNECT_TIMEOUT", 0.3)
+    with black_hole() as url:
+        yield url
+
+
+def test_the_account_dialogs_test_says_it_is_still_trying_then_what_to_do(
+    qtbot: Any, ctx: Any, dead_url: str
+) -> None:
+    dialog = AccountDialog(ctx)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    dialog.select_profile(None)
+    dialog.name_edit.setText("Shop two")
+    dialog.base_url_edit.setText(dead_url)
+    dialog.base_url_edit.textEdited.emit(dead_url)
+    dialog.token_edit.setText("tk_live_abcdef123456")
+    dialog.sender_edit.setText("TUMA")
+
+    with qtbot.waitSignal(dialog.attempt_finished, timeout=15000) as finished:
+        dialog.test_button.click()
+        qtbot.waitUntil(lambda: dialog.status_label.text() == TRY_2, timeout=5000)
+        assert not dialog.test_button.isEnabled()  # still at it: not pressed twice
+        qtbot.waitUntil(lambda: dialog.status_label.text() == TRY_3, timeout=5000)
+    assert finished.args == [False]
+    text = dialog.status_label.text()
+    assert "Could not reach the messaging service" in text
+    assert "Check your internet connection" in text
+    assert dialog.status_label.property("role") == "error"
+    assert dialog.test_button.isEnabled()
+
+
+def test_the_status_bar_says_still_trying_while_the_balance_is_read(
+    qtbot: Any, arun: Any, ctx: Any, account: Any, dead_url: str
+) -> None:
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    profile = Profile(
+        name="Cut-off shop",
+        base_url=dead_url,
+        contacts_base_url=dead_url,
+        sender_ids=[account.sender_id],
+        default_sender_id=account.sender_id,
+    )
+    arun(ctx.open_session(profile, account.token))  # reads the balance, as at start-up
+    qtbot.waitUntil(lambda: window.busy_label.text() == TRY_2, timeout=5000)
+    assert window.busy_label.isVisible()
+    assert not window.offline_shown  # not offline yet: it is still trying
+    qtbot.waitUntil(lambda: window.busy_label.text() == TRY_3, timeout=5000)
+    # The last word: offline, and what to do, in the status bar's one calm place.
+    qtbot.waitUntil(lambda: window.offline_shown, timeout=10000)
+    assert "Check the internet connection" in window.offline_label.toolTip()
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    assert window.busy_label.text() == "Working…"
+    assert window.busy_label.isHidden()
+    window.close()
