@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -178,6 +179,51 @@ def test_every_tab_is_named_reachable_and_has_one_control_per_alt_letter(
     walk = tab_walk(window, page)
     problems += [f"Tab never reaches {_describe(w)}" for w in reachable(page) if w not in walk]
     assert not problems, f"{key} ({language}):\n" + "\n".join(problems)
+
+
+def _import_pages(qtbot: Any, window: MainWindow, tmp_path: Path) -> Iterator[str]:
+    """Walk the Import wizard from a file to Done, yielding at each page shown."""
+    from desktop_app.core.services.imports import Step
+    from tests.core.import_files import DAMAGED_ROWS, write_csv
+
+    window.show_tab("import")
+    tab: Any = window.pages["import"]
+
+    def at(step: Step) -> None:
+        qtbot.waitUntil(lambda: tab.flow.step is step, timeout=60000)
+        qtbot.waitUntil(lambda: not window.ctx.tasks.busy, timeout=60000)
+
+    tab.open_files([write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)])
+    at(Step.FILE)
+    qtbot.waitUntil(tab.file_page.next.isEnabled, timeout=10000)
+    yield "file"
+    tab.file_page.next.click()
+    at(Step.COLUMNS)
+    yield "columns"
+    tab.columns_page.next.click()
+    at(Step.CHECK)
+    yield "check"
+    tab.check_page.upload.click()
+    at(Step.DONE)
+    qtbot.waitUntil(lambda: tab.stack.currentWidget() is tab.done_page, timeout=10000)
+    yield "done"
+
+
+def test_every_page_of_the_import_wizard_is_named_reachable_and_has_one_control_per_alt_letter(
+    qtbot, window_in, language, tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    window = window_in
+    page = window.pages["import"]
+    problems: list[str] = []
+    for name in _import_pages(qtbot, window, tmp_path):
+        found = unnamed(page)
+        found += shared_mnemonics(
+            mnemonics(page) + mnemonics(window.tabs.tabBar()) + window_mnemonics(window)
+        )
+        walk = tab_walk(window, page)
+        found += [f"Tab never reaches {_describe(w)}" for w in reachable(page) if w not in walk]
+        problems += [f"{name}: {problem}" for problem in found]
+    assert not problems, f"import ({language}):\n" + "\n".join(problems)
 
 
 def _above(upper: QWidget, lower: QWidget, root: QWidget) -> bool:

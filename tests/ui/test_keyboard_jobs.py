@@ -8,15 +8,20 @@ manager's part, and only that."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
 
+from desktop_app.core.importing.mapping import Field
+from desktop_app.core.services.imports import Step
 from desktop_app.ui.main_window import TAB_KEYS, MainWindow
+from tests.core.import_files import DAMAGED_ROWS, write_csv
 from tests.ui.contacts.helpers import seed
 from tests.ui.support import check_unfinished, write_broadcast
 
@@ -194,6 +199,178 @@ def test_find_a_contact_and_message_them_with_the_keyboard(qtbot, window, ctx, a
     assert compose.isAncestorOf(focused())  # on to writing the message
 
 
+# -- importing -----------------------------------------------------------------------------
+
+
+def _choose_file_by_keyboard(qtbot: Any, window: MainWindow, tab: Any, path: Path) -> None:
+    """Space on "Choose a file…", the path typed into the file chooser, Enter."""
+    assert focused() is tab.start_page.drop.browse
+    press(qtbot, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: bool(tab._dialogs), timeout=5000)
+    dialog = tab._dialogs[0]
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=5000)
+    qtbot.waitUntil(lambda: dialog.isAncestorOf(focused()), timeout=5000)
+    qtbot.keyClicks(focused(), str(path))
+    press(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=5000)
+    back_to(qtbot, window)
+
+
+def _wait_page(qtbot: Any, tab: Any, step: Step, main: QWidget, timeout: int = 20000) -> None:
+    """The wizard shows *step* and the keyboard is on the page's *main* control."""
+    qtbot.waitUntil(
+        lambda: tab.flow.step is step and main.isEnabled() and main.isVisible(), timeout=timeout
+    )
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is main, timeout=5000)
+    # Upload and Cancel ignore a key pressed as quick as a double click after their page
+    qtbot.wait(QApplication.doubleClickInterval() + 50)
+
+
+@pytest.mark.qt_log_ignore(  # offscreen: the file chooser pops up without a window system
+    r"This plugin does not support", r"propagateSizeHints"
+)
+def test_import_a_spreadsheet_with_the_keyboard_alone(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+3, Space on Choose a file…, the path and Enter; then Tab, arrows and Space only:
+    after every page change the keyboard is on the page's main control, Tab leaves every table
+    (it never walks cell by cell), the phone column is chosen with the arrow keys."""
+    tab: Any = window.pages["import"]
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    go_to(qtbot, "import")
+    _choose_file_by_keyboard(qtbot, window, tab, path)
+
+    # the file: Next is where the keyboard is; Tab goes round the page and back to it
+    _wait_page(qtbot, tab, Step.FILE, tab.file_page.next)
+    seen = []
+    for _ in range(8):
+        press(qtbot, Qt.Key.Key_Tab)
+        seen.append(focused())
+        if focused() is tab.file_page.next:
+            break
+    assert focused() is tab.file_page.next, [w.objectName() for w in seen]
+    assert tab.file_page.first_rows in seen  # the rows are reachable, and let go of Tab
+    press(qtbot, Qt.Key.Key_Space)
+
+    # the columns: the phone column chosen again with the arrow keys (none, then back)
+    columns = tab.columns_page
+    _wait_page(qtbot, tab, Step.COLUMNS, columns.next)
+    phone = columns.combos[Field.PHONE]
+    tab_until(qtbot, phone)
+    chosen = phone.currentIndex()
+    press(qtbot, Qt.Key.Key_Home)  # (none)
+    assert tab.flow.mapping.phone is None
+    assert not columns.next.isEnabled()
+    for _ in range(chosen):
+        press(qtbot, Qt.Key.Key_Down)
+    assert tab.flow.mapping.phone is not None
+    tab_until(qtbot, columns.sample)
+    tab_until(qtbot, columns.next)
+    press(qtbot, Qt.Key.Key_Space)
+
+    # the check: Upload has the keyboard; the problem rows are one Tab away, and let go
+    check = tab.check_page
+    _wait_page(qtbot, tab, Step.CHECK, check.upload)
+    tab_until(qtbot, check.table)
+    tab_until(qtbot, check.upload)
+    press(qtbot, Qt.Key.Key_Space)
+
+    # done: Open the contacts has the keyboard; Back to imports ends on Choose a file…
+    done = tab.done_page
+    _wait_page(qtbot, tab, Step.DONE, done.open_contacts, timeout=60000)
+    assert len(contacts_on(arun, ctx)) == 10
+    tab_until(qtbot, done.another)
+    press(qtbot, Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: tab.stack.currentWidget() is tab.start_page)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is tab.start_page.drop.browse)
+
+
+def test_cancel_and_back_in_the_import_wizard_keep_the_keyboard_in_it(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    tab: Any = window.pages["import"]
+    go_to(qtbot, "import")
+    tab.open_files([write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)])  # the chooser's part
+    _wait_page(qtbot, tab, Step.FILE, tab.file_page.next)
+    press(qtbot, Qt.Key.Key_Space)
+    _wait_page(qtbot, tab, Step.COLUMNS, tab.columns_page.next)
+    tab_until(qtbot, tab.columns_page.back)
+    press(qtbot, Qt.Key.Key_Space)  # Back: the file again
+    _wait_page(qtbot, tab, Step.FILE, tab.file_page.next)
+    tab_until(qtbot, tab.file_page.cancel)
+    press(qtbot, Qt.Key.Key_Space)  # Cancel: the start, ready to choose another file
+    qtbot.waitUntil(lambda: tab.stack.currentWidget() is tab.start_page)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is tab.start_page.drop.browse)
+
+
+def contacts_on(arun: Any, ctx: Any) -> list[Any]:
+    async def everyone() -> list[Any]:
+        return list((await ctx.client().list_contacts(page=1, page_size=100)).contacts)
+
+    return arun(everyone())  # type: ignore[no-any-return]
+
+
+def _delete_by_keyboard(qtbot: Any, contacts: Any) -> None:
+    """Delete (the key, or Space on the button), then Tab to the yes and Space; wait until
+    the list is read again."""
+    qtbot.waitUntil(lambda: QApplication.activePopupWidget() is None)
+    box: Any = None
+
+    def asked() -> bool:
+        nonlocal box
+        boxes = [b for b in contacts.findChildren(QMessageBox) if b.isVisible()]
+        box = boxes[-1] if boxes else None
+        return box is not None and QApplication.activeWindow() is box
+
+    qtbot.waitUntil(asked, timeout=5000)
+    yes = box.findChild(QPushButton, "confirmYes")
+    tab_until(qtbot, yes, most=4)
+    with qtbot.waitSignal(contacts.job_finished, timeout=10000):
+        press(qtbot, Qt.Key.Key_Space)
+    back_to(qtbot, contacts.window())
+    qtbot.waitUntil(lambda: contacts.model.known and not contacts.model.loading, timeout=10000)
+
+
+def test_after_deleting_contacts_the_keyboard_is_on_the_next_row(qtbot, window, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """The keyboard stays on the list after a delete: on the row that took the deleted one's
+    place (not selected: Delete again asks about nobody until a row is chosen), on the last
+    row when the end was deleted, on "Add a customer" when nobody is left; whether Delete was
+    the key on the grid or Space on the Delete button (which waits meanwhile)."""
+    seed(arun, ctx, 4)
+    contacts: Any = window.pages["contacts"]
+    go_to(qtbot, "contacts")
+    qtbot.waitUntil(lambda: contacts.model.rowCount() == 4, timeout=10000)
+    names = [contacts.model.index(r, 0).data() for r in range(4)]
+    tab_until(qtbot, contacts.table)
+    press(qtbot, Qt.Key.Key_Down)
+    press(qtbot, Qt.Key.Key_Down)  # the third row
+    press(qtbot, Qt.Key.Key_Space)
+    press(qtbot, Qt.Key.Key_Delete)
+    _delete_by_keyboard(qtbot, contacts)
+    assert contacts.model.total == 3
+    assert focused() is contacts.table
+    assert contacts.table.currentIndex().row() == 2
+    assert contacts.table.currentIndex().data() == names[3]  # the next one, in its place
+    assert contacts.selected_rows() == []
+
+    # the last row, by the Delete button: the keyboard is on the row now last
+    press(qtbot, Qt.Key.Key_Space)
+    tab_until(qtbot, contacts.delete_button)
+    press(qtbot, Qt.Key.Key_Space)
+    _delete_by_keyboard(qtbot, contacts)
+    assert contacts.model.total == 2
+    assert focused() is contacts.table
+    assert contacts.table.currentIndex().row() == 1
+
+    # everyone: the keyboard is on "Add a customer"
+    tab_until(qtbot, contacts.table)
+    press(qtbot, Qt.Key.Key_A, CTRL)
+    press(qtbot, Qt.Key.Key_Delete)
+    _delete_by_keyboard(qtbot, contacts)
+    assert contacts.model.total == 0
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is contacts.state_page.primary)
+
+
 # -- looking up ----------------------------------------------------------------------------
 
 
@@ -313,3 +490,48 @@ def test_enter_on_a_question_that_deletes_takes_the_safe_answer(
     press(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: not isValid(box) or not box.isVisible(), timeout=5000)
     assert done == [], f"{name}: Enter did it"
+
+
+def _second_click_of_a_double_click(button: QWidget) -> None:
+    """What a double click whose first click hit the button before delivers to *button*."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QMouseEvent
+
+    where = QPointF(button.rect().center())
+    left, none = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    for kind, buttons in (
+        (QMouseEvent.Type.MouseButtonDblClick, left),
+        (QMouseEvent.Type.MouseButtonRelease, Qt.MouseButton.NoButton),
+    ):
+        QApplication.sendEvent(
+            button, QMouseEvent(kind, where, button.mapToGlobal(where), left, buttons, none)
+        )
+
+
+def test_a_key_pressed_twice_in_the_import_wizard_neither_stops_nor_uploads(
+    qtbot, window, ctx, arun, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """Space twice on "Check every row": the second press lands on the checking page's
+    progress (not on Cancel), or, when the check was that fast, on Upload, which ignores a
+    press within a double click of the page appearing; a mouse double click the same."""
+    tab: Any = window.pages["import"]
+    go_to(qtbot, "import")
+    tab.open_files([write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)])
+    _wait_page(qtbot, tab, Step.FILE, tab.file_page.next)
+    press(qtbot, Qt.Key.Key_Space)
+    _wait_page(qtbot, tab, Step.COLUMNS, tab.columns_page.next)
+    tab.start_check()
+    assert QApplication.focusWidget() is tab.checking_page.bar  # the check's progress
+    press(qtbot, Qt.Key.Key_Space)  # the second press: nothing stops
+    qtbot.waitUntil(lambda: tab.flow.step is Step.CHECK, timeout=20000)
+    assert QApplication.focusWidget() is tab.check_page.upload
+    tab._page_shown_at = time.monotonic()  # as if the check had just ended
+    press(qtbot, Qt.Key.Key_Space)  # a press meant for "Check every row"
+    _second_click_of_a_double_click(tab.check_page.upload)  # its first on "Check every row"
+    qtbot.wait(100)
+    assert tab.flow.step is Step.CHECK  # not uploaded
+    assert contacts_on(arun, ctx) == []
+    qtbot.wait(QApplication.doubleClickInterval())
+    press(qtbot, Qt.Key.Key_Space)  # meant: uploads
+    qtbot.waitUntil(lambda: tab.flow.step is Step.DONE, timeout=60000)
+    assert len(contacts_on(arun, ctx)) == 10

@@ -3,6 +3,7 @@ and nothing typed is lost to a refusal (the dialog stays open until the save wor
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -40,7 +41,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ContactFormDialog"]
 
-SAVE_TASK = "contacts.save"
+_form_numbers = itertools.count(1)
+
+SAVE_TASK = "contacts.save"  # each form's own: SAVE_TASK + "." + a number of its own
 
 
 class _Field(QWidget):
@@ -106,6 +109,9 @@ class ContactFormDialog(QDialog):
         self._owner: Contact | None = None
         self._discard_box: QWidget | None = None
         self._saving = False
+        # Its own task: two forms open at once (one opened from the other's "Open …") each
+        # save; one name would have the second save cancel the first.
+        self.save_task = f"{SAVE_TASK}.{next(_form_numbers)}"
         # the account it was opened in: a switch meanwhile must not carry the typing elsewhere
         self._profile = None if ctx.session is None else ctx.session.profile.name
         self.setObjectName("contactForm")
@@ -293,7 +299,7 @@ class ContactFormDialog(QDialog):
         self.save_button.setText(self.tr("Saving…"))
         self._saving = True
         self._ctx.tasks.start(
-            SAVE_TASK,
+            self.save_task,
             self._ctx.services.contacts.save(
                 session.client, session.profile.name, self.form(), self.contact
             ),

@@ -108,6 +108,9 @@ class ContactsTab(OneJob, TabPage):
         self._added_phone: str | None = None  # a contact just added, to select once shown
         self.job_task = JOB_TASK
         self._page_shown = 0
+        # the row the keyboard goes back to once the list is read again after a delete
+        self._focus_row: int | None = None
+        self._retry_when_shown = False  # the connection came back while the tab was hidden
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -218,6 +221,9 @@ class ContactsTab(OneJob, TabPage):
         columns.setSectionResizeMode(Column.NOTES, QHeaderView.ResizeMode.Stretch)
         self.table.setColumnWidth(Column.ADDED, 110)
         self.table.setMinimumHeight(120)
+        # Tab goes on to the paging (arrows move in the grid): Tab from cell to cell held a
+        # keyboard user for six presses a row
+        self.table.setTabKeyNavigation(False)
         self.table.doubleClicked.connect(lambda index: self.edit_row(index.row()))
         self.table.verticalScrollBar().valueChanged.connect(lambda _v: self._update_pager())
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._update_actions())
@@ -288,6 +294,9 @@ class ContactsTab(OneJob, TabPage):
         self.model.loading_changed.connect(self._on_loading)
         self.model.failed.connect(lambda _e: self._on_model_changed())
         self.model.modelReset.connect(self._update_actions)
+        # (after the state is updated: the page the keyboard may go to is the one shown)
+        self.model.page_loaded.connect(self._on_page_loaded)
+        self.model.failed.connect(lambda _e: self._land_focus())
         for keys, action in (
             ("Ctrl+F", self._focus_search),
             ("Ctrl+PgDown", self.next_page),
@@ -300,6 +309,7 @@ class ContactsTab(OneJob, TabPage):
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(action)
         ctx.session_changed.connect(self.session_changed)
+        ctx.reachability_changed.connect(self._on_reachability)
         ctx.contacts_changed.connect(self.refresh)  # an import added some
         self.session_changed()
 
@@ -370,6 +380,21 @@ class ContactsTab(OneJob, TabPage):
         if self._usable() and self.model.query is None:
             self.model.set_query(self.query())
             self._update_state()
+        elif self._retry_when_shown:
+            self._on_reachability(True)
+
+    def _on_reachability(self, reachable: bool) -> None:
+        """The service answers again (the status bar's word): a list that failed to load is
+        read again, once, without the user pressing Retry. Only on that change (never on a
+        timer of its own), and not while the tab is hidden (it is read when next shown)."""
+        self._retry_when_shown = False
+        if not reachable or not self._usable() or self.model.error is None:
+            return
+        if not self.isVisible():
+            self._retry_when_shown = True
+            return
+        if not self.model.loading:
+            self.retry()
 
     def refresh(self) -> None:
         """Read the list and the groups again."""
@@ -752,6 +777,14 @@ class ContactsTab(OneJob, TabPage):
     def _forget_form(self, form: ContactFormDialog) -> None:
         if form in self._forms:
             self._forms.remove(form)
+        # A form opened from this one ("Open …") that is still open or still saving outlives
+        # it: deleting this one would delete it too, under its save.
+        for child in form.findChildren(ContactFormDialog):
+            if child.parent() is form and (child in self._forms or child.saving):
+                shown = child.isVisible()
+                child.setParent(self, child.windowFlags())
+                if shown:
+                    child.show()
         if form.saving:
             # Discarded while its save was on its way: kept until the save ends, so the tab
             # still hears of it (the contact may well be added by then).
@@ -841,6 +874,11 @@ class ContactsTab(OneJob, TabPage):
         if session is None:
             return
         version = self.model.version if version is None else version
+        focus = self.window().focusWidget()
+        # the keyboard was in the tab (on the grid, or on Delete, which waits meanwhile): once
+        # the list is read again it goes to the row that took the first deleted one's place
+        keyboard_here = focus is None or focus is self.window() or self.isAncestorOf(focus)
+        first = min(rows) if rows else 0
 
         async def job() -> DeleteReport:
             found = await self.model.rows_for(rows, version)
@@ -853,10 +891,16 @@ class ContactsTab(OneJob, TabPage):
                 lambda: self._cancel_requested,
             )
 
+        def deleted(report: DeleteReport) -> None:
+            self._focus_row = first if keyboard_here else None
+            self._on_deleted(report)
+            if keyboard_here:
+                self._land_focus(waiting=True)
+
         self._run_job(
             self.tr("Deleting {contacts}…").format(contacts=counts().contacts(len(rows))),
             job(),
-            self._on_deleted,
+            deleted,
             cooperative=True,  # Cancel stops after the contact being deleted, and says so
         )
 
@@ -887,6 +931,38 @@ class ContactsTab(OneJob, TabPage):
         self.table.clearSelection()
         self.groups.reload()
         self.model.reload()
+
+    def _on_page_loaded(self, number: int) -> None:
+        if number == 1:
+            self._land_focus()
+
+    def _land_focus(self, *, waiting: bool = False) -> None:
+        """After a delete, the keyboard is on the row that took the first deleted one's place
+        (the last row when the end was deleted), not selected (Delete again asks about that
+        one only once it is chosen); on the list while it is read again (*waiting*); on the
+        page's button when nobody is left or the list could not be read."""
+        row = self._focus_row
+        if row is None:
+            return
+        model = self.model
+        if waiting:
+            if self.table.isVisible():
+                self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        self._focus_row = None
+        if model.known and model.total > 0 and self.table.isVisible():
+            index = model.index(min(row, model.total - 1), 0)
+            self.table.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.NoUpdate
+            )
+            self.table.scrollTo(index)
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        primary = self.state_page.primary if self._states is not None else None
+        if primary is not None and primary.isVisible() and primary.isEnabled():
+            primary.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif self.search_edit.isEnabled():
+            self.search_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # -- groups ----------------------------------------------------------------------------
 

@@ -78,7 +78,14 @@ def _table(parent: QWidget, name: str) -> QTableView:
     view.horizontalHeader().setHighlightSections(False)
     view.horizontalHeader().setStretchLastSection(True)
     view.setWordWrap(False)
+    _tab_leaves(view)
     return view
+
+
+def _tab_leaves(view: QAbstractItemView) -> None:
+    """Tab goes on to the next control (arrows move inside the table): a table that took Tab
+    from cell to cell held a keyboard user for as many presses as it has cells."""
+    view.setTabKeyNavigation(False)
 
 
 class PageStack(QWidget):
@@ -296,6 +303,8 @@ class StartPage(QWidget):
         self.past.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.past.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.past.setAlternatingRowColors(True)
+        _tab_leaves(self.past)
+        self.past.setAccessibleName(self.tr("Past imports"))
         _fill_height(self.past, 96)
         header = self.past.horizontalHeader()
         header.setStretchLastSection(True)
@@ -348,6 +357,8 @@ class FilePage(_Page):
         self.sheet.setObjectName("sheetCombo")
         self.sheet.activated.connect(lambda _i: self.sheet_chosen.emit(self.sheet.currentText()))
         self.sheet_label = _label(self.tr("Sheet"), box, wrap=False)
+        self.sheet_label.setBuddy(self.sheet)
+        self.sheet.setAccessibleName(self.sheet_label.text())
         self.layout_info = _label("", box)
         form.addRow(_label(self.tr("File"), box, wrap=False), self.name)
         form.addRow(_label(self.tr("Kind"), box, wrap=False), self.kind)
@@ -361,9 +372,11 @@ class FilePage(_Page):
         self.first_rows.setObjectName("firstRows")
         self.first_rows.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.first_rows.setAlternatingRowColors(True)
+        _tab_leaves(self.first_rows)
         self.first_rows.verticalHeader().setDefaultSectionSize(26)
         self.first_rows.horizontalHeader().setStretchLastSection(True)
         _fill_height(self.first_rows, 72)
+        self.first_rows.setAccessibleName(self.first_rows_title.text())
         self.root.addWidget(self.first_rows_title)
         self.root.addWidget(self.first_rows, 1)
         self.next = QPushButton(self.tr("Next: columns"), self)
@@ -406,6 +419,7 @@ class ColumnsPage(_Page):
         for i, what in enumerate(self.FIELDS):
             label = _label("", box, wrap=False)
             combo = QComboBox(box)
+            label.setBuddy(combo)  # its name is set with the label's (ColumnsPage.set_names)
             combo.setObjectName(f"map_{what.value}")
             combo.setMinimumWidth(180)
             combo.activated.connect(
@@ -427,6 +441,7 @@ class ColumnsPage(_Page):
         self.root.addWidget(self.sample_title)
         self.sample_model = SampleModel(self)
         self.sample = _table(self, "sampleTable")
+        self.sample.setAccessibleName(self.sample_title.text())
         self.sample.setModel(self.sample_model)
         _fill_height(self.sample, 72)
         header = self.sample.horizontalHeader()
@@ -441,6 +456,13 @@ class ColumnsPage(_Page):
         self.next.setObjectName("nextButton")
         self.next.setProperty("role", "primary")
         self.finish_layout(self.back, self.next)
+
+    def set_names(self, names: dict[Field, str]) -> None:
+        """What each field is called, beside its combo and as the name a screen reader says
+        (the combo's own text is the column chosen)."""
+        for what, name in names.items():
+            self.field_labels[what].setText(name)
+            self.combos[what].setAccessibleName(name)
 
     def set_choices(self, columns: list[str], mapping: dict[Field, int | None], none: str) -> None:
         for what, combo in self.combos.items():
@@ -464,6 +486,9 @@ class CheckingPage(_Page):
         self.bar = QProgressBar(box)
         self.bar.setObjectName("checkProgress")
         self.bar.setRange(0, 0)
+        # where the keyboard waits while rows are checked (read out; Tab reaches Cancel)
+        self.bar.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.bar.setAccessibleName(self.tr("Checking every row…"))
         self.status = _label("", box, "muted")
         inner.addWidget(self.bar)
         inner.addWidget(self.status)
@@ -487,6 +512,7 @@ class _ProblemsPage(_Page):
         self.root.addLayout(heading)
         self.model = ProblemsModel(self)
         self.table = _table(self, "problemsTable")
+        self.table.setAccessibleName(self.problems_title.text())
         _fill_height(self.table, 72)
         self.table.setModel(self.model)
         header = self.table.horizontalHeader()
@@ -496,6 +522,11 @@ class _ProblemsPage(_Page):
         self.no_problems = _label(self.tr("Every row can be imported."), self, "success")
         self.root.addWidget(self.no_problems)
         self.root.addWidget(self.table, 1)
+
+    def set_problems_title(self, text: str) -> None:
+        """The heading over the problem rows, which is also the name of their table."""
+        self.problems_title.setText(text)
+        self.table.setAccessibleName(text)
 
     def show_problem_count(self, count: int) -> None:
         self.table.setVisible(count > 0)
@@ -542,6 +573,9 @@ class UploadPage(_Page):
         self.sending_label = _label(self.tr("1. Sending the file"), box, "subtitle")
         self.bytes_bar = QProgressBar(box)
         self.bytes_bar.setObjectName("bytesProgress")
+        # where the keyboard waits while the file goes (read out; Tab reaches Cancel)
+        self.bytes_bar.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.bytes_bar.setAccessibleName(self.sending_label.text())
         self.bytes_status = _label("", box, "muted")
         self.job_label = _label(self.tr("2. The service adds the contacts"), box, "subtitle")
         self.job_bar = QProgressBar(box)
@@ -589,6 +623,8 @@ class DonePage(_ProblemsPage):
         self.group.setObjectName("groupCombo")
         self.group.setEditable(True)
         self.group.setMinimumWidth(200)
+        self.group_label.setBuddy(self.group)
+        self.group.setAccessibleName(self.group_label.text())
         editor = self.group.lineEdit()
         if editor is not None:
             editor.setPlaceholderText(self.tr("a group, or a new name"))

@@ -11,13 +11,16 @@ Exporting the problem rows and adding the imported contacts to a group are the t
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QDateTime, QLocale, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QDateTime, QEvent, QLocale, QObject, QStandardPaths, Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QTableWidgetItem,
     QVBoxLayout,
@@ -127,6 +130,8 @@ class ImportTab(OneJob, TabPage):
         self._upload_profile = ""  # the account the upload in progress goes to
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
         self._record_task: str | None = None  # the last report being kept
+        self._focus_given: QWidget | None = None  # where a page change put the keyboard
+        self._page_shown_at = 0.0  # time.monotonic() of the last page change
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -183,14 +188,13 @@ class ImportTab(OneJob, TabPage):
         self.done_page.add_group.clicked.connect(self.add_to_group)
         self.done_page.open_contacts.clicked.connect(self.open_contacts)
         self.done_page.another.clicked.connect(self.back_to_start)
-        for page in (
-            self.file_page,
-            self.columns_page,
-            self.checking_page,
-            self.check_page,
-            self.upload_page,
-        ):
+        for page in self._wizard_pages():
             page.cancel.clicked.connect(self.cancel)
+        # Upload and Cancel sit where the button that led to their page was: a double click
+        # or a key pressed twice there must not press them (see _Unhurried)
+        unhurried = _Unhurried(self)
+        for button in (self.check_page.upload, *(p.cancel for p in self._wizard_pages())):
+            button.installEventFilter(unhurried)
         ctx.session_changed.connect(self._on_session_changed)
         self._show_start()
         self.load_history()
@@ -379,11 +383,13 @@ class ImportTab(OneJob, TabPage):
     def _read_head(self, sheet: str | None) -> None:
         path = self.flow.path
         assert path is not None
+        # Next waits for the file before the page is shown: the keyboard is not given a button
+        # that is then taken from under it (it would drift off the page)
+        self.file_page.next.setEnabled(False)
         self._show_step(Step.FILE)
         self.file_page.name.setText(path.name)
         self.file_page.kind.setText(self.tr("Reading…"))
         self.file_page.layout_info.setText("")
-        self.file_page.next.setEnabled(False)
         self.ctx.tasks.start(
             PREVIEW_TASK,
             self.ctx.services.imports.preview(path, sheet),
@@ -493,8 +499,7 @@ class ImportTab(OneJob, TabPage):
     def _show_columns(self) -> None:
         page = self.columns_page
         mapping = self.flow.mapping
-        for what, label in page.field_labels.items():
-            label.setText(words().field(what))
+        page.set_names({what: words().field(what) for what in page.FIELDS})
         page.set_choices(
             self._column_names(),
             {what: mapping.column(what) for what in page.FIELDS},
@@ -648,7 +653,7 @@ class ImportTab(OneJob, TabPage):
         page.model.set_problems(problems, phone)
         page.show_problem_count(len(problems))
         self._update_actions()
-        page.problems_title.setText(
+        page.set_problems_title(
             self.tr("Rows that will not be imported: {count}").format(count=number(len(problems)))
             if problems
             else self.tr("Rows that will not be imported")
@@ -885,7 +890,7 @@ class ImportTab(OneJob, TabPage):
         page.failed.set_value(number(failed))
         page.not_uploaded.set_value(number(not_uploaded))
         self._set_problems(page, problems, phone)
-        page.problems_title.setText(
+        page.set_problems_title(
             self.tr("Rows not imported: {count}").format(count=number(len(problems)))
             if problems
             else self.tr("Rows not imported")
@@ -1238,7 +1243,7 @@ class ImportTab(OneJob, TabPage):
 
     def _show_start(self) -> None:
         self.steps.hide()
-        self.stack.setCurrentWidget(self.start_page)
+        self._show_page(self.start_page)
         self.step_changed.emit("start")
 
     def _show_step(self, step: Step) -> None:
@@ -1253,5 +1258,92 @@ class ImportTab(OneJob, TabPage):
         }[step]
         self.steps.show()
         self.steps.set_current(_STEP_INDEX[step])
-        self.stack.setCurrentWidget(page)
+        self._show_page(page)
         self.step_changed.emit(step.value)
+
+    def _show_page(self, page: QWidget) -> None:
+        """Show *page*; the keyboard, when it was in this tab, goes to the page's main control
+        (the control it was on has just been hidden: the focus would drift anywhere, or
+        nowhere). A page shown again (its file read) leaves the focus where the user put it,
+        unless it is still on the stand-in given while the main control waited."""
+        focus = self.window().focusWidget()
+        here = focus is None or focus is self.window() or self.isAncestorOf(focus)
+        changed = self.stack.currentWidget() is not page
+        self.stack.setCurrentWidget(page)
+        if changed:
+            self._page_shown_at = time.monotonic()
+        if not here:
+            return  # the user is in another tab: an upload that ends does not pull them back
+        if changed or focus is self._focus_given or not self._usable(focus):
+            target = self.first_focus()
+            if target is not None and target is not focus:
+                target.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._focus_given = target
+
+    def just_shown(self) -> bool:
+        """The page appeared less than a double click's time ago."""
+        interval = QApplication.doubleClickInterval() / 1000
+        return time.monotonic() - self._page_shown_at < interval
+
+    def _wizard_pages(self) -> tuple[Any, ...]:
+        return (
+            self.file_page,
+            self.columns_page,
+            self.checking_page,
+            self.check_page,
+            self.upload_page,
+        )
+
+    @staticmethod
+    def _usable(widget: QWidget | None) -> bool:
+        return widget is not None and widget.isVisible() and widget.isEnabled()
+
+    def first_focus(self) -> QWidget | None:
+        """The control of the page shown that a keyboard user wants first: the step's main
+        button, else (while it waits) the control that gets it going."""
+        page = self.stack.currentWidget()
+        wanted: dict[QWidget, tuple[QWidget, ...]] = {
+            self.start_page: (self.start_page.drop.browse,),
+            self.file_page: (self.file_page.next, self.file_page.cancel),
+            self.columns_page: (
+                self.columns_page.next,
+                self.columns_page.combos[Field.PHONE],
+                self.columns_page.back,
+            ),
+            # while work runs, its progress (named, read out), not Cancel: a key pressed
+            # twice on the button that started it must not stop it
+            self.checking_page: (self.checking_page.bar, self.checking_page.cancel),
+            self.check_page: (self.check_page.upload, self.check_page.back),
+            self.upload_page: (self.upload_page.bytes_bar, self.upload_page.cancel),
+            self.done_page: (self.done_page.open_contacts, self.done_page.another),
+        }
+        if page is None:
+            return None
+        return next(
+            (w for w in wanted.get(page, ()) if w.isEnabled() and w.isVisibleTo(page)), None
+        )
+
+
+class _Unhurried(QObject):
+    """On Upload and Cancel: presses meant for the button that was there a moment ago.
+
+    A double click on "Check every row" lands its second click on Upload, in the same place,
+    when a small file is checked that fast; Space pressed twice lands on the control the
+    keyboard was just given. Both have consequences (contacts sent unreviewed; a check, or
+    the wait for an upload, stopped), so the second click of a double click never presses
+    them, nor does Space or Enter within a double click's time of their page appearing."""
+
+    _KEYS = frozenset({Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Select})
+
+    def __init__(self, tab: ImportTab) -> None:
+        super().__init__(tab)
+        self._tab = tab
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonDblClick:
+            return True
+        if kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            assert isinstance(event, QKeyEvent)
+            return Qt.Key(event.key()) in self._KEYS and self._tab.just_shown()
+        return False

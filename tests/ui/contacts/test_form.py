@@ -296,3 +296,41 @@ def test_a_contact_added_while_reading_far_down_the_list_is_brought_into_view(
     assert added is not None
     assert added.phone == "+254799000111"
     assert tab.notice.text() == "Added Zawadi."
+
+
+def test_two_forms_saving_at_once_both_save(qtbot, ctx, arun, admin) -> None:  # type: ignore[no-untyped-def]
+    """The owner's form opened from a duplicate number ("Open …"), changed, saved while the
+    service is slow and closed before it answers (Discard); the first form, given another
+    number, saved meanwhile and closed: each save is its own (one did not cancel the other),
+    both reach the service, and the tab hears of both."""
+    arun(ctx.client().create_contact("0733 100 200", first_name="Achieng"))
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 1)
+    form = open_add_form(qtbot, tab)
+    qtbot.keyClicks(form.phone_edit, "0733 100 200")
+    qtbot.keyClicks(form.first_edit, "Baraka")
+    save(qtbot, form)
+    qtbot.mouseClick(form.open_owner_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab._forms) == 2 and tab._forms[-1].isVisible(), timeout=5000)
+    owner_form = tab._forms[-1]
+    qtbot.keyClicks(owner_form.last_edit, "Otieno")
+    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=1)
+    try:
+        qtbot.mouseClick(owner_form.save_button, LEFT)
+        assert owner_form.saving
+        owner_form.reject()  # closed while its save is on its way
+        answer(qtbot, owner_form)  # "Discard"
+        assert not owner_form.isVisible()
+        form.phone_edit.clear()
+        qtbot.keyClicks(form.phone_edit, "0733 100 201")
+        save(qtbot, form)  # while the owner's save is on its way
+        assert not form.isVisible()
+        qtbot.waitUntil(lambda: not owner_form.saving, timeout=10000)
+    finally:
+        admin.clear_faults()
+    people = {c.phone: c for c in everyone(arun, ctx.client())}
+    assert set(people) == {"+254733100200", "+254733100201"}
+    assert people["+254733100200"].last_name == "Otieno"
+    assert people["+254733100201"].first_name == "Baraka"
+    qtbot.waitUntil(lambda: tab.notice.text() == "Saved Achieng Otieno.", timeout=5000)
+    assert ctx.errors.last is None

@@ -49,3 +49,48 @@ def test_offline_delete_and_save_say_so_and_keep_everything(
     wait_loaded(qtbot, tab, 31)  # the add reads the list again: the error page is gone
     assert tab.stack.currentWidget() is tab.table
     assert len(everyone(arun, ctx.client())) == 31  # nothing deleted, Baraka added once
+
+
+def test_the_list_comes_back_by_itself_when_the_connection_does(
+    qtbot: Any, arun: Any, own_ctx: Any, own_sandbox: RestartableSandbox, monkeypatch: Any
+) -> None:
+    """The list could not be read (no connection); once the service answers again (the app's
+    own quiet check, the status bar's word) the list is read again without Retry pressed: once,
+    never on a timer of the tab's own while the service is away."""
+    from desktop_app.ui import context
+
+    monkeypatch.setattr(context, "RECHECK_PAUSES", (0.2,))  # the app's check, soon
+    ctx = own_ctx
+    seed(arun, ctx, 30)
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 30)
+    client = ctx.client()
+    reads: list[int] = []
+    balance_reads: list[int] = []
+    list_contacts, account = client.list_contacts, client.account_details
+
+    async def counted_list(*args: Any, **kwargs: Any) -> Any:
+        reads.append(1)
+        return await list_contacts(*args, **kwargs)
+
+    async def counted_account(*args: Any, **kwargs: Any) -> Any:
+        balance_reads.append(1)
+        return await account(*args, **kwargs)
+
+    monkeypatch.setattr(client, "list_contacts", counted_list)
+    monkeypatch.setattr(client, "account_details", counted_account)
+
+    own_sandbox.stop()
+    tab.refresh()
+    qtbot.waitUntil(lambda: tab.state_page.state is State.ERROR, timeout=15000)
+    assert not ctx.service_reachable
+    failed_reads = len(reads)
+    # the app asks now and then whether the service is back: the tab does not ask as well
+    qtbot.waitUntil(lambda: len(balance_reads) >= 3, timeout=15000)
+    assert len(reads) == failed_reads
+
+    own_sandbox.start()
+    qtbot.waitUntil(lambda: ctx.service_reachable, timeout=15000)
+    wait_loaded(qtbot, tab, 30)
+    assert tab.stack.currentWidget() is tab.table
+    assert len(reads) == failed_reads + 1  # read once more, not hammered
