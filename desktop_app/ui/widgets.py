@@ -459,7 +459,15 @@ class SideColumn(QWidget):
     when the window is too narrow for both: no window size needs sideways scrolling.
 
     Its minimum width is that of the stacked arrangement, so it never forces a window wider
-    than one column needs; it goes side by side once there is room for both."""
+    than one column needs; it goes side by side once there is room for both.
+
+    The arrangement is chosen in ``resizeEvent``, which Qt delivers after the layout has
+    placed the children for the new width in the old direction: when it changes, the
+    columns are laid out again at once (not one event-loop turn, and one frame, later:
+    after a resize to the smallest window Compose's form was squeezed into ~390 px, its
+    Personalise row cut, until then), and the height for a width is known up front
+    (``heightForWidth``), so a scrolling page is tall enough for the stacked columns in
+    that same resize."""
 
     def __init__(
         self, main: QWidget, side: QWidget, *, side_width: int, parent: QWidget | None = None
@@ -477,10 +485,27 @@ class SideColumn(QWidget):
         self._layout.addWidget(side)
         self._stacked = True
         self._arrange(stacked=False)
+        policy = self.sizePolicy()
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
 
     @property
     def stacked(self) -> bool:
         return self._stacked
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        # What each column asks for (as the page's layout gave it before), not its bare
+        # minimum: below that the recipients box and the summary's fields get squeezed.
+        main, side = (
+            column.sizeHint().expandedTo(column.minimumSizeHint()).height()
+            for column in (self.main, self.side)
+        )
+        if width < self.breakpoint():
+            return main + self._layout.spacing() + side
+        return max(main, side)
 
     def breakpoint(self) -> int:
         """The narrowest width at which both fit side by side."""
@@ -507,5 +532,8 @@ class SideColumn(QWidget):
         self.updateGeometry()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        stacked = self._stacked
         self._arrange(stacked=event.size().width() < self.breakpoint())
         super().resizeEvent(event)
+        if self._stacked != stacked:
+            self._layout.activate()  # now, not one event-loop turn (and one frame) later

@@ -209,6 +209,8 @@ def test_with_the_look_no_tab_needs_sideways_scrolling(
         qtbot.addWidget(window)
         window.show()
         qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+        ctx.session.is_sandbox = True  # the practice account: Balance says "Sample history"
+        ctx.session_changed.emit()
         window.resize(*size)
         delivery = window.tab("delivery")
         delivery.send_title.setText("“" + "Karibu sana " * 6 + "…” to 2,500 recipients")

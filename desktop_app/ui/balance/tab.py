@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
-from PySide6.QtCore import QLocale, Qt, QTime
+from PySide6.QtCore import QLocale, QSize, Qt, QTime
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -30,6 +30,8 @@ from desktop_app.ui.words import counts
 log = logging.getLogger(__name__)
 
 __all__ = ["BalanceTab", "format_kes"]
+
+_NO_LIMIT = 16_777_215  # QWIDGETSIZE_MAX
 
 
 def format_kes(amount: float) -> str:
@@ -55,6 +57,29 @@ class _Metric(QFrame):
         layout.addWidget(self.value)
         layout.addWidget(self.note)
         layout.addStretch(1)
+
+
+class _OneLineIfRoom(QLabel):
+    """A label on one line when its row has room, wrapped when the window is narrow: the
+    practice caption beside the warning field made the smallest window (800 px, English)
+    scroll sideways. A wrapped QLabel alone asks for a narrow, three-line size even when
+    there is room to spare."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+        self.setIndent(0)  # its padding comes from the style sheet
+
+    def sizeHint(self) -> QSize:
+        margins = self.contentsMargins()
+        width = self.fontMetrics().boundingRect(self.text()).width()
+        width += margins.left() + margins.right()
+        one_line = super().heightForWidth(_NO_LIMIT)
+        for _ in range(8):  # a pixel or two of rounding between the two measures
+            if super().heightForWidth(width) <= one_line:
+                break
+            width += 1
+        return QSize(width, one_line)
 
 
 class BalanceTab(TabPage):
@@ -98,7 +123,9 @@ class BalanceTab(TabPage):
         top_row.addWidget(history_title)
         # Practice mode seeds two weeks of made-up readings so the chart is not empty: say so,
         # plainly, and never for a real account.
-        self.sample_caption = QLabel(self.tr("Sample history for the practice account"), history)
+        self.sample_caption = _OneLineIfRoom(
+            self.tr("Sample history for the practice account"), history
+        )
         self.sample_caption.setObjectName("sampleHistoryCaption")
         self.sample_caption.setProperty("role", "warning")
         self.sample_caption.setToolTip(

@@ -72,3 +72,39 @@ def test_a_low_balance_is_said_as_it_is(qtbot, ctx, admin, account, kenyan_local
             f"Your balance is low: {warning}, below your warning level of 100. Top up "
             "with your provider before a big broadcast."
         )
+
+
+@pytest.mark.parametrize(("width", "one_line"), [(800, False), (1024, True), (1280, True)])
+def test_the_practice_caption_wraps_rather_than_scroll_sideways(
+    qtbot, ctx, qapp, width: int, one_line: bool
+) -> None:  # type: ignore[no-untyped-def]
+    """In English, "Sample history for the practice account" beside the warning field made
+    the 800 px window scroll sideways (4 px too wide, with the app's look): the caption goes
+    onto two lines there, and stays on one wherever there is room."""
+    from PySide6.QtWidgets import QApplication, QScrollArea
+
+    from desktop_app.ui.main_window import MainWindow
+    from tests.ui.conftest import app_theme
+
+    with app_theme(qapp):
+        window = MainWindow(ctx, remember_layout=False)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+        assert ctx.session is not None
+        ctx.session.is_sandbox = True
+        ctx.session_changed.emit()
+        window.resize(width, 560)
+        window.show_tab("balance")
+        area = window.tabs.currentWidget()
+        assert isinstance(area, QScrollArea)
+        caption = window.tab("balance").sample_caption
+        qtbot.waitUntil(lambda: caption.isVisible())
+        QApplication.processEvents()
+        assert area.horizontalScrollBar().maximum() == 0
+        assert area.widget().width() <= area.viewport().width()
+        assert caption.width() >= caption.minimumSizeHint().width()
+        assert caption.height() >= caption.heightForWidth(caption.width())  # nothing cut
+        lines = round(caption.heightForWidth(caption.width()) / caption.sizeHint().height())
+        assert (lines == 1) is one_line
+        window.close()

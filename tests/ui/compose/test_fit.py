@@ -74,3 +74,27 @@ def test_a_long_message_scrolls_in_the_preview_not_the_page(qtbot, window) -> No
     compose.update_estimate()
     _fits(qtbot, window, LAPTOP)
     assert compose.preview.bubble.text().startswith("Habari Achieng!")
+
+
+@pytest.mark.parametrize("wide", [DESKTOP, LAPTOP])
+def test_right_after_a_resize_to_the_smallest_window_nothing_is_cut(qtbot, window, wide) -> None:  # type: ignore[no-untyped-def]
+    """The columns go below each other in the resize itself: no frame shows the form still
+    squeezed beside the summary (the Personalise row cut off) until a later re-layout."""
+    compose = window.tab("compose")
+    compose.show_sample()
+    window.show_tab("compose")
+    window.resize(*wide)
+    qtbot.waitUntil(lambda: not compose.columns.stacked)
+    QApplication.processEvents()
+    window.resize(800, 560)  # no event loop turn after this: what the next paint would show
+    assert compose.columns.stacked
+    bar = compose.merge_bar
+    assert bar.width() >= bar.minimumSizeHint().width()
+    for part in [*bar.buttons.values(), bar.fallback_edit]:
+        assert bar.rect().contains(part.geometry()), part.objectName() or part.text()
+    assert bar.width() >= compose.columns.width() - 1  # as wide as the form: full width
+    editor = compose.composer
+    assert editor.height() >= editor.minimumSizeHint().height()
+    # and the page is already tall enough for the stacked columns (it scrolls, squeezes nothing)
+    page = window.tabs.currentWidget().widget()
+    assert page.height() >= compose.columns.geometry().bottom()
