@@ -156,16 +156,31 @@ class OptOutListDialog(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.table, 1)
+        status_row = QHBoxLayout()
         self.status = QLabel()
         self.status.setTextFormat(Qt.TextFormat.PlainText)  # it may quote what was typed
         self.status.setObjectName("hint")
         self.status.setWordWrap(True)
-        layout.addWidget(self.status)
+        status_row.addWidget(self.status, 1)
+        # Taking numbers off is one slip away from messaging a customer who said stop: the
+        # last removal can be undone (as Compose's "Recipients cleared. Undo"), rather than
+        # asked about first (a question asked every time is clicked through by habit).
+        self.undo_button = QPushButton(self.tr("&Undo"))
+        self.undo_button.setObjectName("undoOptOutRemove")
+        self.undo_button.setProperty("role", "link")
+        self.undo_button.setAutoDefault(False)
+        self.undo_button.setToolTip(self.tr("Put the numbers just taken off back on the list"))
+        self.undo_button.clicked.connect(self.undo_remove)
+        self.undo_button.hide()
+        status_row.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(status_row)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
         self._phones: list[str] = []
+        #: The entries the last removal took off, as they were (what Undo puts back).
+        self._taken_off: tuple[OptOut, ...] = ()
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(250)
@@ -249,9 +264,20 @@ class OptOutListDialog(QDialog):
 
     def _update_buttons(self) -> None:
         usable = self._profile() is not None
-        for widget in (self.add_button, self.import_button, self.line_edit, self.save_line_button):
+        for widget in (self.add_button, self.line_edit, self.save_line_button):
             widget.setEnabled(usable)
-        self.remove_button.setEnabled(usable and bool(self._selected()))
+        changing = self._changing()
+        self.import_button.setEnabled(usable and not self.ctx.tasks.is_running(f"{TASK}.import"))
+        self.remove_button.setEnabled(usable and bool(self._selected()) and not changing)
+        self.undo_button.setEnabled(not changing)
+
+    def _changing(self) -> bool:
+        """A removal or its undo is on its way (a second press waits for it)."""
+        return any(self.ctx.tasks.is_running(f"{TASK}.{name}") for name in ("remove", "undo"))
+
+    def _offer_undo(self, taken_off: tuple[OptOut, ...]) -> None:
+        self._taken_off = taken_off
+        self.undo_button.setVisible(bool(taken_off))
 
     # -- changing ----------------------------------------------------------------------------
 
@@ -283,6 +309,7 @@ class OptOutListDialog(QDialog):
         read = self.ctx.services.optouts.read_typed(text)
         added = await self.ctx.services.optouts.add(profile, read.phones, source)
         await self._load()
+        self._offer_undo(())
         self._say_added(added, len(read.phones), read.unreadable, read.unread)
 
     def ask_import(self) -> None:
@@ -296,19 +323,29 @@ class OptOutListDialog(QDialog):
             self.import_file(Path(path))
 
     def import_file(self, path: Path) -> None:
-        self.ctx.tasks.start(f"{TASK}.import", self._import(path), on_error=self._import_failed)
+        if self.ctx.tasks.is_running(f"{TASK}.import"):
+            return  # one file at a time: a second would cut the first short
+        self.ctx.tasks.start(
+            f"{TASK}.import",
+            self._import(path),
+            on_success=lambda _none: self._update_buttons(),
+            on_error=self._import_failed,
+        )
 
     async def _import(self, path: Path) -> None:
         profile = self._profile()
         if profile is None:
             return
         self.status.setText(self.tr("Reading {file}…").format(file=path.name))
+        self._update_buttons()
         read = await self.ctx.services.optouts.read_file(path)
         added = await self.ctx.services.optouts.add(profile, read.phones, OptOutSource.IMPORTED)
         await self._load()
-        self._say_added(added, len(read.phones), read.unreadable)
+        self._offer_undo(())
+        self._say_added(added, len(read.phones), read.unreadable, rows=read.unread_rows)
 
     def _import_failed(self, exc: BaseException) -> bool:
+        self._update_buttons()
         self.status.setText(
             self.tr(
                 "That file could not be read as a list of numbers. Save it from Excel as .xlsx "
@@ -318,10 +355,17 @@ class OptOutListDialog(QDialog):
         return True
 
     def _say_added(
-        self, added: int, read: int, unreadable: int, unread: tuple[str, ...] = ()
+        self,
+        added: int,
+        read: int,
+        unreadable: int,
+        unread: tuple[str, ...] = (),
+        *,
+        rows: tuple[tuple[int, str], ...] = (),
     ) -> None:
         """How many were added; what was typed but is no number, as typed (the box it was
-        typed in is gone), so it can be checked and added again."""
+        typed in is gone), so it can be checked and added again; from a file, which rows
+        (their number and what was there), the first few."""
         text = self.tr("{added} added to the opt-out list").format(added=number(added))
         if read > added:
             text += self.tr(" ({n} already on it)").format(n=number(read - added))
@@ -336,28 +380,73 @@ class OptOutListDialog(QDialog):
             text += " " + self.tr(
                 "Not phone numbers, so not added: {entries}. Check them and add them again."
             ).format(entries=shown)
+        elif rows:
+            text += " " + self.tr(
+                "Rows not read as phone numbers, so not added: {rows}. Correct them in the file "
+                "and add it again."
+            ).format(rows=self._rows_text(rows))
         elif unreadable:
             text += " " + self.tr("{n} could not be read as phone numbers.").format(
                 n=number(unreadable)
             )
         self.status.setText(text)
 
+    def _rows_text(self, rows: tuple[tuple[int, str], ...]) -> str:
+        """ "row 4 (“abc”), row 9 (empty) and 12 more": the first few rows of a file not
+        read, each with what its phone cell held."""
+        named = []
+        for row, cell in rows[:UNREAD_SHOWN]:
+            cell = " ".join(cell.split())
+            if not cell:
+                named.append(self.tr("row {row} (empty)").format(row=number(row)))
+                continue
+            if len(cell) > 30:
+                cell = cell[:29] + "…"
+            named.append(self.tr("row {row} (“{text}”)").format(row=number(row), text=cell))
+        shown = ", ".join(named)
+        rest = len(rows) - UNREAD_SHOWN
+        if rest > 0:
+            return self.tr("{rows} and %n more", "", rest).format(rows=shown)
+        return shown
+
     def remove_selected(self) -> None:
         profile = self._profile()
         chosen = self._selected()
-        if profile is None or not chosen:
+        if profile is None or not chosen or self._changing():
             return
 
         async def remove() -> None:
-            removed = await self.ctx.services.optouts.remove(profile, chosen)
+            taken_off = await self.ctx.services.optouts.take_off(profile, chosen)
+            self._offer_undo(taken_off)
             await self._load()
             self.status.setText(
                 self.tr("{n} taken off the list: they can get promotions again.").format(
-                    n=number(removed)
+                    n=number(len(taken_off))
                 )
             )
 
-        self.ctx.tasks.start(f"{TASK}.remove", remove())
+        self.ctx.tasks.start(
+            f"{TASK}.remove", remove(), on_success=lambda _none: self._update_buttons()
+        )
+        self._update_buttons()
+
+    def undo_remove(self) -> None:
+        """Put back what the last removal took off, as it was (why, when)."""
+        profile = self._profile()
+        entries = self._taken_off
+        if profile is None or not entries or self._changing():
+            return
+
+        async def put_back() -> None:
+            back = await self.ctx.services.optouts.put_back(profile, entries)
+            self._offer_undo(())
+            await self._load()
+            self.status.setText(self.tr("{n} put back on the opt-out list.").format(n=number(back)))
+
+        self.ctx.tasks.start(
+            f"{TASK}.undo", put_back(), on_success=lambda _none: self._update_buttons()
+        )
+        self._update_buttons()
 
 
 async def add_to_opt_out_list(

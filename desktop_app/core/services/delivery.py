@@ -33,9 +33,11 @@ import logging
 import random
 import re
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from enum import StrEnum
 from pathlib import Path
 
 from desktop_app.core.api import Client
@@ -64,6 +66,7 @@ from desktop_app.core.store.delivery import (
     BroadcastRow,
     Failures,
     HistoryFilter,
+    MessageMatch,
     Outcome,
     RecipientRow,
     Report,
@@ -75,6 +78,7 @@ from desktop_app.core.store.delivery import (
 __all__ = [
     "BACKOFF",
     "HISTORY_COLUMNS",
+    "MIN_ID_PREFIX",
     "NO_REPORT_AFTER",
     "OFFLINE_PAUSES",
     "REPORT_COLUMNS",
@@ -87,7 +91,10 @@ __all__ = [
     "ExportReport",
     "Failures",
     "HistoryFilter",
+    "IdProblem",
     "Lookup",
+    "MessageIdProblem",
+    "MessageMatch",
     "Outcome",
     "PermanentFailure",
     "RecipientRow",
@@ -213,16 +220,72 @@ class ResendRequest:
 _UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 #: What a copied id often comes wrapped in: quotes, brackets, the full stop of a sentence.
 _WRAPPING = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb<>()[]{}.,;:"
+#: The label an id is often copied with: "Message ID:", "ID #", "messageId=".
+_LABEL = re.compile(r"^(?:(?:message|msg)[\s_-]*id\b\s*[:=#]?|id\s*[:=#])\s*", re.IGNORECASE)
+#: The beginning of a UUID, or a whole one written without its dashes.
+_HEX = re.compile(r"[0-9a-fA-F]+(?:-[0-9a-fA-F]*)*")
+#: What any message id the service could have given looks like (sent as it is, in a JSON
+#: body); text with spaces or other signs in it is no id, and is not sent.
+_PLAUSIBLE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:-]{0,99}")
+#: The beginning of an id is looked for in this app's history from this many hex digits on.
+MIN_ID_PREFIX = 8
+#: At most this many messages are listed when the beginning of an id matches several.
+MATCHES_SHOWN = 20
+
+
+class IdProblem(StrEnum):
+    """Why a message id typed by hand was not looked up."""
+
+    NOT_AN_ID = "not_an_id"  # no message id can look like that (words, signs, too long)
+    TOO_SHORT = "too_short"  # the beginning of an id, shorter than MIN_ID_PREFIX
+    NO_MATCH = "no_match"  # the beginning of an id no message kept here starts with
+    SEVERAL = "several"  # the beginning of an id several messages kept here start with
+
+
+class MessageIdProblem(ValueError):
+    """A look-up by hand that did not go to the service (:class:`IdProblem`); ``matches``:
+    the messages it could be, newest first (SEVERAL), and ``more`` when there are others."""
+
+    def __init__(
+        self,
+        problem: IdProblem,
+        typed: str,
+        matches: Sequence[MessageMatch] = (),
+        *,
+        more: bool = False,
+    ) -> None:
+        super().__init__(problem, typed)
+        self.problem = problem
+        self.typed = typed
+        self.matches = tuple(matches)
+        self.more = more
 
 
 def message_id_in(text: str) -> str:
     """The message id in *text* as pasted: the UUID in it ("ID: 4f1c…", in quotes, with a
     full stop after it, or broken over two lines by an e-mail), else the text without the
-    spaces, quotes and brackets around it."""
+    spaces, quotes, brackets and label around it (the beginning of an id broken over two
+    lines is joined again)."""
     found = _UUID.search(text) or _UUID.search("".join(text.split()))
     if found is not None:
         return found.group(0)
-    return text.strip().strip(_WRAPPING).strip()
+    bare = text.strip().strip(_WRAPPING).strip()
+    bare = _LABEL.sub("", bare, count=1).strip().strip(_WRAPPING).strip()
+    joined = "".join(bare.split())
+    if joined != bare and _HEX.fullmatch(joined):
+        return joined
+    return bare
+
+
+def _whole_uuid(message_id: str) -> str | None:
+    """*message_id* as a UUID in its usual form (lower case, with dashes), when it is one
+    (also written in capitals, or without its dashes)."""
+    compact = message_id.replace("-", "")
+    if len(compact) != 32 or not _HEX.fullmatch(message_id):
+        return None
+    if "-" in message_id and not _UUID.fullmatch(message_id):
+        return None
+    return str(uuid.UUID(hex=compact))
 
 
 def _utcnow() -> datetime:
@@ -419,12 +482,43 @@ class DeliveryService:
 
     async def lookup(self, client: Client, profile: str, message_id: str) -> Lookup:
         """Look up *message_id* now (typed or pasted; any send of this account) and keep the
-        reports. Raises the API's errors: ``InvalidRequest`` when the service does not know
-        the id."""
-        message_id = message_id_in(message_id)
-        records = await client.delivery_report(message_id)
-        reports = [_report(r) for r in records]
+        reports.
+
+        - An id kept here (sent by this app, or looked up before) is found whatever its
+          letter case: the service is asked with the id as it gave it.
+        - The beginning of an id (at least :data:`MIN_ID_PREFIX` hex digits, dashes aside) is
+          found among the messages kept here: the one whose id starts with it, or
+          ``MessageIdProblem(SEVERAL)`` with those it could be. The service knows whole ids
+          only: a beginning that matches nothing here is ``NO_MATCH``; a shorter one
+          ``TOO_SHORT``.
+        - Another whole UUID is asked as the service writes them (lower case), then as
+          typed; anything else that may be an id, as typed; text no id looks like is
+          ``NOT_AN_ID`` and is not sent.
+
+        Raises the API's errors: ``InvalidRequest`` when the service does not know the id."""
+        typed = message_id_in(message_id)
         await self._io(self._records.sync, profile)
+        known = await self._known_id(profile, typed)
+        if known is not None:
+            asked = [known]
+        elif (whole := _whole_uuid(typed)) is not None:
+            asked = list(dict.fromkeys([whole, typed, typed.upper()]))
+        elif not _PLAUSIBLE.fullmatch(typed):
+            raise MessageIdProblem(IdProblem.NOT_AN_ID, typed)
+        else:
+            asked = [typed]
+        records: list[DeliveryRecord] | None = None
+        for attempt, candidate in enumerate(asked):
+            try:
+                records = await client.delivery_report(candidate)
+            except api.InvalidRequest:
+                if attempt == len(asked) - 1:
+                    raise
+                continue
+            message_id = candidate
+            break
+        assert records is not None
+        reports = [_report(r) for r in records]
         await self._io(
             self._records.apply,
             profile,
@@ -436,6 +530,34 @@ class DeliveryService:
         info = await self._io(self._records.message_info, profile, message_id)
         kept = await self._io(self._records.message_statuses, profile, message_id)
         return Lookup(message_id, tuple(kept), None if info is None else info[0])
+
+    async def _known_id(self, profile: str, typed: str) -> str | None:
+        """The id kept here that *typed* names (its letter case aside), or that *typed* is
+        the beginning of; raises MessageIdProblem for a beginning that names no single one."""
+        if not typed:
+            raise MessageIdProblem(IdProblem.NOT_AN_ID, typed)
+        if len(typed) <= 100:
+            same = await self._io(self._records.find_messages, profile, typed, limit=50)
+            exact = [m.message_id for m in same if m.message_id == typed]
+            if exact or len(same) == 1:
+                return exact[0] if exact else same[0].message_id
+            if same:
+                raise MessageIdProblem(IdProblem.SEVERAL, typed, same[:MATCHES_SHOWN])
+        compact = typed.replace("-", "")
+        if not _HEX.fullmatch(typed) or len(compact) >= 32:
+            return None  # not the beginning of a UUID
+        if len(compact) < MIN_ID_PREFIX:
+            raise MessageIdProblem(IdProblem.TOO_SHORT, typed)
+        found = await self._io(
+            self._records.find_messages, profile, compact, prefix=True, limit=MATCHES_SHOWN + 1
+        )
+        if not found:
+            raise MessageIdProblem(IdProblem.NO_MATCH, typed)
+        if len(found) > 1:
+            raise MessageIdProblem(
+                IdProblem.SEVERAL, typed, found[:MATCHES_SHOWN], more=len(found) > MATCHES_SHOWN
+            )
+        return found[0].message_id
 
     # --- the screenshots' sample ------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from desktop_app.core import phones as phone_rules
@@ -38,11 +38,13 @@ DEFAULT_CATEGORY = SendCategory.PROMOTIONAL
 @dataclass(frozen=True)
 class NumbersRead:
     """Phone numbers read from typed text or a file: the valid ones (E.164) and how many
-    entries could not be read as a number (typed: which, as typed)."""
+    entries could not be read as a number (typed: which, as typed; from a file: which rows,
+    each with its row number and what its phone cell held, ``""`` when empty)."""
 
     phones: tuple[str, ...]
     unreadable: int
     unread: tuple[str, ...] = ()
+    unread_rows: tuple[tuple[int, str], ...] = ()
 
 
 def read_numbers(text: str, region: str = "KE") -> NumbersRead:
@@ -76,11 +78,22 @@ def read_numbers(text: str, region: str = "KE") -> NumbersRead:
 
 
 def _read_file(path: Path) -> NumbersRead:
-    from desktop_app.core.importing import validate_contacts_file
+    """Every number in the file's phone column. Only that column counts: a row whose other
+    cells a contact import would refuse (an e-mail that is no address) is still a number to
+    keep promotions from."""
+    from desktop_app.core.importing import RejectReason, validate_contacts_file
 
     report = validate_contacts_file(path)
+    if any(row.reason is RejectReason.INVALID_EMAIL for row in report.rejected):
+        report = validate_contacts_file(
+            path,
+            mapping=replace(report.mapping, email=None),
+            sheet=report.source.sheet,
+            header_row="none" if report.header_row is None else report.header_row,
+        )
     phones = tuple(dict.fromkeys(row.phone for row in report.valid))
-    return NumbersRead(phones, len(report.rejected))
+    rows = tuple((row.row, row.detail) for row in report.rejected)
+    return NumbersRead(phones, len(report.rejected), unread_rows=rows)
 
 
 class OptOutService:
@@ -98,6 +111,15 @@ class OptOutService:
 
     async def remove(self, profile: str, phones: Iterable[str]) -> int:
         return await self._io(self._optouts.remove, profile, list(phones))
+
+    async def take_off(self, profile: str, phones: Iterable[str]) -> tuple[OptOut, ...]:
+        """Take numbers off the list; returns the entries as they were, for :meth:`put_back`
+        (the list's Undo)."""
+        return tuple(await self._io(self._optouts.take_off, profile, list(phones)))
+
+    async def put_back(self, profile: str, entries: Iterable[OptOut]) -> int:
+        """Undo :meth:`take_off`: the entries back with their reason and date; how many."""
+        return await self._io(self._optouts.put_back, profile, list(entries))
 
     async def among(self, profile: str, phones: Sequence[str]) -> set[str]:
         """Which of *phones* are on the list."""

@@ -50,6 +50,7 @@ __all__ = [
     "DeliveryRecords",
     "Failures",
     "HistoryFilter",
+    "MessageMatch",
     "Outcome",
     "RecipientRow",
     "Report",
@@ -194,6 +195,17 @@ class BroadcastRow:
         if self.kind in (BroadcastKind.WHATSAPP, BroadcastKind.SURVEY):
             return str(self.kind)
         return "sms"
+
+
+@dataclass(frozen=True)
+class MessageMatch:
+    """A message kept on this computer whose id matched what was typed (a look-up by hand)."""
+
+    message_id: str
+    sent_at: datetime
+    recipients: int
+    broadcast_id: int | None  # the send of this app it belongs to, if any
+    text: str | None  # that send's message
 
 
 @dataclass(frozen=True)
@@ -755,6 +767,37 @@ class DeliveryRecords:
             (profile,),
         )
         return int(row[0]) if row else 0
+
+    def find_messages(
+        self, profile: str, message_id: str, *, prefix: bool = False, limit: int = 20
+    ) -> list[MessageMatch]:
+        """The messages of *profile* kept here (sent by this app, or looked up before) whose
+        id is *message_id* whatever its letter case, newest first; with *prefix*, those whose
+        id begins with it (its dashes aside: *message_id* is then hex digits only). A scan of
+        the account's messages: for a look-up typed by hand, not for a loop."""
+        if prefix:
+            where = "substr(replace(lower(m.message_id), '-', ''), 1, ?) = ?"
+            key = message_id.lower().replace("-", "")
+            args: tuple[Any, ...] = (profile, len(key), key)
+        else:
+            where = "lower(m.message_id) = ?"
+            args = (profile, message_id.lower())
+        rows = self._db.read(
+            "SELECT m.message_id, m.sent_at, m.expected, m.broadcast_id, b.text "
+            "FROM delivery_messages m LEFT JOIN broadcasts b ON b.id = m.broadcast_id "
+            f"WHERE m.profile = ? AND {where} ORDER BY m.sent_at DESC, m.message_id LIMIT ?",
+            (*args, limit),
+        )
+        return [
+            MessageMatch(
+                message_id=r[0],
+                sent_at=parse_time(r[1]),
+                recipients=int(r[2]),
+                broadcast_id=r[3],
+                text=r[4],
+            )
+            for r in rows
+        ]
 
     def message_info(self, profile: str, message_id: str) -> tuple[int | None, int, int] | None:
         """(broadcast id, recipients expected, look-ups so far) of a followed message."""

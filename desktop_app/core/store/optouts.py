@@ -93,6 +93,47 @@ class OptOuts:
             )
             return db.total_changes - before
 
+    def take_off(self, profile: str, phones: Iterable[str]) -> list[OptOut]:
+        """Take *phones* off the list; returns the entries taken off, as they were (for
+        :meth:`put_back`), in one transaction."""
+        unique = list(dict.fromkeys(phones))
+        taken: list[OptOut] = []
+        with self._db.write() as db:
+            for start in range(0, len(unique), _BATCH):
+                batch = unique[start : start + _BATCH]
+                marks = ",".join("?" * len(batch))
+                rows = db.execute(
+                    "SELECT phone, source, added_at, note FROM opt_outs WHERE profile = ? "
+                    f"AND phone IN ({marks})",
+                    (profile, *batch),
+                ).fetchall()
+                taken.extend(
+                    OptOut(
+                        phone=r[0], source=OptOutSource(r[1]), added_at=parse_time(r[2]), note=r[3]
+                    )
+                    for r in rows
+                )
+                db.execute(
+                    f"DELETE FROM opt_outs WHERE profile = ? AND phone IN ({marks})",
+                    (profile, *batch),
+                )
+        return taken
+
+    def put_back(self, profile: str, entries: Iterable[OptOut]) -> int:
+        """Put entries taken off back as they were (why, when, the note); a number added
+        again meanwhile keeps its new entry. Returns how many went back."""
+        rows = [
+            (profile, e.phone, OptOutSource(e.source), e.note, stamp(e.added_at)) for e in entries
+        ]
+        with self._db.write() as db:
+            before = db.total_changes
+            db.executemany(
+                "INSERT OR IGNORE INTO opt_outs (profile, phone, source, note, added_at) "
+                "VALUES (?, ?, ?, ?, ?)",
+                rows,
+            )
+            return db.total_changes - before
+
     def among(self, profile: str, phones: Sequence[str]) -> set[str]:
         """Those of *phones* that are on the list."""
         found: set[str] = set()

@@ -25,9 +25,9 @@ from desktop_app.ui.delivery.models import when_text
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
-    from desktop_app.core.services.delivery import Lookup
+    from desktop_app.core.services.delivery import Lookup, MessageMatch
 
-__all__ = ["LookupDialog"]
+__all__ = ["LookupDialog", "MatchesDialog"]
 
 
 class LookupDialog(QDialog):
@@ -107,3 +107,88 @@ class LookupDialog(QDialog):
             go.clicked.connect(show_send)
         layout.addWidget(buttons)
         self.finished.connect(self.deleteLater)
+
+
+class MatchesDialog(QDialog):
+    """The beginning of an id typed matches several messages kept here: pick one (or close
+    it and type more of the id). Opened with ``open()``; ``chosen`` carries the whole id."""
+
+    chosen = Signal(str)
+
+    def __init__(
+        self,
+        typed: str,
+        matches: tuple[MessageMatch, ...],
+        more: bool,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setObjectName("lookupMatchesDialog")
+        self.matches = matches
+        self.setWindowTitle(self.tr("Which message?"))
+        self.setMinimumSize(560, 280)
+        layout = QVBoxLayout(self)
+        intro = QLabel(
+            self.tr(
+                "Several messages have an ID that starts with {id}. Choose one, or close this "
+                "and type more of the ID."
+            ).format(id=typed)
+        )
+        intro.setTextFormat(Qt.TextFormat.PlainText)
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        if more:
+            note = QLabel(
+                self.tr(
+                    "Only the newest {n} are listed: type more of the ID to find the others."
+                ).format(n=len(matches))
+            )
+            note.setWordWrap(True)
+            note.setProperty("role", "muted")
+            layout.addWidget(note)
+        self.table = QTableWidget(len(matches), 3, self)
+        self.table.setObjectName("lookupMatches")
+        self.table.setAccessibleName(self.tr("Messages whose ID starts with what was typed"))
+        self.table.setHorizontalHeaderLabels(
+            [self.tr("Message ID"), self.tr("Sent"), self.tr("Message")]
+        )
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setWordWrap(False)
+        for row, match in enumerate(matches):
+            text = " ".join((match.text or "").split())
+            if not text:
+                text = self.tr("Not sent from Tuma on this computer ({recipients})").format(
+                    recipients=counts().recipients(match.recipients)
+                )
+            cells = (match.message_id, when_text(match.sent_at), text)
+            for column, value in enumerate(cells):
+                item = QTableWidgetItem(value)
+                item.setToolTip(value)
+                self.table.setItem(row, column, item)
+        self.table.setColumnWidth(0, 290)
+        self.table.setColumnWidth(1, 120)
+        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.table.itemDoubleClicked.connect(lambda _item: self._choose())
+        layout.addWidget(self.table, 1)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+        self.look_up_button = QPushButton(self.tr("Look up"))
+        self.look_up_button.setObjectName("lookUpChosen")
+        self.look_up_button.setDefault(True)
+        buttons.addButton(self.look_up_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        self.look_up_button.clicked.connect(self._choose)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        if matches:
+            self.table.selectRow(0)
+        self.finished.connect(self.deleteLater)
+
+    def _choose(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows or not self.isVisible():  # chosen already (a double click, then Enter)
+            return
+        message_id = self.matches[rows[0].row()].message_id
+        self.accept()
+        self.chosen.emit(message_id)

@@ -47,11 +47,14 @@ from PySide6.QtWidgets import (
 from desktop_app.core import phones
 from desktop_app.core.api import errors as api
 from desktop_app.core.services.delivery import (
+    MIN_ID_PREFIX,
     BroadcastKind,
     BroadcastRow,
     ExportFormat,
     Failures,
     HistoryFilter,
+    IdProblem,
+    MessageIdProblem,
     Outcome,
     PermanentFailure,
     RefreshReport,
@@ -63,7 +66,7 @@ from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.states import ProgressStrip
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.delivery.chart import DeliveryChart
-from desktop_app.ui.delivery.lookup import LookupDialog
+from desktop_app.ui.delivery.lookup import LookupDialog, MatchesDialog
 from desktop_app.ui.delivery.models import (
     HistoryColumn,
     HistoryModel,
@@ -230,6 +233,8 @@ class DeliveryTab(OneJob, TabPage):
         #: Work that waits for the history's rows to be painted, by name (see _after_rows).
         self._after_rows_work: dict[str, Callable[[], None]] = {}
         self.lookup_dialog: LookupDialog | None = None
+        #: Open while the beginning of an id typed matches several messages.
+        self.matches_dialog: MatchesDialog | None = None
         #: Recipients of the selected send who blocked promotions or opted out (for the
         #: opt-out list).
         self.blocked: list[str] = []
@@ -1015,6 +1020,7 @@ class DeliveryTab(OneJob, TabPage):
         session = self._session
         message_id = message_id_in(self.lookup_edit.text())
         if session is None:
+            self.show_notice(self.tr("Connect an account to look up a message."), ok=False)
             return
         if message_id != self.lookup_edit.text():
             self.lookup_edit.setText(message_id)  # what is looked up: the id without its wrapping
@@ -1024,7 +1030,13 @@ class DeliveryTab(OneJob, TabPage):
         self.lookup_button.setEnabled(False)
 
         def done(result: Lookup) -> None:
-            self.lookup_button.setEnabled(True)
+            self.lookup_button.setEnabled(self._session is not None)
+            if self.lookup_edit.text() == message_id:
+                self.lookup_edit.setText(result.message_id)  # the whole id, as the service has it
+            self.notice.hide()
+            if self.lookup_dialog is not None:
+                with contextlib.suppress(RuntimeError):  # already closed and deleted
+                    self.lookup_dialog.close()
             dialog = LookupDialog(result, self)
             dialog.show_send.connect(self.select_send)
             self.lookup_dialog = dialog
@@ -1033,8 +1045,11 @@ class DeliveryTab(OneJob, TabPage):
             self.job_finished.emit()
 
         def failed(exc: BaseException) -> bool:
-            self.lookup_button.setEnabled(True)
+            self.lookup_button.setEnabled(self._session is not None)
             self.job_finished.emit()
+            if isinstance(exc, MessageIdProblem):
+                self._id_problem(exc)
+                return True
             if isinstance(exc, api.InvalidRequest):
                 self.show_notice(
                     self.tr(
@@ -1052,6 +1067,48 @@ class DeliveryTab(OneJob, TabPage):
             on_success=done,
             on_error=failed,
         )
+
+    def _id_problem(self, problem: MessageIdProblem) -> None:
+        """What was typed was not looked up: say why, or list the messages it may be."""
+        shown = _short(problem.typed)
+        if problem.problem is IdProblem.SEVERAL:
+            self.show_notice(
+                self.tr(
+                    "%n messages have an ID that starts with {id}: choose one, or type more of "
+                    "the ID.",
+                    "",
+                    len(problem.matches),
+                ).format(id=shown),
+                ok=False,
+            )
+            if self.matches_dialog is not None:
+                with contextlib.suppress(RuntimeError):  # already closed and deleted
+                    self.matches_dialog.close()
+            dialog = MatchesDialog(shown, problem.matches, problem.more, self)
+            dialog.chosen.connect(self._look_up_chosen)
+            self.matches_dialog = dialog
+            dialog.open()
+            return
+        if problem.problem is IdProblem.TOO_SHORT:
+            text = self.tr(
+                "{id} is too short to find a message: type at least the first {n} characters "
+                "of the ID."
+            )
+        elif problem.problem is IdProblem.NO_MATCH:
+            text = self.tr(
+                "No message sent from this computer has an ID that starts with {id}. Paste the "
+                "whole ID to look it up with the service."
+            )
+        else:
+            text = self.tr(
+                "“{id}” is not a message ID. A message ID looks like "
+                "4f1c2a9b-1e2f-4a6b-9c3d-5e7f8a9b0c1d."
+            )
+        self.show_notice(text.format(id=shown, n=MIN_ID_PREFIX), ok=False)
+
+    def _look_up_chosen(self, message_id: str) -> None:
+        self.lookup_edit.setText(message_id)
+        self.look_up()
 
     def show_notice(self, text: str, *, ok: bool = True) -> None:
         self.notice.setText(text)
@@ -1224,6 +1281,12 @@ class DeliveryTab(OneJob, TabPage):
     def cancel_job(self) -> None:
         """The strip's Cancel: the export stops at once and leaves no file."""
         self._cancel_job(self.tr("Export cancelled: no file was written."), "")
+
+
+def _short(text: str, most: int = 40) -> str:
+    """What was typed, cut short to be quoted in a sentence (a whole paragraph pasted)."""
+    text = " ".join(text.split())
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _local_midnight(day: date) -> datetime:
