@@ -17,6 +17,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
+            <translation>
+                <numerusform>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</numerusform>
+                <numerusform>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>Exporting %n send(s)…</source>
             <translation>
                 <numerusform>Exporting %n send…</numerusform>
@@ -69,6 +76,16 @@
             <translation>
                 <numerusform>%Ln problem row</numerusform>
                 <numerusform>%Ln problem rows</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
+        <name>OptOutListDialog</name>
+        <message numerus="yes">
+            <source>{rows} and %n more</source>
+            <translation>
+                <numerusform>{rows} and %n more</numerusform>
+                <numerusform>{rows} and %n more</numerusform>
             </translation>
         </message>
     </context>

@@ -507,7 +507,7 @@
     <name>ComposeTab</name>
     <message>
         <source>SMS</source>
-        <extracomment>SentMessage records of an accepted send (list) -&gt; the Delivery tab refreshes. Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;).</extracomment>
+        <extracomment>SentMessage records of an accepted send (list) -&gt; the Delivery tab refreshes. Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back).</extracomment>
         <translation>SMS</translation>
     </message>
     <message>
@@ -631,8 +631,12 @@
         <translation>Tuma</translation>
     </message>
     <message>
-        <source>Everyone you chose is on your opt-out list, so this promotion goes to nobody. Choose “Service message” if it is a receipt or a reminder.</source>
+        <source>This message was scheduled to go out {when}. It was taken off the schedule so you could change it: send it, or schedule it again with Send later.</source>
         <extracomment>A draft read from the store was put in the form (tests wait on it).</extracomment>
+        <translation>Ujumbe huu ulipangwa kutumwa {when}. Uliondolewa kwenye ratiba ili uubadilishe: utume, au uupange tena kwa Tuma baadaye.</translation>
+    </message>
+    <message>
+        <source>Everyone you chose is on your opt-out list, so this promotion goes to nobody. Choose “Service message” if it is a receipt or a reminder.</source>
         <translation>Wote uliowachagua wako kwenye orodha ya waliojiondoa, kwa hiyo tangazo hili halitamfikia yeyote. Chagua “Ujumbe wa huduma” kama ni risiti au kikumbusho.</translation>
     </message>
     <message>
@@ -659,6 +663,22 @@
     <message>
         <source>Moved: it goes out {when}.</source>
         <translation>Umehamishwa: utatumwa {when}.</translation>
+    </message>
+    <message>
+        <source>A message is being sent. Once it is done, press Edit again.</source>
+        <translation>Ujumbe unatumwa. Ukimaliza, bonyeza Hariri tena.</translation>
+    </message>
+    <message>
+        <source>This message is no longer scheduled: it was sent or cancelled meanwhile. The Delivery tab shows what was sent.</source>
+        <translation>Ujumbe huu haupo tena kwenye ratiba: ulitumwa au ulighairiwa wakati huo. Kichupo cha Ufikishaji kinaonyesha kilichotumwa.</translation>
+    </message>
+    <message>
+        <source>It is off the schedule (it was due {when}) until you send it or schedule it again.</source>
+        <translation>Umeondolewa kwenye ratiba (ulipangwa {when}) hadi uutume au uupange tena.</translation>
+    </message>
+    <message>
+        <source>Back on the schedule. Its time ({when}) passed while it was being edited: choose whether to send it now.</source>
+        <translation>Imerudishwa kwenye ratiba. Muda wake ({when}) ulipita ukiwa unahaririwa: chagua kama utume sasa.</translation>
     </message>
     <message>
         <source>Back on the schedule: it goes out {when}.</source>
@@ -1592,7 +1612,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Recipients of the selected send who blocked promotions or opted out (for the opt-out list).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -1870,12 +1890,35 @@
         <translation>Hawajajumuishwa: {who}.</translation>
     </message>
     <message>
+        <source>Connect an account to look up a message.</source>
+        <translation>Unganisha akaunti ili kutafuta ujumbe.</translation>
+    </message>
+    <message>
         <source>Paste a message ID first (from a report or a receipt).</source>
         <translation>Bandika namba ya ujumbe kwanza (kutoka kwenye ripoti au risiti).</translation>
     </message>
     <message>
         <source>No message with the ID {id} on this account. Check that it was copied whole.</source>
         <translation>Hakuna ujumbe wenye namba {id} kwenye akaunti hii. Hakikisha imenakiliwa yote.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
+        <translation>
+            <numerusform>Ujumbe %n una kitambulisho kinachoanza na {id}: uchague, au andika zaidi ya kitambulisho.</numerusform>
+            <numerusform>Jumbe %n zina kitambulisho kinachoanza na {id}: chagua mmoja, au andika zaidi ya kitambulisho.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{id} is too short to find a message: type at least the first {n} characters of the ID.</source>
+        <translation>{id} ni fupi mno kupata ujumbe: andika angalau herufi {n} za kwanza za kitambulisho.</translation>
+    </message>
+    <message>
+        <source>No message sent from this computer has an ID that starts with {id}. Paste the whole ID to look it up with the service.</source>
+        <translation>Hakuna ujumbe uliotumwa kutoka kompyuta hii wenye kitambulisho kinachoanza na {id}. Bandika kitambulisho kizima ili kukitafuta kwa huduma.</translation>
+    </message>
+    <message>
+        <source>“{id}” is not a message ID. A message ID looks like 4f1c2a9b-1e2f-4a6b-9c3d-5e7f8a9b0c1d.</source>
+        <translation>“{id}” si kitambulisho cha ujumbe. Kitambulisho cha ujumbe kinaonekana hivi: 4f1c2a9b-1e2f-4a6b-9c3d-5e7f8a9b0c1d.</translation>
     </message>
     <message>
         <source>Statuses stopped refreshing: connect your account again</source>
@@ -3013,6 +3056,45 @@
     </message>
 </context>
 <context>
+    <name>MatchesDialog</name>
+    <message>
+        <source>Which message?</source>
+        <translation>Ujumbe upi?</translation>
+    </message>
+    <message>
+        <source>Several messages have an ID that starts with {id}. Choose one, or close this and type more of the ID.</source>
+        <translation>Jumbe kadhaa zina kitambulisho kinachoanza na {id}. Chagua mmoja, au funga hiki na uandike zaidi ya kitambulisho.</translation>
+    </message>
+    <message>
+        <source>Only the newest {n} are listed: type more of the ID to find the others.</source>
+        <translation>Zinaonyeshwa {n} za karibuni tu: andika zaidi ya kitambulisho kupata nyingine.</translation>
+    </message>
+    <message>
+        <source>Messages whose ID starts with what was typed</source>
+        <translation>Jumbe ambazo kitambulisho chake kinaanza na ulichoandika</translation>
+    </message>
+    <message>
+        <source>Message ID</source>
+        <translation>Kitambulisho cha ujumbe</translation>
+    </message>
+    <message>
+        <source>Sent</source>
+        <translation>Imetumwa</translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation>Ujumbe</translation>
+    </message>
+    <message>
+        <source>Not sent from Tuma on this computer ({recipients})</source>
+        <translation>Haukutumwa kutoka Tuma kwenye kompyuta hii ({recipients})</translation>
+    </message>
+    <message>
+        <source>Look up</source>
+        <translation>Tafuta</translation>
+    </message>
+</context>
+<context>
     <name>MergeFieldBar</name>
     <message>
         <source>Personalise:</source>
@@ -3165,7 +3247,16 @@
         <translation>Iliongezwa</translation>
     </message>
     <message>
+        <source>&amp;Undo</source>
+        <translation>&amp;Tendua</translation>
+    </message>
+    <message>
+        <source>Put the numbers just taken off back on the list</source>
+        <translation>Rudisha kwenye orodha namba zilizoondolewa sasa hivi</translation>
+    </message>
+    <message>
         <source>Replied STOP</source>
+        <extracomment>The entries the last removal took off, as they were (what Undo puts back).</extracomment>
         <translation>Alijibu STOP</translation>
     </message>
     <message>
@@ -3229,12 +3320,35 @@
         <translation>Si namba za simu, kwa hiyo hazijaongezwa: {entries}. Ziangalie kisha uziongeze tena.</translation>
     </message>
     <message>
+        <source>Rows not read as phone numbers, so not added: {rows}. Correct them in the file and add it again.</source>
+        <translation>Safu zisizosomeka kama namba za simu, kwa hiyo hazikuongezwa: {rows}. Zirekebishe kwenye faili na uiongeze tena.</translation>
+    </message>
+    <message>
         <source>{n} could not be read as phone numbers.</source>
         <translation>{n} hazikuweza kusomwa kama namba za simu.</translation>
     </message>
     <message>
+        <source>row {row} (empty)</source>
+        <translation>safu {row} (tupu)</translation>
+    </message>
+    <message>
+        <source>row {row} (“{text}”)</source>
+        <translation>safu {row} (“{text}”)</translation>
+    </message>
+    <message numerus="yes">
+        <source>{rows} and %n more</source>
+        <translation>
+            <numerusform>{rows} na nyingine %n</numerusform>
+            <numerusform>{rows} na nyingine %n</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>{n} taken off the list: they can get promotions again.</source>
         <translation>{n} wameondolewa kwenye orodha: wanaweza kupata matangazo tena.</translation>
+    </message>
+    <message>
+        <source>{n} put back on the opt-out list.</source>
+        <translation>Zimerudishwa kwenye orodha ya waliojiondoa: {n}.</translation>
     </message>
 </context>
 <context>
@@ -3246,6 +3360,10 @@
     <message>
         <source>This message was due {when}, {late} ago</source>
         <translation>Ujumbe huu ulipaswa kutumwa {when}, {late} zilizopita</translation>
+    </message>
+    <message>
+        <source>It was off the schedule, being edited, when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
+        <translation>Ulikuwa nje ya ratiba, ukihaririwa, muda wake ulipofika, kwa hiyo hakuna kilichotumwa. Ni kwa {people}, kutoka {sender}. Utume sasa tu kama bado inafaa kuutuma.</translation>
     </message>
     <message>
         <source>This account was not open in Tuma when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
@@ -3848,6 +3966,17 @@
     <message>
         <source>Open report</source>
         <translation>Fungua ripoti</translation>
+    </message>
+</context>
+<context>
+    <name>Startup</name>
+    <message>
+        <source>Tuma is already open</source>
+        <translation>Tuma tayari imefunguliwa</translation>
+    </message>
+    <message>
+        <source>Tuma is already running on this computer but did not answer. If you cannot see its window, wait a minute, then start Tuma again. If this keeps happening, restart the computer.</source>
+        <translation>Tuma tayari inaendeshwa kwenye kompyuta hii lakini haikujibu. Kama huoni dirisha lake, subiri dakika moja, kisha ufungue Tuma tena. Hili likiendelea kutokea, zima na uwashe kompyuta upya.</translation>
     </message>
 </context>
 <context>
@@ -4601,6 +4730,18 @@
     <message>
         <source>A template called “{name}” already exists.</source>
         <translation>Kiolezo kinachoitwa “{name}” tayari kipo.</translation>
+    </message>
+    <message>
+        <source>The service is busy: trying again (try {attempt} of {attempts})…</source>
+        <translation>Huduma ina shughuli nyingi: inajaribu tena (jaribio {attempt} kati ya {attempts})…</translation>
+    </message>
+    <message>
+        <source>The service has not answered yet: asking again (try {attempt} of {attempts})…</source>
+        <translation>Huduma bado haijajibu: inauliza tena (jaribio {attempt} kati ya {attempts})…</translation>
+    </message>
+    <message>
+        <source>Still trying to reach the service (try {attempt} of {attempts})…</source>
+        <translation>Bado inajaribu kufikia huduma (jaribio {attempt} kati ya {attempts})…</translation>
     </message>
 </context>
 <context>
