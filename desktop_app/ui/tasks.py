@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from desktop_app.core.api.attempts import Retry, watch_retries
-
 if TYPE_CHECKING:
+    from desktop_app.core.api.attempts import Retry
     from desktop_app.ui.errors import ErrorPresenter
 
 __all__ = ["BUSY_DELAY_MS", "TaskRunner"]
@@ -88,6 +87,10 @@ class TaskRunner(QObject):
         self.cancel(name)
         # The task runs in a context of its own whose requests report their retries here,
         # tagged with this task (not the name: a newer task of that name may replace it).
+        # (Imported here: the api package loads its models, ~6 ms, and no task starts
+        # before the window is painted.)
+        from desktop_app.core.api.attempts import watch_retries
+
         context = contextvars.copy_context()
         holder: list[asyncio.Task[Any]] = []
         context.run(watch_retries, lambda retry: self._on_retry(holder, name, retry))
