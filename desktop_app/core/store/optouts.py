@@ -73,7 +73,12 @@ class OptOuts:
         """Put *phones* (E.164) on the list; returns how many were not on it already (a
         number already listed keeps its first source and date)."""
         moment = stamp(now())
-        rows = [(profile, phone, OptOutSource(source), note, moment) for phone in set(phones)]
+        return self._insert(
+            [(profile, phone, OptOutSource(source), note, moment) for phone in set(phones)]
+        )
+
+    def _insert(self, rows: list[tuple[str, str, OptOutSource, str, str]]) -> int:
+        """Rows (profile, phone, source, note, added_at) not on the list yet; how many."""
         with self._db.write() as db:
             before = db.total_changes
             db.executemany(
@@ -122,17 +127,9 @@ class OptOuts:
     def put_back(self, profile: str, entries: Iterable[OptOut]) -> int:
         """Put entries taken off back as they were (why, when, the note); a number added
         again meanwhile keeps its new entry. Returns how many went back."""
-        rows = [
-            (profile, e.phone, OptOutSource(e.source), e.note, stamp(e.added_at)) for e in entries
-        ]
-        with self._db.write() as db:
-            before = db.total_changes
-            db.executemany(
-                "INSERT OR IGNORE INTO opt_outs (profile, phone, source, note, added_at) "
-                "VALUES (?, ?, ?, ?, ?)",
-                rows,
-            )
-            return db.total_changes - before
+        return self._insert(
+            [(profile, e.phone, OptOutSource(e.source), e.note, stamp(e.added_at)) for e in entries]
+        )
 
     def among(self, profile: str, phones: Sequence[str]) -> set[str]:
         """Those of *phones* that are on the list."""
