@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -31,7 +32,7 @@ from typing import TYPE_CHECKING
 
 from desktop_app.core import cost
 from desktop_app.core.api import errors as api
-from desktop_app.core.api.models import SendResult
+from desktop_app.core.api.models import AccountDetails, SendResult
 from desktop_app.core.background import Blocking, finish
 from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
 from desktop_app.core.collector import old_collections_paused
@@ -64,6 +65,8 @@ if TYPE_CHECKING:
 __all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come last)
     "BALANCE_CHECK_TIMEOUT",
     "SHARED_SENDER_ID",
+    "BalanceCheck",
+    "BalanceSource",
     "Duplicates",
     "FlowError",
     "FlowState",
@@ -96,8 +99,13 @@ log = logging.getLogger(__name__)
 SHARED_SENDER_ID = "SANDBOX"
 #: Seconds the fresh balance check before a send may take; after that the last known balance
 #: is used (the service still refuses a send it cannot cover, and that is reported): a slow
-#: line must not leave the user looking at "Sending…" with no way out for a minute.
+#: line must not leave the user looking at "Sending…" with no way out for a minute. When no
+#: connection could be made at all, the check says so instead (:class:`BalanceCheck`); to tell
+#: a host that never answers from a slow one it waits at least one connect timeout (the
+#: client's ``CONNECT_TIMEOUT``) and :data:`CONNECT_GRACE` more.
 BALANCE_CHECK_TIMEOUT = 8.0
+#: Seconds past the connect timeout the check waits to hear whether the first try connected.
+CONNECT_GRACE = 0.5
 
 
 def chunk_size(profile: Profile) -> int:
@@ -163,6 +171,32 @@ class SendFlow:
 
     def done(self) -> None:
         self.state = FlowState.IDLE
+
+
+# --- the balance check before a send ----------------------------------------------------------
+
+
+class BalanceSource(StrEnum):
+    #: The service's answer, just now.
+    FRESH = "fresh"
+    #: The service was reached but did not answer in time (a slow line): the last known
+    #: balance stands in, and the service still refuses a send it cannot cover.
+    LAST_KNOWN = "last_known"
+    #: No connection could be made (refused, no network, a host that never answers): a send
+    #: now could only fail, after every try of every chunk. Nothing was sent.
+    NOT_REACHED = "not_reached"
+
+
+@dataclass(frozen=True)
+class BalanceCheck:
+    """What the check before a send found: the credits to plan with, and where they came from."""
+
+    credits: float | None
+    source: BalanceSource
+
+    @property
+    def reached(self) -> bool:
+        return self.source is not BalanceSource.NOT_REACHED
 
 
 # --- the plan ----------------------------------------------------------------------------------
@@ -387,14 +421,45 @@ class SendingService:
         client: Client,
         fallback: float | None,
         timeout: float = BALANCE_CHECK_TIMEOUT,  # noqa: ASYNC109 (a bound on one read)
-    ) -> float | None:
-        """Credits right now; after *timeout* seconds, *fallback* (the last known)."""
+    ) -> BalanceCheck:
+        """Credits right now (FRESH). After *timeout* seconds (and at least one connect
+        timeout, see :data:`BALANCE_CHECK_TIMEOUT`): *fallback*, the last known (LAST_KNOWN),
+        when a connection was made and the answer is slow; NOT_REACHED when no try could
+        connect, or at once when every try failed so (refused: about a second).
+
+        The client's retries are still reported to whoever watches this context (the status
+        bar's "still trying"); the check listens in on them to learn that a try could not
+        connect, which a timeout alone cannot tell from a slow answer.
+        """
+        # Imported here: the client module brings httpx, which is loaded after the first paint.
+        from desktop_app.core.api import client as api_client
+        from desktop_app.core.api.attempts import Retry, RetryReason, report_retry, watch_retries
+
+        outer = contextvars.copy_context()  # its watcher: the status bar's
+        not_connected: list[Retry] = []
+
+        def heard(retry: Retry) -> None:
+            if retry.reason is RetryReason.NOT_REACHED:
+                not_connected.append(retry)
+            outer.run(report_retry, retry)
+
+        async def read() -> AccountDetails:
+            watch_retries(heard)  # in this task's own context only
+            return await self._balance.fetch(client)
+
+        deadline = max(timeout, api_client.CONNECT_TIMEOUT + CONNECT_GRACE)
         try:
-            details = await asyncio.wait_for(self._balance.fetch(client), timeout)
+            details = await asyncio.wait_for(read(), deadline)  # a task: a context of its own
+        except api.NetworkError:
+            log.info("the balance check before a send could not reach the service")
+            return BalanceCheck(None, BalanceSource.NOT_REACHED)
         except TimeoutError:
+            if not_connected:
+                log.info("the balance check before a send could not connect in time")
+                return BalanceCheck(None, BalanceSource.NOT_REACHED)
             log.info("the balance check before a send timed out; using the last known one")
-            return fallback
-        return float(details.credits)
+            return BalanceCheck(fallback, BalanceSource.LAST_KNOWN)
+        return BalanceCheck(float(details.credits), BalanceSource.FRESH)
 
     # -- sending -------------------------------------------------------------------------------
 

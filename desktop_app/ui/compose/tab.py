@@ -1020,9 +1020,20 @@ class ComposeTab(TabPage):
                     return None
         # A fresh balance: the estimate is checked against what the service says now.
         self.summary.show_note(self.tr("Checking your balance…"))
-        self.balance = await sending.fresh_balance(
-            session.client, self.balance, BALANCE_CHECK_TIMEOUT
-        )
+        check = await sending.fresh_balance(session.client, self.balance, BALANCE_CHECK_TIMEOUT)
+        if not check.reached and due_at is None:
+            # Offline: a send now would only fail, after every try (half a minute on a dead
+            # line). Nothing is written down, so the form is still the message to send.
+            # (A scheduled send goes on: it is only written down now, and checked when due.)
+            self.summary.show_note(None)
+            self._show_problem(
+                self.tr(
+                    "Tuma could not reach the messaging service, so nothing was sent. Your "
+                    "message is kept: check your internet connection, then press Send again."
+                )
+            )
+            return None
+        self.balance = check.credits if check.reached else self.balance
         price = self.ctx.price_per_part
         plan = plan.with_balance(self.balance)
         # The duplicate-send guard: who got this very text lately, or is due to get it.

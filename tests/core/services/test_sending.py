@@ -5,19 +5,25 @@ with refusals, cancelling, unfinished broadcasts and other channels' records."""
 from __future__ import annotations
 
 import asyncio
+import socket
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import pytest
 
 from desktop_app.core.api import Client
+from desktop_app.core.api import client as client_module
 from desktop_app.core.api import errors as api
+from desktop_app.core.api.attempts import Retry, RetryReason, watch_retries
 from desktop_app.core.api.models import SendResult
 from desktop_app.core.broadcast import BroadcastProgress
 from desktop_app.core.recipients import Person
 from desktop_app.core.services import Services
 from desktop_app.core.services.sending import (
     SHARED_SENDER_ID,
+    BalanceCheck,
+    BalanceSource,
     BroadcastKind,
     ChunkReason,
     ChunkState,
@@ -33,6 +39,7 @@ from desktop_app.core.services.sending import (
 )
 from desktop_app.core.settings import DEFAULT_CHUNK_SIZE, Profile
 from desktop_app.core.store import Recipient
+from tests.core.api.test_unreachable import black_hole
 
 T = TypeVar("T")
 
@@ -690,24 +697,70 @@ def test_fresh_balance_is_the_service_s_credits(
     services: Services, account: Any, admin: Any
 ) -> None:
     admin.topup(account.account_id, -1.5)
-    credits = with_client(account, lambda c: services.sending.fresh_balance(c, fallback=5.0))
-    assert credits == 998.5
-    assert isinstance(credits, float)
+    check = with_client(account, lambda c: services.sending.fresh_balance(c, fallback=5.0))
+    assert check == BalanceCheck(998.5, BalanceSource.FRESH)
+    assert isinstance(check.credits, float)
 
 
 def test_fresh_balance_uses_the_last_known_one_when_the_service_is_slow(
-    services: Services, account: Any, admin: Any
+    services: Services, account: Any, admin: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A slow line must not leave the user looking at "Checking…": after the timeout the last
     known balance is used (the service still refuses a send it cannot cover)."""
+    monkeypatch.setattr(client_module, "CONNECT_TIMEOUT", 0.1)  # connected at once: loopback
 
-    async def twice(client: Client) -> tuple[float | None, float | None]:
+    async def twice(client: Client) -> tuple[BalanceCheck, BalanceCheck]:
         known = await services.sending.fresh_balance(client, fallback=321.0, timeout=0.2)
         unknown = await services.sending.fresh_balance(client, fallback=None, timeout=0.2)
         return known, unknown
 
     try:
         admin.fault("delay", 2, path_prefix="/v1/get-balance", seconds=1)
-        assert with_client(account, twice) == (321.0, None)
+        assert with_client(account, twice) == (
+            BalanceCheck(321.0, BalanceSource.LAST_KNOWN),
+            BalanceCheck(None, BalanceSource.LAST_KNOWN),
+        )
     finally:
         admin.clear_faults()
+
+
+def test_fresh_balance_says_not_reached_when_the_service_refuses_at_once(
+    services: Services,
+) -> None:
+    """Nothing listening (the service gone, no network): every try is refused, in about a
+    second, and the check says so instead of passing off the last known balance."""
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{probe.getsockname()[1]}"
+    heard: list[Retry] = []
+
+    async def go() -> BalanceCheck:
+        watch_retries(heard.append)  # the status bar still hears the retries
+        async with Client(url, url, "tok-abc", backoff=0.01) as client:
+            return await services.sending.fresh_balance(client, fallback=321.0, timeout=5.0)
+
+    started = time.monotonic()
+    assert asyncio.run(go()) == BalanceCheck(None, BalanceSource.NOT_REACHED)
+    assert time.monotonic() - started < 4.0  # not the timeout: the tries failed at once
+    assert [(r.attempt, r.reason) for r in heard] == [
+        (2, RetryReason.NOT_REACHED),
+        (3, RetryReason.NOT_REACHED),
+    ]
+
+
+def test_fresh_balance_says_not_reached_when_the_host_never_answers(
+    services: Services, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A host that drops every connection attempt (a pulled cable, mobile data gone) is not a
+    slow service: once a try could not connect in the connect timeout, the check says so
+    (and does not wait for the other tries)."""
+    monkeypatch.setattr(client_module, "CONNECT_TIMEOUT", 0.3)
+
+    async def go(url: str) -> BalanceCheck:
+        async with Client(url, url, "tok-abc", backoff=0.01) as client:
+            return await services.sending.fresh_balance(client, fallback=321.0, timeout=0.1)
+
+    with black_hole() as url:
+        started = time.monotonic()
+        assert asyncio.run(go(url)) == BalanceCheck(None, BalanceSource.NOT_REACHED)
+        assert time.monotonic() - started < 0.3 + 0.5 + 0.5  # one connect timeout and the grace

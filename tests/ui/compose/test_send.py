@@ -290,8 +290,11 @@ def test_a_slow_balance_check_does_not_hold_up_the_send(qtbot, tab, admin, monke
     """The fresh balance check before confirming is bounded: on a slow line the last known
     balance is used and the confirmation appears (the service still checks the balance)."""
     import desktop_app.ui.compose.tab as compose_tab
+    from desktop_app.core.api import client as client_module
 
     monkeypatch.setattr(compose_tab, "BALANCE_CHECK_TIMEOUT", 0.5)
+    # (the check waits out a connect timeout, to tell a dead host from a slow one)
+    monkeypatch.setattr(client_module, "CONNECT_TIMEOUT", 0.3)
     compose(qtbot, tab, "0712 345 678", "Habari! Slow line today.")
     admin.fault("delay", 2, path_prefix="/v1/get-balance", seconds=6)
     try:
@@ -318,8 +321,11 @@ def test_a_change_while_the_send_is_checked_is_not_wiped_nor_sent_the_old_way(
     balance is being checked: the old text is not offered and sent (wiping the fix); the
     fix stays in the form, and the next Send sends it."""
     import desktop_app.ui.compose.tab as compose_tab
+    from desktop_app.core.api import client as client_module
 
     monkeypatch.setattr(compose_tab, "BALANCE_CHECK_TIMEOUT", 0.5)
+    # (the check waits out a connect timeout, to tell a dead host from a slow one)
+    monkeypatch.setattr(client_module, "CONNECT_TIMEOUT", 0.3)
     compose(qtbot, tab, "0712 345 678\n0722 000 111", "Sale: 20% off")
     admin.fault("delay", 2, path_prefix="/v1/get-balance", seconds=2)
     try:
