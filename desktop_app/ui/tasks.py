@@ -174,8 +174,12 @@ class TaskRunner(QObject):
 
     # -- internals ------------------------------------------------------------------------
 
-    def _on_retry(self, holder: list[asyncio.Task[Any]], name: str, retry: Retry) -> None:
+    def _on_retry(self, holder: list[asyncio.Task[Any]], name: str, retry: Retry | None) -> None:
         if not holder or holder[0].done():
+            return
+        if retry is None:  # got through: the task goes on, no longer trying again
+            if self._retries.pop(holder[0], None) is not None:
+                self.retrying.emit(name, None)
             return
         self._retries[holder[0]] = retry
         self.retrying.emit(name, retry)

@@ -139,3 +139,32 @@ def test_parse_args() -> None:
     assert args.sandbox
     assert args.profile == "My shop"
     assert str(args.screenshots) == "out"
+
+
+def test_a_task_that_got_through_after_a_retry_is_no_longer_trying(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    """'Still trying…' stays only while the task is retrying: once a retried request got its
+    reply, the task (still running) is no longer reported as trying again."""
+    from desktop_app.core.api.attempts import Retry, RetryReason, report_retry, report_through
+
+    heard: list[tuple[str, object]] = []
+    runner.retrying.connect(lambda name, retry: heard.append((name, retry)))
+    step, finish = asyncio.Event(), asyncio.Event()
+    retry = Retry(2, 3, RetryReason.NOT_REACHED, 0.5)
+
+    async def work() -> None:
+        report_retry(retry)
+        await step.wait()
+        report_through()  # the reply came; the work goes on (a send after its balance check)
+        await finish.wait()
+
+    task = runner.start("send", work())
+    qtbot.waitUntil(lambda: heard == [("send", retry)])
+    assert runner.latest_retry() == retry
+    step.set()
+    qtbot.waitUntil(lambda: len(heard) == 2)
+    assert heard[1] == ("send", None)
+    assert not task.done()
+    assert runner.latest_retry() is None
+    finish.set()
+    qtbot.waitUntil(task.done)
+    assert len(heard) == 2  # nothing more to clear at the end

@@ -3,7 +3,9 @@
 The client retries by itself (client.py's docstring says when). While it does, the person who
 pressed the button must not stare at a still screen: code that starts a piece of work calls
 :func:`watch_retries` in that work's own context (its asyncio task), and every request made
-there reports each retry, before its pause, as a :class:`Retry` fact. A context variable, so
+there reports each retry, before its pause, as a :class:`Retry` fact, and ``None`` when a
+reply finally came after a retry (it got through: the screen stops saying "still trying"
+while the work goes on). A context variable, so
 two pieces of work running at once never hear each other's retries. Light (no httpx): the UI
 imports it before any request is made.
 """
@@ -16,7 +18,14 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from enum import StrEnum
 
-__all__ = ["Retry", "RetryReason", "RetryWatcher", "report_retry", "watch_retries"]
+__all__ = [
+    "Retry",
+    "RetryReason",
+    "RetryWatcher",
+    "report_retry",
+    "report_through",
+    "watch_retries",
+]
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +49,8 @@ class Retry:
     delay: float  # seconds of pause before it
 
 
-RetryWatcher = Callable[[Retry], None]
+#: Called with each :class:`Retry`, and with None once a retried request got a reply.
+RetryWatcher = Callable[[Retry | None], None]
 
 _watcher: ContextVar[RetryWatcher | None] = ContextVar("tuma_retry_watcher", default=None)
 
@@ -51,7 +61,12 @@ def watch_retries(watcher: RetryWatcher | None) -> None:
     _watcher.set(watcher)
 
 
-def report_retry(retry: Retry) -> None:
+def report_through() -> None:
+    """A request that had to be tried again got a reply (of any kind): no longer trying."""
+    report_retry(None)
+
+
+def report_retry(retry: Retry | None) -> None:
     """Tell the current context's watcher, if any; a watcher's bug never fails a request."""
     watcher = _watcher.get()
     if watcher is None:

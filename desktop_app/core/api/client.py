@@ -71,7 +71,7 @@ import httpx
 
 from desktop_app.core.addresses import is_loopback_host, is_valid_host
 from desktop_app.core.api import errors
-from desktop_app.core.api.attempts import Retry, RetryReason, report_retry
+from desktop_app.core.api.attempts import Retry, RetryReason, report_retry, report_through
 from desktop_app.core.api.models import (
     AccountDetails,
     Balance,
@@ -552,6 +552,8 @@ class Client:
 
             if not self._reachable:  # the only cost on the way of a reply
                 self._set_reachable(True)
+            if attempt > 1:
+                report_through()  # whoever was told "still trying" hears it got through
             body = _decode(response)
             log.debug("%s -> HTTP %d, attempt %d", what, response.status_code, attempt)
             kind = _retry_kind(response, body)

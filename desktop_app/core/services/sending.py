@@ -438,8 +438,8 @@ class SendingService:
         outer = contextvars.copy_context()  # its watcher: the status bar's
         not_connected: list[Retry] = []
 
-        def heard(retry: Retry) -> None:
-            if retry.reason is RetryReason.NOT_REACHED:
+        def heard(retry: Retry | None) -> None:
+            if retry is not None and retry.reason is RetryReason.NOT_REACHED:
                 not_connected.append(retry)
             outer.run(report_retry, retry)
 
