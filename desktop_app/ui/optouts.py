@@ -231,9 +231,9 @@ class OptOutListDialog(QDialog):
             cells = (
                 phones.local_display(row.phone),
                 self._why(row.source),
-                locale.toString(
-                    QDate(added.year, added.month, added.day), QLocale.FormatType.ShortFormat
-                ),
+                # the month in words, as Contacts' "Added": a locale's short format can
+                # read "24 11 2026" (C/POSIX) or "11/24/26" (en_US)
+                locale.toString(QDate(added.year, added.month, added.day), "d MMM yyyy"),
             )
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -154,3 +154,24 @@ def test_the_account_menu_opens_the_list(qtbot, ctx) -> None:  # type: ignore[no
     window.opt_out_action.trigger()
     qtbot.waitUntil(lambda: window.opt_out_dialog.isVisible())
     window.opt_out_dialog.close()
+
+
+def test_the_added_date_names_its_month_whatever_the_locale(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """A locale's short date read "24 11 2026" (C/POSIX) or "11/24/26" (en_US): the list
+    writes the month in words, as Contacts' "Added" does."""
+    import re
+
+    from PySide6.QtCore import QLocale
+
+    arun(ctx.services.optouts.add(PROFILE, ["+254712345678"], OptOutSource.STAFF))
+    before = QLocale()
+    for name in ("C", "en_US", "en_KE"):
+        QLocale.setDefault(QLocale(name))
+        try:
+            dialog = open_list(qtbot, ctx)
+            qtbot.waitUntil(lambda dialog=dialog: dialog.table.rowCount() == 1)
+            added = dialog.table.item(0, 2).text()
+            assert re.fullmatch(r"\d{1,2} [A-Z][a-z]{2} \d{4}", added), (name, added)
+            dialog.close()
+        finally:
+            QLocale.setDefault(before)

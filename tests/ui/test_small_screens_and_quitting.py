@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QScrollArea
 
 from desktop_app.app import missing_display
 from desktop_app.ui.main_window import TAB_KEYS, MainWindow
-from tests.ui.conftest import drop_event
+from tests.ui.conftest import app_theme, drop_event
 
 
 @pytest.fixture
@@ -187,3 +187,77 @@ def test_no_import_step_needs_sideways_scrolling(qtbot, window, tmp_path: Path) 
     assert area.horizontalScrollBar().maximum() == 0
     assert area.widget().width() <= area.viewport().width()
     tab.progress.finish()
+
+
+@pytest.fixture(params=["en", "sw"])
+def window_in(request, qtbot, qapp, ctx):  # type: ignore[no-untyped-def]
+    """The window built in English and in Kiswahili (whose words are longer), with the
+    app's look (its font is larger than the suite's)."""
+    from desktop_app.ui.i18n import install_translations
+
+    install_translations(qapp, request.param)
+    try:
+        with app_theme(qapp):
+            win = MainWindow(ctx, remember_layout=False)
+            qtbot.addWidget(win)
+            win.show()
+            qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+            yield win
+            win.close()
+    finally:
+        install_translations(qapp, "en")
+
+
+def test_the_sends_grid_shows_every_column_on_a_netbook(qtbot, window_in) -> None:  # type: ignore[no-untyped-def]
+    """At 1024×600 the Delivery column went off the grid's right edge (the period's chart
+    kept its place beside it), and "WhatsApp" was cut short in the Channel column."""
+    from desktop_app.core.services.delivery import BroadcastKind
+    from desktop_app.ui.delivery.models import HistoryColumn, channel_text
+
+    window_in.resize(1024, 600)
+    window_in.show_tab("delivery")
+    tab = window_in.tab("delivery")
+    table = tab.history_table
+    qtbot.waitUntil(lambda: table.isVisible() and table.viewport().width() > 0)
+    QApplication.processEvents()
+    assert table.horizontalScrollBar().maximum() == 0
+    header = table.horizontalHeader()
+    last = HistoryColumn.DELIVERY
+    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= (
+        table.viewport().width()
+    )
+    widest = max(table.fontMetrics().horizontalAdvance(channel_text(k)) for k in BroadcastKind)
+    # the cell's padding (6 px a side) and the room Qt keeps around a cell's text: 84 px
+    # cut the 66 px of "WhatsApp" short
+    assert table.columnWidth(HistoryColumn.CHANNEL) >= widest + 12 + 8
+    # on a wide window the chart comes back, and still nothing is cut off
+    window_in.resize(1280, 800)
+    qtbot.waitUntil(tab.period_card.isVisible)
+    QApplication.processEvents()
+    assert table.horizontalScrollBar().maximum() == 0
+
+
+def test_the_import_pages_fit_their_words(qtbot, window_in, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The file's first rows: each column as wide as its cells (names were cut short beside
+    a half-empty last column); the check page's counts: cards of one height, side by side
+    (a caption on two lines in Kiswahili made them staggered)."""
+    from desktop_app.core.services.imports import Step, write_sample_workbook
+    from desktop_app.ui.import_.pages import FIRST_ROWS_COLUMN_MAX
+
+    window_in.resize(800, 560)
+    sample = write_sample_workbook(tmp_path / "customers-march.xlsx")
+    tab = window_in.tab("import")
+    window_in.show_tab("import")
+    tab.show_sample(sample, Step.FILE)
+    table = tab.file_page.first_rows
+    qtbot.waitUntil(lambda: table.rowCount() > 0)
+    header = table.horizontalHeader()
+    for column in range(table.columnCount() - 1):  # the last one takes what is left
+        needed = max(table.sizeHintForColumn(column), header.sectionSizeHint(column))
+        assert table.columnWidth(column) >= min(needed, FIRST_ROWS_COLUMN_MAX), column
+    tab.flow.cancel()
+    tab.show_sample(sample, Step.CHECK)
+    page = tab.check_page
+    qtbot.wait(100)  # the layouts settle
+    cards = (page.ready, page.repaired, page.rejected, page.duplicates)
+    assert len({(card.y(), card.height()) for card in cards}) == 1

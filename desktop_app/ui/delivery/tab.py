@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -73,6 +74,7 @@ from desktop_app.ui.delivery.models import (
     RecipientColumn,
     RecipientsModel,
     SummaryDelegate,
+    channel_text,
     history_view_widths,
     when_text,
 )
@@ -107,8 +109,13 @@ SEARCH_DELAY_MS = 300
 #: The first look-ups wait this long after an account connects: the window's first reads
 #: (this history, the balance, Compose's draft) go first.
 FOLLOW_AFTER = 0.5
-#: Below this width the period's chart is not shown (the selected send's still is).
+#: Below this width the period's chart is not shown (the selected send's still is); below
+#: what the history's columns need beside it, neither (see ``DeliveryTab._wide_width``).
 NARROW = 1000
+#: The least of the message the history shows beside the period's chart.
+MESSAGE_ROOM = 120
+#: The period's chart card's width on a wide window.
+CHART_WIDTH = 280
 
 STYLE = """
 QTableView#historyTable, QTableView#recipientsTable {
@@ -353,12 +360,34 @@ class DeliveryTab(OneJob, TabPage):
         self.history_table.verticalHeader().setDefaultSectionSize(34)
         columns = self.history_table.horizontalHeader()
         columns.setStretchLastSection(False)
+        channels = self.history_table.fontMetrics()
+        widest_channel = max(
+            channels.horizontalAdvance(channel_text(kind)) for kind in BroadcastKind
+        )
         for column, width in history_view_widths().items():
-            # never narrower than the header's own words (longer in Kiswahili)
-            self.history_table.setColumnWidth(
-                column, max(width, columns.sectionSizeHint(column) + 14)
-            )
+            # never narrower than the header's own words (longer in Kiswahili), nor the
+            # channel's name ("WhatsApp", "Utafiti")
+            least = columns.sectionSizeHint(column) + 14
+            if column is HistoryColumn.CHANNEL:
+                least = max(least, widest_channel + 2 * 6 + 8)  # the cell's padding
+            self.history_table.setColumnWidth(column, max(width, least))
         columns.setSectionResizeMode(HistoryColumn.MESSAGE, QHeaderView.ResizeMode.Stretch)
+        # The width that shows every column (with some of the message) beside the period's
+        # chart; below it the chart steps aside rather than the Delivery column going off
+        # the right edge (1024×600: it did, in both languages).
+        margins = root.contentsMargins()
+        self._wide_width = max(
+            NARROW,
+            margins.left()
+            + margins.right()
+            + sum(self.history_table.columnWidth(c) for c in HistoryColumn)
+            - self.history_table.columnWidth(HistoryColumn.MESSAGE)
+            + MESSAGE_ROOM
+            + 2 * self.history_table.frameWidth()
+            + self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+            + 10  # the spacing before the chart
+            + CHART_WIDTH,
+        )
         self.history_table.setMinimumHeight(120)
         self.empty_label = QLabel(self)
         self.empty_label.setObjectName("historyEmpty")
@@ -376,7 +405,7 @@ class DeliveryTab(OneJob, TabPage):
         top_layout.setSpacing(10)
         top_layout.addWidget(self.history_stack, 1)
         self.period_card = _chart_card(self.period_chart)
-        self.period_card.setFixedWidth(280)
+        self.period_card.setFixedWidth(CHART_WIDTH)
         top_layout.addWidget(self.period_card)
 
         # --- the selected send --------------------------------------------------------------
@@ -511,9 +540,9 @@ class DeliveryTab(OneJob, TabPage):
         """A small screen: the period's chart steps aside, the send's chart narrows, so the
         lists keep their room (nothing scrolls sideways)."""
         super().resizeEvent(event)
-        narrow = self.width() < NARROW
+        narrow = self.width() < self._wide_width
         self.period_card.setVisible(not narrow)
-        self.send_card.setFixedWidth(230 if narrow else 280)
+        self.send_card.setFixedWidth(230 if narrow else CHART_WIDTH)
         for column in (HistoryColumn.SENDER, HistoryColumn.PARTS):
             self.history_table.setColumnHidden(column, narrow)
         self.history_table.setColumnWidth(HistoryColumn.DELIVERY, 200 if narrow else 262)

@@ -46,6 +46,9 @@ __all__ = [
 
 # The files the tab opens (its spec says, for drops on the window too).
 ACCEPTED = spec("import").accepts
+#: The widest a column of the file's first rows is made (pixels): one long column (notes)
+#: must not push the others off a small screen.
+FIRST_ROWS_COLUMN_MAX = 240
 
 
 def _label(text: str, parent: QWidget, role: str = "", wrap: bool = True) -> QLabel:
@@ -163,7 +166,10 @@ class Metric(QFrame):
         self.caption = _label(caption, self, tone or "muted")
         layout.addWidget(self.value)
         layout.addWidget(self.caption)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        layout.addStretch(1)
+        # as high as the row's highest card (a caption on two lines, in Kiswahili), the
+        # number at the top: cards of different heights sat staggered
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
     def set_value(self, text: str) -> None:
         self.value.setText(text)
@@ -309,9 +315,9 @@ class StartPage(QWidget):
         header = self.past.horizontalHeader()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
-        header.resizeSection(0, 140)
-        header.resizeSection(2, 90)
+        # the date, the count and the result as wide as their words and heading (a few rows)
+        for column in (0, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.past_empty = _label(
             self.tr("Nothing imported yet. The report of every import is kept here."),
             self,
@@ -383,6 +389,15 @@ class FilePage(_Page):
         self.next.setObjectName("nextButton")
         self.next.setProperty("role", "primary")
         self.finish_layout(self.next)
+
+    def fit_first_rows(self) -> None:
+        """Each column as wide as its heading and the cells shown (a dozen rows: cheap), at
+        most FIRST_ROWS_COLUMN_MAX: names were cut short beside a half-empty last column."""
+        table = self.first_rows
+        table.resizeColumnsToContents()
+        for column in range(table.columnCount()):
+            if table.columnWidth(column) > FIRST_ROWS_COLUMN_MAX:
+                table.setColumnWidth(column, FIRST_ROWS_COLUMN_MAX)
 
     def show_sheets(self, sheets: tuple[str, ...], current: str | None) -> None:
         self.sheet.blockSignals(True)

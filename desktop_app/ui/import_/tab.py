@@ -278,10 +278,11 @@ class ImportTab(OneJob, TabPage):
         for row, item in enumerate(past):
             record, upload = item.record, item.upload
             when = record.created_at if record else (upload.created_at if upload else None)
+            # the month in words, as Delivery and Contacts write dates (a locale's short
+            # format can read "24 11 2026 07:40" or "11/24/26")
             when_text = (
                 locale.toString(
-                    QDateTime.fromSecsSinceEpoch(int(when.timestamp())),
-                    QLocale.FormatType.ShortFormat,
+                    QDateTime.fromSecsSinceEpoch(int(when.timestamp())), "d MMM yyyy, HH:mm"
                 )
                 if when is not None
                 else ""
@@ -468,6 +469,7 @@ class ImportTab(OneJob, TabPage):
         for r, (_n, cells) in enumerate(preview.rows):
             for c in range(min(width, len(cells))):
                 table.setItem(r, c, QTableWidgetItem(cell_text(cells[c])))
+        page.fit_first_rows()
         page.next.setEnabled(True)
         self._show_step(Step.FILE)
 

@@ -6,6 +6,7 @@ file is refused; problem rows are exported."""
 from __future__ import annotations
 
 import csv
+import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -122,6 +123,9 @@ def test_a_dropped_file_walks_to_done_and_the_sandbox_has_the_contacts(
     # the report is kept and listed
     qtbot.waitUntil(lambda: tab.start_page.past.rowCount() == 1, timeout=10000)
     assert tab.start_page.past.item(0, 1).text() == "customers.csv"
+    # when, as Delivery and Contacts write it: the month in words (not "24/11/2026 07:40")
+    when = tab.start_page.past.item(0, 0).text()
+    assert re.fullmatch(r"\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d", when), when
 
 
 def test_a_wrong_file_is_refused_on_the_window_and_on_the_drop_area(
