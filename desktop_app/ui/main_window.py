@@ -19,7 +19,7 @@ from desktop_app.ui.context import AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
 from desktop_app.ui.tabs import QT_TRANSLATE_NOOP, TABS, TabPage, tab_for_file
-from desktop_app.ui.widgets import MessageBar, PracticeBanner, Toast, set_role
+from desktop_app.ui.widgets import MessageBar, PracticeBanner, Toast, set_role, tab_leaves
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QDialog, QMessageBox, QScrollArea
@@ -589,6 +589,7 @@ class MainWindow(QMainWindow):
         table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
         table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        tab_leaves(table)  # (Tab never stops on it: as every table, all the same)
         for row, (keys, text) in enumerate(rows):
             table.setItem(row, 0, QTableWidgetItem(keys))
             table.setItem(row, 1, QTableWidgetItem(text))

@@ -33,6 +33,7 @@ from desktop_app.core.rules import MAX_OPT_OUT_LINE
 from desktop_app.core.services.optouts import OptOut, OptOutSource
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.formats import number
+from desktop_app.ui.widgets import tab_leaves
 
 if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
@@ -153,6 +154,7 @@ class OptOutListDialog(QDialog):
         self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        tab_leaves(self.table)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.table, 1)

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from desktop_app.ui.errors import Level, UserMessage
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QAbstractSpinBox
+    from PySide6.QtWidgets import QAbstractItemView, QAbstractSpinBox
 
 __all__ = [
     "SPIN_TEXT_MARGIN",
@@ -48,6 +48,7 @@ __all__ = [
     "card",
     "centered_card",
     "set_role",
+    "tab_leaves",
     "tab_notice",
     "tab_titles",
 ]
@@ -69,6 +70,13 @@ def align_spin_text(spin: QAbstractSpinBox) -> None:
     editor = spin.lineEdit()
     if editor is not None:
         editor.setTextMargins(SPIN_TEXT_MARGIN, 0, 0, 0)
+
+
+def tab_leaves(view: QAbstractItemView) -> None:
+    """Tab goes on to the next control, the arrows move inside *view*: Qt's tables take Tab
+    from cell to cell, which held a keyboard user for as many presses as a table has cells.
+    Every table and tree of the app goes through here (tests/ui/test_tables_let_tab_go.py)."""
+    view.setTabKeyNavigation(False)
 
 
 def tab_titles(parent: QWidget, title: str, subtitle_name: str = "") -> tuple[QHBoxLayout, QLabel]:

@@ -44,6 +44,7 @@ from desktop_app.core.rules import (
     SendCategory,
 )
 from desktop_app.core.services.sending import ScheduledSend
+from desktop_app.ui.widgets import tab_leaves
 from desktop_app.ui.words import counts
 
 __all__ = [
@@ -414,6 +415,7 @@ class ScheduledDialog(QDialog):
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        tab_leaves(self.table)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         for column in range(3):

@@ -49,6 +49,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from desktop_app.core.phones import local_display
 from desktop_app.core.services.contacts import ContactRow
+from desktop_app.ui.widgets import tab_leaves
 
 if TYPE_CHECKING:
     from desktop_app.core.api.models import Contact
@@ -578,6 +579,7 @@ def contacts_view(
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    tab_leaves(view)
     view.setAlternatingRowColors(True)
     view.setShowGrid(False)
     view.setWordWrap(False)

@@ -221,9 +221,6 @@ class ContactsTab(OneJob, TabPage):
         columns.setSectionResizeMode(Column.NOTES, QHeaderView.ResizeMode.Stretch)
         self.table.setColumnWidth(Column.ADDED, 110)
         self.table.setMinimumHeight(120)
-        # Tab goes on to the paging (arrows move in the grid): Tab from cell to cell held a
-        # keyboard user for six presses a row
-        self.table.setTabKeyNavigation(False)
         self.table.doubleClicked.connect(lambda index: self.edit_row(index.row()))
         self.table.verticalScrollBar().valueChanged.connect(lambda _v: self._update_pager())
         self.table.selectionModel().selectionChanged.connect(lambda *_a: self._update_actions())

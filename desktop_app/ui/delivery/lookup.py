@@ -22,6 +22,7 @@ from desktop_app.core.phones import local_display
 from desktop_app.core.services.delivery import outcome_of
 from desktop_app.ui.delivery.look import COLOURS, outcome_icon, words
 from desktop_app.ui.delivery.models import when_text
+from desktop_app.ui.widgets import tab_leaves
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
@@ -69,6 +70,7 @@ class LookupDialog(QDialog):
         )
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        tab_leaves(self.table)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(False)
         for row, report in enumerate(result.reports):
@@ -154,6 +156,7 @@ class MatchesDialog(QDialog):
         )
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        tab_leaves(self.table)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setWordWrap(False)

@@ -80,7 +80,7 @@ from desktop_app.ui.delivery.models import (
 )
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
-from desktop_app.ui.widgets import FlowLayout, set_role, tab_notice, tab_titles
+from desktop_app.ui.widgets import FlowLayout, set_role, tab_leaves, tab_notice, tab_titles
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
@@ -190,6 +190,7 @@ def _table(model: Any, name: str, view: _View) -> _View:
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    tab_leaves(view)
     view.setShowGrid(False)
     view.setWordWrap(False)
     view.verticalHeader().hide()

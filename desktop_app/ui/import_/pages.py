@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from desktop_app.core.importing.mapping import Field
 from desktop_app.ui.import_.model import ProblemsModel, SampleModel
 from desktop_app.ui.tabs import spec
-from desktop_app.ui.widgets import card, set_role
+from desktop_app.ui.widgets import card, set_role, tab_leaves
 
 __all__ = [
     "CheckPage",
@@ -81,14 +81,8 @@ def _table(parent: QWidget, name: str) -> QTableView:
     view.horizontalHeader().setHighlightSections(False)
     view.horizontalHeader().setStretchLastSection(True)
     view.setWordWrap(False)
-    _tab_leaves(view)
+    tab_leaves(view)
     return view
-
-
-def _tab_leaves(view: QAbstractItemView) -> None:
-    """Tab goes on to the next control (arrows move inside the table): a table that took Tab
-    from cell to cell held a keyboard user for as many presses as it has cells."""
-    view.setTabKeyNavigation(False)
 
 
 class PageStack(QWidget):
@@ -309,7 +303,7 @@ class StartPage(QWidget):
         self.past.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.past.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.past.setAlternatingRowColors(True)
-        _tab_leaves(self.past)
+        tab_leaves(self.past)
         self.past.setAccessibleName(self.tr("Past imports"))
         _fill_height(self.past, 96)
         header = self.past.horizontalHeader()
@@ -378,7 +372,7 @@ class FilePage(_Page):
         self.first_rows.setObjectName("firstRows")
         self.first_rows.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.first_rows.setAlternatingRowColors(True)
-        _tab_leaves(self.first_rows)
+        tab_leaves(self.first_rows)
         self.first_rows.verticalHeader().setDefaultSectionSize(26)
         self.first_rows.horizontalHeader().setStretchLastSection(True)
         _fill_height(self.first_rows, 72)
