@@ -2,9 +2,9 @@
 its Cancel, and the tab's actions brought up to date around it. The Contacts, Delivery and
 Import tabs share it.
 
-A tab mixing it in has ``ctx``, ``progress`` (a strip with ``start``/``finish``, ``label`` and
-``cancel_button``), a ``job_finished`` signal, ``_update_actions()`` and ``show_notice()``, and
-names its task in ``job_task``.
+A tab mixing it in has ``ctx``, ``progress`` (a strip with ``start``/``finish``, ``label``,
+``bar`` and ``cancel_button``), a ``job_finished`` signal, ``_update_actions()`` and
+``show_notice()``, and names its task in ``job_task``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import QApplication, QWidget
 
 if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
@@ -53,6 +54,8 @@ class OneJob:
     _job_cooperative = False
     #: The file the job writes (an export), if any: not being able to write it is said here.
     _job_writes: Path | None = None
+    #: Where the keyboard was when the job started (the button that started it).
+    _job_starter: QWidget | None = None
 
     def _update_actions(self) -> None:
         raise NotImplementedError
@@ -76,6 +79,7 @@ class OneJob:
         self._cancel_requested = False
         self._job_cooperative = cooperative
         self._job_writes = writes
+        self._job_starter = QApplication.focusWidget()
         self.progress.start(text)
         self._job_ok = on_success
         self.ctx.tasks.start(
@@ -84,17 +88,21 @@ class OneJob:
         self._update_actions()
 
     def _job_succeeded(self, result: Any) -> None:
+        held = self._strip_has_keyboard()
         self.progress.finish()
         callback, self._job_ok = self._job_ok, None
         if callback is not None:
             callback(result)
         self._update_actions()
+        self._keyboard_back(held)
         self.job_finished.emit()
 
     def _job_failed(self, exc: BaseException) -> bool:
+        held = self._strip_has_keyboard()
         self.progress.finish()
         self._job_ok = None
         self._update_actions()
+        self._keyboard_back(held)
         self.job_finished.emit()
         if self._job_writes is not None and isinstance(exc, OSError):
             log.info("file not written: %s", type(exc).__name__)
@@ -107,6 +115,11 @@ class OneJob:
         does); any other is cancelled at once and *cancelled* said."""
         if not self.ctx.tasks.is_running(self.job_task):
             return
+        held = self._strip_has_keyboard()
+        if held:
+            # Stop is disabled next: Qt would pass the keyboard on to the next button (the
+            # wizard's Cancel); it waits on the strip's bar until the job has stopped
+            self.progress.bar.setFocus(Qt.FocusReason.OtherFocusReason)
         self._cancel_requested = True
         self.progress.cancel_button.setEnabled(False)
         if self._job_cooperative:
@@ -117,4 +130,27 @@ class OneJob:
         self._job_ok = None
         self.show_notice(cancelled, ok=False)
         self._update_actions()
+        self._keyboard_back(held)
         self.job_finished.emit()
+
+    def _strip_has_keyboard(self) -> bool:
+        focus = QApplication.focusWidget()
+        strip = self.progress
+        return focus is not None and (focus is strip or strip.isAncestorOf(focus))
+
+    def _keyboard_back(self, held: bool) -> None:
+        """The strip hid with the keyboard on its Stop: Qt would hand it to the next control
+        in line (on the Import tab, the wizard's own Cancel, where a hurried second Enter
+        ended the whole import). It goes back to the control that started the job (Export,
+        Add to group...), else to the tab's first control."""
+        starter, self._job_starter = self._job_starter, None
+        if not held:
+            return
+        first = getattr(self, "first_focus", None)
+        for target in (starter, first() if callable(first) else None):
+            try:
+                if target is not None and target.isVisible() and target.isEnabled():
+                    target.setFocus(Qt.FocusReason.OtherFocusReason)
+                    return
+            except RuntimeError:  # the starter was deleted meanwhile (a page rebuilt)
+                continue

@@ -535,3 +535,46 @@ def test_a_key_pressed_twice_in_the_import_wizard_neither_stops_nor_uploads(
     press(qtbot, Qt.Key.Key_Space)  # meant: uploads
     qtbot.waitUntil(lambda: tab.flow.step is Step.DONE, timeout=60000)
     assert len(contacts_on(arun, ctx)) == 10
+
+
+def test_when_the_strip_s_stop_goes_away_the_keyboard_returns_to_what_started_the_job(
+    qtbot, window, tmp_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """The keyboard on the strip's Stop when the job ends, or is stopped with it: Qt would
+    hand it to the next control (the wizard's Cancel, where a second Enter ended the whole
+    import); it goes back to the button that started the job."""
+    import asyncio
+
+    tab: Any = window.pages["import"]
+    go_to(qtbot, "import")
+    tab.open_files([write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)])
+    _wait_page(qtbot, tab, Step.FILE, tab.file_page.next)
+    press(qtbot, Qt.Key.Key_Space)
+    _wait_page(qtbot, tab, Step.COLUMNS, tab.columns_page.next)
+    press(qtbot, Qt.Key.Key_Space)
+    _wait_page(qtbot, tab, Step.CHECK, tab.check_page.upload)
+    export = tab.check_page.export
+    stop = tab.progress.cancel_button
+    for ends_by in ("finishing", "Stop", "Stop, after its step"):
+        tab_until(qtbot, export)
+        done = asyncio.Event()
+        cooperative = ends_by.endswith("step")
+
+        async def job(done: asyncio.Event = done, cooperative: bool = cooperative) -> None:
+            # a cooperative job looks at Stop between its steps
+            while not done.is_set() and not (cooperative and tab._cancel_requested):  # noqa: ASYNC110
+                await asyncio.sleep(0.05)
+
+        tab._run_job("Saving the problem rows…", job(), lambda _r: None, cooperative=cooperative)
+        qtbot.waitUntil(stop.isVisible)
+        stop.setFocus()
+        if ends_by.startswith("Stop"):
+            press(qtbot, Qt.Key.Key_Space)
+            if cooperative:  # stopping: the keyboard waits on the strip, not on a button
+                assert focused() is tab.progress.bar
+        else:
+            done.set()
+        qtbot.waitUntil(lambda: not stop.isVisible())
+        qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(tab.job_task))
+        assert focused() is export, (ends_by, focused().objectName())
+    assert tab.flow.step is Step.CHECK
