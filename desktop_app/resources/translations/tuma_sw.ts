@@ -644,6 +644,10 @@
         <translation>Inaangalia salio lako…</translation>
     </message>
     <message>
+        <source>Tuma could not reach the messaging service, so nothing was sent. Your message is kept: check your internet connection, then press Send again.</source>
+        <translation>Tuma imeshindwa kufikia huduma ya ujumbe, kwa hiyo hakuna kilichotumwa. Ujumbe wako umehifadhiwa: kagua intaneti yako, kisha ubonyeze Tuma tena.</translation>
+    </message>
+    <message>
         <source>Not sent: you made a change while it was being checked. Check the message, then press Send again.</source>
         <translation>Haijatumwa: ulifanya mabadiliko wakati ilipokuwa ikikaguliwa. Angalia ujumbe, kisha bonyeza Tuma tena.</translation>
     </message>
@@ -1612,7 +1616,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is). The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -3983,6 +3987,7 @@
     <name>StepsBar</name>
     <message>
         <source>1  File</source>
+        <extracomment>The widest a column of the file&apos;s first rows is made (pixels): one long column (notes) must not push the others off a small screen.</extracomment>
         <translation>1  Faili</translation>
     </message>
     <message>
