@@ -10,6 +10,8 @@ The flow (:class:`ImportFlow`)::
     answered:  UPLOADING ─► DONE (completed) or FAILED (the service gave up; report kept)
     cancel:    FILE, COLUMNS, CHECKING, CHECK, UPLOADING ─► CANCELLED
     open:      IDLE, FILE, DONE, FAILED, CANCELLED ─► FILE (another file)
+    replace:   FILE, COLUMNS, CHECK ─► FILE (another file, read first: one that cannot be
+               read leaves the file in progress, its columns and its check as they were)
     reopen:    IDLE, DONE, FAILED, CANCELLED ─► DONE or FAILED (a past import's report)
 
 One ``_move(allowed, target)`` refuses any other move with :class:`IllegalStep`.
@@ -125,6 +127,8 @@ class IllegalStep(Exception):
 _CANCELLABLE: Final = frozenset(
     {Step.FILE, Step.COLUMNS, Step.CHECKING, Step.CHECK, Step.UPLOADING}
 )
+#: A file is open and nothing of it is being read or sent: another can replace it.
+_REPLACEABLE: Final = frozenset({Step.FILE, Step.COLUMNS, Step.CHECK})
 
 
 @dataclass
@@ -149,6 +153,24 @@ class ImportFlow:
     def open(self, path: Path) -> None:
         """A file was chosen (or dropped): it is read for the FILE page next."""
         self._move((Step.IDLE, Step.FILE, Step.DONE, Step.FAILED, Step.CANCELLED), Step.FILE)
+        self._forget(path)
+
+    @property
+    def can_replace(self) -> bool:
+        """A file is in progress (not being checked or uploaded): another can take its place,
+        once read (:meth:`replace`)."""
+        return self.step in _REPLACEABLE
+
+    def replace(self, path: Path, found: Preview) -> None:
+        """Another file, already read (*found*), takes the place of the one in progress: its
+        columns and check are given up only now, so a file that cannot be read (found out
+        before this move) leaves them as they were."""
+        self._move(_REPLACEABLE, Step.FILE)
+        self._forget(path)
+        self.previewed(found)
+
+    def _forget(self, path: Path) -> None:
+        """Start afresh with *path*: nothing of the file before is kept."""
         self.path = path
         self.preview = None
         self.sheet = None

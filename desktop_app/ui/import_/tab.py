@@ -78,6 +78,7 @@ if TYPE_CHECKING:
 __all__ = ["ImportTab"]
 
 PREVIEW_TASK = "import.preview"
+NEXT_FILE_TASK = "import.next_file"  # a file dropped on one in progress, read before it replaces it
 CHECK_TASK = "import.check"
 UPLOAD_TASK = "import.upload"
 HISTORY_TASK = "import.history"
@@ -125,6 +126,7 @@ class ImportTab(OneJob, TabPage):
         self.problems: list[ProblemRecord] = []
         self._file_name = ""
         self._sheet_asked = ""  # the sheet last chosen on the FILE page
+        self._next_file: Path | None = None  # dropped on the file in progress, being read
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
         self._upload_profile = ""  # the account the upload in progress goes to
@@ -208,16 +210,10 @@ class ImportTab(OneJob, TabPage):
             self._refuse(paths[0].name if paths else "")
             return
         if self.flow.step in (Step.CHECKING, Step.UPLOADING):
-            self.ctx.errors.info(
-                self.tr("An import is under way"),
-                self.tr(
-                    "“{name}” was not opened: finish or cancel the import in progress first."
-                ).format(name=good[0].name),
-                level=Level.WARNING,
-            )
+            # the check or the upload goes on (an upload the service may have taken is
+            # never lost track of): the file is refused, in words saying what to do
+            self._refuse_under_way(good[0])
             return
-        if self.flow.step in (Step.FILE, Step.COLUMNS, Step.CHECK):
-            self.flow.cancel()  # another file replaces the one not uploaded yet
         path = good[0]
         if len(good) > 1:
             self.ctx.errors.info(
@@ -227,10 +223,72 @@ class ImportTab(OneJob, TabPage):
                 ),
             )
         self.ctx.tasks.cancel(REOPEN_TASK)  # a past report still being read gives way
+        if self.flow.can_replace:
+            # the file in progress (its columns, its check) is given up only once the new one
+            # is read: a file dropped by mistake that cannot be used leaves the user's work
+            self._next_file = path
+            self.ctx.tasks.start(
+                NEXT_FILE_TASK,
+                self.ctx.services.imports.preview(path),
+                on_success=lambda found: self._on_next_file(path, found),
+                on_error=lambda exc: self._on_next_file_error(path, exc),
+            )
+            return
+        self._forget_next_file()
         self._file_name = path.name
         self.flow.open(path)
         self.start_page.show_problem("")
         self._read_head(None)
+
+    def _refuse_under_way(self, path: Path) -> None:
+        self.ctx.errors.info(
+            self.tr("An import is under way"),
+            self.tr(
+                "“{name}” was not opened: finish or cancel the import in progress first."
+            ).format(name=path.name),
+            level=Level.WARNING,
+        )
+
+    def _forget_next_file(self) -> Path | None:
+        """A file dropped on the one in progress and not read yet is not opened (its reading
+        stops, a result already on its way is ignored); returned, if there was one."""
+        path, self._next_file = self._next_file, None
+        self.ctx.tasks.cancel(NEXT_FILE_TASK)
+        return path
+
+    def _on_next_file(self, path: Path, found: Preview) -> None:
+        """The file dropped on the one in progress is read: it takes its place."""
+        if self._next_file is not path:
+            return  # given up meanwhile (Cancel, a check or an upload started)
+        self._next_file = None
+        if self.flow.step in (Step.CHECKING, Step.UPLOADING):
+            self._refuse_under_way(path)
+            return
+        self.ctx.tasks.cancel(PREVIEW_TASK)  # another sheet of the file given up, being read
+        self._file_name = path.name
+        self._sheet_asked = ""
+        if self.flow.can_replace:
+            self.flow.replace(path, found)
+        else:  # the file in progress could not be read meanwhile: back on the start page
+            self.flow.open(path)
+            self.flow.previewed(found)
+        self.start_page.show_problem("")
+        self._show_file()
+
+    def _on_next_file_error(self, path: Path, exc: BaseException) -> bool:
+        """The file dropped on the one in progress cannot be used: said so, and the user
+        stays where they were, with their file, columns and check."""
+        if self._next_file is not path:
+            return True  # given up meanwhile: nothing to say about it
+        self._next_file = None
+        if not isinstance(exc, ImportFileError):
+            return False  # to the presenter; the file in progress stays too
+        self.ctx.errors.info(
+            self.tr("That file cannot be imported"),
+            words().file_error(exc, path.name),
+            level=Level.WARNING,
+        )
+        return True
 
     def file_action_triggered(self) -> None:
         """File → Import contacts… (Ctrl+I): choose a file, unless an import is under way."""
@@ -552,12 +610,21 @@ class ImportTab(OneJob, TabPage):
         else:
             self._show_columns()
 
+    def _refuse_next_file(self) -> None:
+        """A check or an upload starts while a file dropped before is still being read: the
+        user went on with the file in progress, so the new one is not opened (as when it is
+        dropped during the check or the upload), and they are told."""
+        path = self._forget_next_file()
+        if path is not None:
+            self._refuse_under_way(path)
+
     # -- checking ----------------------------------------------------------------------------
 
     def start_check(self) -> None:
         if not self.flow.can_check:
             return
         self.flow.start_check()
+        self._refuse_next_file()
         path = self.flow.path
         assert path is not None
         page = self.checking_page
@@ -676,6 +743,7 @@ class ImportTab(OneJob, TabPage):
             )
             return
         self.flow.start_upload()
+        self._refuse_next_file()
         page = self.upload_page
         page.lead.setText(
             self.tr("{contacts} from “{name}”.").format(
@@ -1110,6 +1178,7 @@ class ImportTab(OneJob, TabPage):
             return
         for name in (PREVIEW_TASK, CHECK_TASK, UPLOAD_TASK):
             self.ctx.tasks.cancel(name)
+        self._forget_next_file()  # nothing more is read: a file dropped meanwhile neither
         report = self.flow.report
         self.flow.cancel()
         if step is Step.UPLOADING and report is not None:

@@ -171,6 +171,47 @@ def test_cancel_from_every_step(tmp_path: Path, store: Store, where: Step) -> No
     assert flow.step is Step.FILE
 
 
+@pytest.mark.parametrize("where", [Step.FILE, Step.COLUMNS, Step.CHECK])
+def test_another_file_read_first_replaces_the_one_in_progress(
+    tmp_path: Path, store: Store, where: Step
+) -> None:
+    """The file in progress is given up only when another, already read, takes its place:
+    until then its columns and its check stay; during a check or an upload nothing replaces
+    it."""
+    path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
+    other = write_csv(tmp_path, "other.csv", [["Simu", "Jina"], ["0722000111", "Amina"]])
+    service = service_on(store)
+    flow = ImportFlow()
+    assert not flow.can_replace  # nothing in progress: a file is simply opened
+    flow.open(path)
+    flow.previewed(asyncio.run(service.preview(path)))
+    if where is not Step.FILE:
+        flow.to_columns()
+        flow.map_column(Field.EMAIL, None)
+    if where is Step.CHECK:
+        flow.start_check()
+        assert not flow.can_replace
+        with pytest.raises(IllegalStep):
+            flow.replace(other, asyncio.run(service.preview(other)))
+        assert (flow.step, flow.path) == (Step.CHECKING, path)
+        flow.checked(asyncio.run(service.validate(path, flow.mapping)))
+    assert flow.step is where
+    assert flow.can_replace
+    found = asyncio.run(service.preview(other))
+    flow.replace(other, found)
+    assert (flow.step, flow.path, flow.preview) == (Step.FILE, other, found)
+    assert flow.mapping == found.mapping
+    assert flow.report is None
+    flow.to_columns()
+    flow.start_check()
+    flow.checked(asyncio.run(service.validate(other, flow.mapping)))
+    flow.start_upload()
+    assert not flow.can_replace
+    with pytest.raises(IllegalStep):
+        flow.replace(path, asyncio.run(service.preview(path)))
+    assert (flow.step, flow.path) == (Step.UPLOADING, other)
+
+
 def test_a_failed_job_is_failed_and_keeps_the_report(tmp_path: Path, store: Store) -> None:
     path = write_csv(tmp_path, "damaged.csv", DAMAGED_ROWS)
     service = service_on(store)

@@ -5,6 +5,7 @@ file is refused; problem rows are exported."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import re
 import threading
@@ -817,3 +818,191 @@ def test_problem_rows_saved_to_a_folder_that_is_gone_says_so_in_plain_words(
         "Choose another place, then export again."
     )
     assert tab.check_page.export.isEnabled()
+
+
+def _choose_column(page: Any, what: Field, column: int | None) -> None:
+    """The user picks *column* (None: "(none)") for *what* on the columns page."""
+    combo = page.combos[what]
+    combo.setCurrentIndex(combo.findData(column) if column is not None else 0)
+    combo.activated.emit(combo.currentIndex())
+
+
+def _unusable_files(folder: Path) -> list[Path]:
+    """Files that cannot be imported: empty, blank rows only, a damaged workbook, and one
+    deleted after it was chosen."""
+    folder.mkdir()
+    empty = folder / "empty.csv"
+    empty.write_bytes(b"")
+    blank = folder / "blank.csv"
+    blank.write_bytes(b"\n,,\n  \n")
+    damaged = folder / "damaged.xlsx"
+    damaged.write_bytes(b"PK\x03\x04 not a workbook")
+    return [empty, blank, damaged, folder / "deleted.csv"]
+
+
+@pytest.mark.parametrize("where", ["file", "columns", "check"])
+def test_a_file_that_cannot_be_used_dropped_on_one_in_progress_leaves_the_work_as_it_was(
+    qtbot, window, ctx, arun, tmp_path: Path, where: str
+) -> None:  # type: ignore[no-untyped-def]
+    """A slip (the wrong file dropped) gave up the file in progress first: its columns and
+    its check were lost, the user back on the start page. Now the new file is read first."""
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    tab = window.tab("import")
+    window.dropEvent(drop_event([path]))
+    wait_step(qtbot, tab, Step.FILE)
+    page: Any = tab.file_page
+    if where != "file":
+        click(qtbot, tab.file_page.next)
+        wait_step(qtbot, tab, Step.COLUMNS)
+        page = tab.columns_page
+        _choose_column(page, Field.EMAIL, None)  # the user's choice: e-mails not imported
+    if where == "check":
+        click(qtbot, tab.columns_page.next)
+        wait_step(qtbot, tab, Step.CHECK)
+        page = tab.check_page
+        assert page.ready.value.text() == "11"  # row 14's bad e-mail is not read
+    step = tab.flow.step
+    for bad in _unusable_files(tmp_path / "slips"):
+        before = len(shown)
+        window.dropEvent(drop_event([bad]))
+        qtbot.waitUntil(lambda before=before: len(shown) > before, timeout=10000)
+        assert shown[-1].title == "That file cannot be imported"
+        assert f"“{bad.name}”" in shown[-1].text
+        assert tab.flow.step is step
+        assert tab.flow.path == path
+        assert tab.stack.currentWidget() is page
+        assert not tab.start_page.problem.isVisible()
+    assert [m.text for m in shown] == [
+        "“empty.csv” has no rows at all.",
+        "“blank.csv” has no rows at all.",
+        "“damaged.xlsx” is damaged and cannot be read. If Excel can still open it, save it "
+        "again under a new name and import that.",
+        "“deleted.csv” is no longer there: it may have been moved or deleted. Choose it again.",
+    ]
+    assert tab.file_page.name.text() == "customers.csv"
+    if where == "file":
+        click(qtbot, tab.file_page.next)
+        wait_step(qtbot, tab, Step.COLUMNS)
+        _choose_column(tab.columns_page, Field.EMAIL, None)
+    if where != "check":
+        assert tab.flow.mapping.email is None
+        click(qtbot, tab.columns_page.next)
+        wait_step(qtbot, tab, Step.CHECK)
+    # the work goes on where it was left: the columns chosen, the check as it was
+    assert tab.check_page.ready.value.text() == "11"
+    click(qtbot, tab.check_page.upload)
+    wait_step(qtbot, tab, Step.DONE, timeout=60000)
+    assert len(contacts_on_sandbox(arun, ctx)) == 11
+    # a file that can be used still takes the place of one in progress, as before
+    other = write_csv(tmp_path, "wateja.csv", [["Simu"], ["0722000111"]])
+    tab2 = walk_to_check(qtbot, window, path)
+    window.dropEvent(drop_event([other]))
+    wait_step(qtbot, tab2, Step.FILE)
+    assert tab2.file_page.name.text() == "wateja.csv"
+    assert tab2.flow.path == other
+    assert tab2.flow.report is None
+
+
+def _preview_held(monkeypatch: pytest.MonkeyPatch, ctx: Any, name: str) -> Any:
+    """Reading the head of the file called *name* waits until the test lets it go (a big
+    workbook being read); returns the event that lets it go, and the names read."""
+    imports = ctx.services.imports
+    real = imports.preview
+    release = asyncio.Event()
+    read: list[str] = []
+
+    async def held(path: Path, sheet: str | None = None) -> Any:
+        read.append(path.name)
+        if path.name == name:
+            await release.wait()
+        return await real(path, sheet)
+
+    monkeypatch.setattr(imports, "preview", held)
+    return release, read
+
+
+@pytest.mark.parametrize("starts", ["check", "upload"])
+def test_a_file_dropped_while_a_check_or_upload_runs_is_refused_and_the_work_goes_on(
+    qtbot, window, ctx, arun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, starts: str
+) -> None:  # type: ignore[no-untyped-def]
+    """Dropped during a check or an upload, a file is refused in words saying what to do (an
+    upload the service may have taken is never lost track of). Dropped just before, while it
+    is still being read when the user starts the check or the upload, it is refused then."""
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    path = write_csv(tmp_path, "customers.csv", DAMAGED_ROWS)
+    other = write_csv(tmp_path, "wateja.csv", [["Simu"], ["0722000111"]])
+    later = write_csv(tmp_path, "later.csv", [["Simu"], ["0722000112"]])
+    release, read = _preview_held(monkeypatch, ctx, other.name)
+    tab = window.tab("import")
+    if starts == "check":
+        window.dropEvent(drop_event([path]))
+        wait_step(qtbot, tab, Step.FILE)
+        click(qtbot, tab.file_page.next)
+        wait_step(qtbot, tab, Step.COLUMNS)
+        button = tab.columns_page.next
+    else:
+        _jobs_reported_as(ctx, "processing")  # the service holds the job: still uploading
+        tab = walk_to_check(qtbot, window, path)
+        button = tab.check_page.upload
+    try:
+        window.dropEvent(drop_event([other]))
+        qtbot.waitUntil(lambda: read[-1:] == [other.name], timeout=10000)
+        assert button.isVisible()  # still where the user was, while it is read
+        click(qtbot, button)
+        assert shown[-1].title == "An import is under way"
+        assert shown[-1].text == (
+            "“wateja.csv” was not opened: finish or cancel the import in progress first."
+        )
+        if starts == "upload":
+            qtbot.waitUntil(
+                lambda: "contacts added" in tab.upload_page.job_status.text(), timeout=20000
+            )
+            assert ctx.is_uploading()
+            window.dropEvent(drop_event([later]))  # dropped during the upload
+            assert shown[-1].text == (
+                "“later.csv” was not opened: finish or cancel the import in progress first."
+            )
+            assert tab.flow.step is Step.UPLOADING
+            assert tab.stack.currentWidget() is tab.upload_page
+            assert ctx.is_uploading()
+        release.set()
+        qtbot.waitUntil(lambda: not ctx.tasks.is_running("import.next_file"), timeout=10000)
+    finally:
+        release.set()
+        if starts == "upload":
+            del ctx.client().list_uploads
+    if starts == "check":
+        wait_step(qtbot, tab, Step.CHECK)
+        assert tab.check_page.ready.value.text() == "10"
+        assert tab.flow.path == path
+        with monkeypatch.context() as held:  # a check held: the drop meets it running
+            real = ctx.services.imports.validate
+            checking = asyncio.Event()
+
+            async def validate(*args: Any) -> Any:
+                await checking.wait()
+                return await real(*args)
+
+            held.setattr(ctx.services.imports, "validate", validate)
+            click(qtbot, tab.check_page.back)
+            wait_step(qtbot, tab, Step.COLUMNS)
+            click(qtbot, tab.columns_page.next)
+            wait_step(qtbot, tab, Step.CHECKING)
+            window.dropEvent(drop_event([later]))
+            assert shown[-1].text == (
+                "“later.csv” was not opened: finish or cancel the import in progress first."
+            )
+            assert tab.flow.step is Step.CHECKING
+            checking.set()
+            wait_step(qtbot, tab, Step.CHECK)
+        assert tab.check_page.ready.value.text() == "10"
+        assert tab.flow.path == path
+    else:
+        wait_step(qtbot, tab, Step.DONE, timeout=60000)  # the upload ended as if nothing was
+        assert tab.done_page.imported.value.text() == "10"
+        assert len(contacts_on_sandbox(arun, ctx)) == 10
+    assert "later.csv" not in read  # refused without being read
+    assert tab.file_page.name.text() == "customers.csv"
