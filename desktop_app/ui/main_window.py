@@ -288,7 +288,8 @@ class MainWindow(QMainWindow):
 
     def _on_retrying(self, _name: str, _retry: object) -> None:
         """While a request is being tried again, "Working…" says so, and which try: a still
-        screen for a minute looked like a hang (a pulled cable, mobile data gone)."""
+        screen for a minute looked like a hang (a pulled cable, mobile data gone). So it does
+        when a reply is slow to come (a hung gateway): after a few seconds, not 20."""
         retry = self.ctx.tasks.latest_retry()
         if retry is None:
             self.busy_label.setText(self.tr("Working…"))

@@ -7,8 +7,9 @@ failures to the one :class:`~desktop_app.ui.errors.ErrorPresenter`. Tests await
 :meth:`TaskRunner.wait_idle` or wait for :attr:`TaskRunner.idle`.
 
 Each task watches its own requests' retries (:mod:`desktop_app.core.api.attempts`): when the
-service is not answering, :attr:`TaskRunner.retrying` says which task is trying again, so the
-screen can say so instead of sitting still.
+service is not answering, :attr:`TaskRunner.retrying` says which task is trying again (or is
+waiting on a reply slow to come: reason SLOW), so the screen can say so instead of sitting
+still.
 """
 
 from __future__ import annotations
@@ -45,8 +46,9 @@ class TaskRunner(QObject):
     #: An exception no ``on_error`` handled (it has already gone to the presenter).
     failed = Signal(object)
     #: ``(name, retry)``: task *name* is trying a request again (a
-    #: :class:`~desktop_app.core.api.attempts.Retry`), or ``(name, None)`` when a task that
-    #: was retrying has ended, however it ended.
+    #: :class:`~desktop_app.core.api.attempts.Retry`; reason SLOW: still waiting on a slow
+    #: reply), or ``(name, None)`` when that is over: the reply came, or the task ended,
+    #: however it ended.
     retrying = Signal(str, object)
 
     def __init__(self, errors: ErrorPresenter | None = None, parent: QObject | None = None) -> None:

@@ -350,10 +350,19 @@ class Words(QObject):
         }
         return texts[exc.problem]
 
-    def retrying(self, retry: Retry) -> str:
-        """While the client tries a request again: Tuma is still at it, and which try."""
+    def retrying(self, retry: Retry, *, can_keep_working: bool = True) -> str:
+        """While the client tries a request again: Tuma is still at it, and which try. Or,
+        reason SLOW, while a reply is slow to come (said after a few seconds, not after the
+        20 s a try may wait); *can_keep_working*: the rest of the window stays usable (the
+        status bar says so; a dialog waiting on it does not)."""
         from desktop_app.core.api.attempts import RetryReason
 
+        if retry.reason is RetryReason.SLOW:
+            if can_keep_working:
+                return self.tr(
+                    "The service is slow to answer. Still waiting… (you can keep working)"
+                )
+            return self.tr("The service is slow to answer. Still waiting…")
         if retry.reason is RetryReason.BUSY:
             text = self.tr("The service is busy: trying again (try {attempt} of {attempts})…")
         elif retry.reason is RetryReason.NO_REPLY:
@@ -412,5 +421,5 @@ def store_problem(exc: StoreError) -> str:
     return _get().store_problem(exc)
 
 
-def retrying(retry: Retry) -> str:
-    return _get().retrying(retry)
+def retrying(retry: Retry, *, can_keep_working: bool = True) -> str:
+    return _get().retrying(retry, can_keep_working=can_keep_working)

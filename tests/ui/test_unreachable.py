@@ -80,3 +80,83 @@ def test_the_status_bar_says_still_trying_while_the_balance_is_read(
     assert window.busy_label.text() == "Working…"
     assert window.busy_label.isHidden()
     window.close()
+
+
+# --- a reply slow to come (a hung gateway, a Wi-Fi sign-in page holding the request) ---------
+
+SLOW = "The service is slow to answer. Still waiting… (you can keep working)"
+SLOW_IN_DIALOG = "The service is slow to answer. Still waiting…"
+
+
+@pytest.fixture
+def slow_balance(monkeypatch: pytest.MonkeyPatch, admin: Any, ctx: Any) -> Iterator[None]:
+    """Once ``ctx`` is connected, the next balance read is answered after 1.5 s; "slow" is
+    said after 0.2 s (not 6)."""
+    monkeypatch.setattr(client_module, "SLOW_REPLY_AFTER", 0.2)
+    admin.clear_faults()
+    admin.fault("delay", 1, path_prefix="/v1/get-balance", seconds=1.5)
+    yield
+    admin.clear_faults()
+
+
+def test_the_status_bar_says_the_service_is_slow_then_clears_when_it_answers(
+    qtbot: Any, ctx: Any, slow_balance: None
+) -> None:
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    seen: list[str] = []
+    ctx.tasks.retrying.connect(lambda *_: seen.append(window.busy_label.text()))
+
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: window.busy_label.text() == SLOW, timeout=5000)
+    assert window.busy_label.isVisible()
+    assert ctx.tasks.busy  # still waiting on the reply
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    assert seen == [SLOW, "Working…"]  # said once, cleared once: never "asking again"
+    assert window.busy_label.isHidden()
+    window.close()
+
+
+def test_the_account_dialogs_test_says_the_service_is_slow_then_the_outcome(
+    qtbot: Any, ctx: Any, account: Any, slow_balance: None
+) -> None:
+    dialog = AccountDialog(ctx)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    dialog.select_profile(None)
+    dialog.name_edit.setText("Shop two")
+    dialog.base_url_edit.setText(account.base_url)
+    dialog.base_url_edit.textEdited.emit(account.base_url)
+    dialog.token_edit.setText(account.token)
+    dialog.sender_edit.setText(account.sender_id)
+
+    with qtbot.waitSignal(dialog.attempt_finished, timeout=15000) as finished:
+        dialog.test_button.click()
+        qtbot.waitUntil(lambda: dialog.status_label.text() == SLOW_IN_DIALOG, timeout=5000)
+        assert not dialog.test_button.isEnabled()  # still at it: not pressed twice
+    assert finished.args == [True]
+    assert dialog.status_label.text().startswith("✓ Connected.")
+
+
+def test_the_account_dialogs_save_says_what_it_does_again_once_the_slow_answer_came(
+    qtbot: Any, ctx: Any, account: Any, slow_balance: None
+) -> None:
+    """The save checks the balance (slow), then goes on saving: the status says "checking
+    and saving" again, not "slow" for the rest of the save."""
+    dialog = AccountDialog(ctx)
+    qtbot.addWidget(dialog)
+    dialog.open()
+    dialog.select_profile(None)
+    dialog.name_edit.setText("Shop two")
+    dialog.base_url_edit.setText(account.base_url)
+    dialog.base_url_edit.textEdited.emit(account.base_url)
+    dialog.token_edit.setText(account.token)
+    dialog.sender_edit.setText(account.sender_id)
+    said: list[str] = []
+    ctx.tasks.retrying.connect(lambda name, _r: said.append(dialog.status_label.text()))
+
+    with qtbot.waitSignal(dialog.attempt_finished, timeout=15000) as finished:
+        dialog.save_button.click()
+    assert finished.args == [True]
+    assert said[:2] == [SLOW_IN_DIALOG, "Checking and saving…"]

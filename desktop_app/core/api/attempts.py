@@ -5,7 +5,10 @@ pressed the button must not stare at a still screen: code that starts a piece of
 :func:`watch_retries` in that work's own context (its asyncio task), and every request made
 there reports each retry, before its pause, as a :class:`Retry` fact, and ``None`` when a
 reply finally came after a retry (it got through: the screen stops saying "still trying"
-while the work goes on). A context variable, so
+while the work goes on). A request that reached the service and has waited
+``client.SLOW_REPLY_AFTER`` seconds for its reply is reported too, as a :class:`Retry` of
+reason ``SLOW`` for the try in progress (nothing is tried again for it), then ``None`` once
+that wait ends. A context variable, so
 two pieces of work running at once never hear each other's retries. Light (no httpx): the UI
 imports it before any request is made.
 """
@@ -37,13 +40,18 @@ class RetryReason(StrEnum):
     NO_REPLY = "no_reply"
     #: The service answered that it is busy or failing (429, 5xx).
     BUSY = "busy"
+    #: Not a retry: connected and asked, the reply is slow to come; still waiting on this
+    #: same try (``attempt`` is the try in progress, ``delay`` 0). Whether it is retried
+    #: later is decided as before, when the wait ends.
+    SLOW = "slow"
 
 
 @dataclass(frozen=True)
 class Retry:
-    """The client is about to try a request again."""
+    """The client is about to try a request again (or, reason SLOW, is still waiting for
+    the reply to the try in progress)."""
 
-    attempt: int  # the try about to be made: 2 for the first retry
+    attempt: int  # the try about to be made: 2 for the first retry (SLOW: the current one)
     attempts: int  # how many tries in all, at most
     reason: RetryReason
     delay: float  # seconds of pause before it
@@ -62,7 +70,8 @@ def watch_retries(watcher: RetryWatcher | None) -> None:
 
 
 def report_through() -> None:
-    """A request that had to be tried again got a reply (of any kind): no longer trying."""
+    """A request that had to be tried again got a reply (of any kind), or a slow wait ended:
+    no longer trying."""
     report_retry(None)
 
 

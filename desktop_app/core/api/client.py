@@ -35,7 +35,14 @@ host and keeps the long bound. Nothing has been sent when a connection could not
 a send is retried after a connect failure as safely as a read.
 
 Each retry is reported, before its pause, to the watcher of the context the request runs in
-(:mod:`desktop_app.core.api.attempts`), so the screen can say "still trying".
+(:mod:`desktop_app.core.api.attempts`), so the screen can say "still trying". So is a reply
+that is slow to come: once a request has been sent over a connection (a hung gateway, a Wi-Fi
+sign-in page holding it, a mobile link that died after connecting) and has waited
+:data:`SLOW_REPLY_AFTER` seconds (6 s) for its reply, a ``RetryReason.SLOW`` fact for the try in
+progress, then ``None`` when that wait ends however it ends; otherwise the screen would sit
+still for the whole 20 s. It only adds words: what is retried, and when, is unchanged. It costs
+one ``loop.call_later`` handle per request, started by httpx's ``trace`` hook when the reply
+begins to be awaited and cancelled when the request ends.
 
 Reachability: every request goes through one place, so the client also says whether the
 service can be reached at all. A request that finally fails with no HTTP reply because no
@@ -91,6 +98,9 @@ USER_AGENT: Final = "Tuma-desktop/0.1"
 
 #: Seconds to make a connection (see the module docstring); the default of every client.
 CONNECT_TIMEOUT: float = 8.0
+#: Seconds a request that reached the service waits for its reply before the work waiting on
+#: it hears that the service is slow to answer (see the module docstring).
+SLOW_REPLY_AFTER: float = 6.0
 
 # Raised before a single byte of the request left: always safe to try again.
 _NOT_SENT: Final = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
@@ -131,6 +141,40 @@ class UnreadableSendReply(errors.ProtocolError, errors.InDoubt):
     def __init__(self, detail: str, **facts: Unpack[errors.Facts]) -> None:
         self.what = errors.InDoubtWhat.SEND
         errors.ProtocolError.__init__(self, detail, **facts)
+
+
+class _ReplyWait:
+    """One try of a request: says SLOW (attempts.py) once it has waited
+    :data:`SLOW_REPLY_AFTER` s for the reply after the request went out over a connection.
+
+    httpcore calls :meth:`trace` at each step of the request (its ``trace`` extension): the
+    timer starts when the reply begins to be awaited, so the time spent connecting (bounded
+    by the connect timeout, reported as NOT_REACHED when it fails) never counts.
+    """
+
+    __slots__ = ("_attempt", "_attempts", "_handle", "said")
+
+    def __init__(self, attempt: int, attempts: int) -> None:
+        self._attempt = attempt
+        self._attempts = attempts
+        self._handle: asyncio.TimerHandle | asyncio.Handle | None = None
+        self.said = False
+
+    async def trace(self, event: str, _info: Mapping[str, Any]) -> None:
+        if self._handle is None and event.endswith(".receive_response_headers.started"):
+            # In this request's context (the handle copies it): the task waiting hears it.
+            self._handle = asyncio.get_running_loop().call_later(SLOW_REPLY_AFTER, self._say)
+
+    def _say(self) -> None:
+        self.said = True
+        report_retry(Retry(self._attempt, self._attempts, RetryReason.SLOW, 0.0))
+
+    def end(self) -> None:
+        """The try ended (reply, error or cancellation): no more waiting to tell."""
+        if self._handle is not None:
+            self._handle.cancel()
+        if self.said:
+            report_through()
 
 
 class _Secret:
@@ -510,9 +554,10 @@ class Client:
         while True:
             attempt += 1
             last = attempt >= self.max_attempts
+            wait = _ReplyWait(attempt, self.max_attempts)
             try:
-                response = await self._http.request(
-                    method, url, json=json, params=params, content=content, headers=headers
+                response = await self._request(
+                    wait, method, url, json=json, params=params, content=content, headers=headers
                 )
             except _NOT_SENT as exc:
                 log.info("%s: not sent (%s), attempt %d", what, type(exc).__name__, attempt)
@@ -552,7 +597,7 @@ class Client:
 
             if not self._reachable:  # the only cost on the way of a reply
                 self._set_reachable(True)
-            if attempt > 1:
+            if attempt > 1 and not wait.said:  # (said: told by wait.end already)
                 report_through()  # whoever was told "still trying" hears it got through
             body = _decode(response)
             log.debug("%s -> HTTP %d, attempt %d", what, response.status_code, attempt)
@@ -576,6 +621,32 @@ class Client:
             delay = retry_after if retry_after is not None else self._backoff_delay(attempt)
             log.info("%s: %s reply, retrying in %.2f s", what, kind, delay)
             await self._pause_before_retry(attempt, RetryReason.BUSY, delay)
+
+    async def _request(
+        self,
+        wait: _ReplyWait,
+        method: str,
+        url: str,
+        *,
+        json: Any,
+        params: Mapping[str, str | int] | None,
+        content: _MultipartFile | None,
+        headers: Mapping[str, str] | None,
+    ) -> httpx.Response:
+        """One try, watched by *wait*; its "slow" word ends with it, before any retry is
+        reported."""
+        try:
+            return await self._http.request(
+                method,
+                url,
+                json=json,
+                params=params,
+                content=content,
+                headers=headers,
+                extensions={"trace": wait.trace},
+            )
+        finally:
+            wait.end()
 
     async def _pause_before_retry(
         self, attempt: int, reason: RetryReason, delay: float | None = None

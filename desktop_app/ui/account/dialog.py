@@ -331,13 +331,22 @@ class AccountDialog(QDialog):
             self._show_status(text, "muted")
 
     def _on_retrying(self, name: str, retry: object) -> None:
-        """The test or the save is trying again (no answer yet): said next to the button, so
-        a dead line is not a still dialog for a minute. Cancel stops it."""
+        """The test or the save is trying again, or its answer is slow to come: said next to
+        the button, so a dead line is not a still dialog for a minute. Cancel stops it. Once
+        an answer came and the work goes on, the status says what it is doing again (when the
+        work ends, its outcome is said right after)."""
         from desktop_app.core.api.attempts import Retry
         from desktop_app.ui.words import retrying
 
-        if name in ("account.test", "account.save") and isinstance(retry, Retry):
-            self._show_status(retrying(retry), "muted")
+        if name not in ("account.test", "account.save"):
+            return
+        if isinstance(retry, Retry):
+            self._show_status(retrying(retry, can_keep_working=False), "muted")
+        elif self.ctx.tasks.is_running(name):  # got through; still at it
+            if name == "account.test":
+                self._show_status(self.tr("Checking the connection…"), "muted")
+            else:
+                self._show_status(self.tr("Checking and saving…"), "muted")
 
     # -- values ---------------------------------------------------------------------------
 

@@ -255,3 +255,122 @@ def test_a_failing_watcher_never_fails_the_request(caplog: pytest.LogCaptureFixt
     with caplog.at_level("ERROR"):
         asyncio.run(go())
     assert "a retry watcher failed" in caplog.text
+
+
+# --- a reply slow to come: said after a few seconds, not after the 20 s a try may wait ----
+
+
+@pytest.fixture
+def slow_after(monkeypatch: pytest.MonkeyPatch) -> float:
+    """The "slow to answer" wait, shrunk from 6 s (it is read when each request is made)."""
+    assert 3.0 <= client_module.SLOW_REPLY_AFTER <= 10.0
+    monkeypatch.setattr(client_module, "SLOW_REPLY_AFTER", 0.1)
+    return 0.1
+
+
+def _told(heard: list[Retry | None]) -> list[tuple[int, RetryReason] | None]:
+    return [None if r is None else (r.attempt, r.reason) for r in heard]
+
+
+@pytest.mark.usefixtures("slow_after")
+def test_a_read_slow_to_answer_is_told_while_it_waits_and_retried_as_before(
+    silent: Silent,
+) -> None:
+    """A hung gateway: connected, asked, no reply. Each try says "slow" long before its reply
+    timeout, and "over" when the wait ends; the retries are the same three tries as ever."""
+    heard: list[Retry | None] = []
+
+    async def go() -> None:
+        watch_retries(heard.append)
+        async with Client(
+            silent.url, silent.url, "tok-abc", timeout=0.6, connect_timeout=0.2, backoff=0.01
+        ) as client:
+            with pytest.raises(errors.NetworkError):
+                await client.balance()
+
+    asyncio.run(go())
+    assert len(silent.requests) == 3
+    assert _told(heard) == [
+        (1, RetryReason.SLOW),
+        None,
+        (2, RetryReason.NO_REPLY),
+        (2, RetryReason.SLOW),
+        None,
+        (3, RetryReason.NO_REPLY),
+        (3, RetryReason.SLOW),
+        None,
+    ]
+    slow = [r for r in heard if r is not None and r.reason is RetryReason.SLOW]
+    assert {(r.attempts, r.delay) for r in slow} == {(3, 0.0)}
+
+
+@pytest.mark.usefixtures("slow_after")
+def test_a_send_slow_to_answer_is_told_and_still_sent_only_once(silent: Silent) -> None:
+    heard: list[Retry | None] = []
+
+    async def go() -> None:
+        watch_retries(heard.append)
+        async with Client(
+            silent.url, silent.url, "tok-abc", timeout=0.6, connect_timeout=0.2, backoff=0.01
+        ) as client:
+            with pytest.raises(errors.InDoubt):
+                await client.send_message("TUMA", PHONE, "Habari")
+
+    asyncio.run(go())
+    assert len(silent.requests) == 1
+    assert _told(heard) == [(1, RetryReason.SLOW), None]
+
+
+@pytest.mark.usefixtures("slow_after")
+def test_slow_counts_from_the_request_sent_not_from_connecting(silent: Silent) -> None:
+    """Connecting has its own bound and its own words ("still trying to reach"): a host that
+    never completes a connection is not "slow to answer", even when connecting takes longer
+    than the slow wait; a connected request that waits is."""
+    heard: list[Retry | None] = []
+
+    async def go() -> None:
+        watch_retries(heard.append)
+        with black_hole() as url:
+            async with Client(url, url, "tok-abc", connect_timeout=0.4, backoff=0.01) as client:
+                with pytest.raises(errors.NetworkError):
+                    await client.balance()
+        async with Client(
+            silent.url, silent.url, "tok-abc", timeout=0.4, connect_timeout=0.2, max_attempts=1
+        ) as client:
+            with pytest.raises(errors.NetworkError):
+                await client.balance()
+
+    asyncio.run(go())
+    assert _told(heard) == [
+        (2, RetryReason.NOT_REACHED),
+        (3, RetryReason.NOT_REACHED),
+        (1, RetryReason.SLOW),
+        None,
+    ]
+
+
+@pytest.mark.usefixtures("clean_faults", "slow_after")
+def test_a_slow_reply_that_comes_is_told_then_over_and_quick_ones_say_nothing(
+    account: Any, admin: Any
+) -> None:
+    """The sandbox answers after a second: "slow" while it waits, "over" when the reply came,
+    and the request is made once. Then the common case, a broadcast's chunks: quick replies
+    say nothing, and each request's one timer handle was cancelled when its reply came."""
+    admin.fault("delay", 1, path_prefix="/v1/get-balance", seconds=1.0)
+    heard: list[Retry | None] = []
+
+    async def go() -> int:
+        watch_retries(heard.append)
+        loop = asyncio.get_running_loop()
+        async with Client(
+            account.base_url, account.contacts_base_url, account.token, connect_timeout=0.3
+        ) as client:
+            assert (await client.balance()).credits > 0
+            assert _told(heard) == [(1, RetryReason.SLOW), None]
+            for _ in range(3):
+                await client.balance()
+        scheduled: list[asyncio.TimerHandle] = getattr(loop, "_scheduled", [])
+        return sum(1 for handle in scheduled if not handle.cancelled())
+
+    assert asyncio.run(go()) == 0  # no timer left running for a request that is over
+    assert _told(heard) == [(1, RetryReason.SLOW), None]
