@@ -261,3 +261,105 @@ def test_the_import_pages_fit_their_words(qtbot, window_in, tmp_path: Path) -> N
     qtbot.wait(100)  # the layouts settle
     cards = (page.ready, page.repaired, page.rejected, page.duplicates)
     assert len({(card.y(), card.height()) for card in cards}) == 1
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_the_contacts_grid_needs_no_sideways_scrolling(qtbot, window_in, ctx, arun, size) -> None:  # type: ignore[no-untyped-def]
+    """At 800×560 the customers' grid scrolled sideways to reach its Email and Notes columns
+    (and at 1024×600 its Notes and Added): the columns needed least step aside on a narrow
+    window, and come back on a wide one."""
+    from desktop_app.ui.contacts.model import Column
+    from tests.ui.contacts.helpers import seed, wait_loaded
+
+    seed(arun, ctx, 30)
+    window_in.resize(*size)
+    window_in.show_tab("contacts")
+    tab = window_in.tab("contacts")
+    table = tab.table
+    wait_loaded(qtbot, tab)
+    qtbot.waitUntil(table.isVisible)
+    QApplication.processEvents()
+    assert table.horizontalScrollBar().maximum() == 0
+    header = table.horizontalHeader()
+    shown = [c for c in Column if not table.isColumnHidden(c)]
+    assert shown[:3] == [Column.NAME, Column.PHONE, Column.GROUPS]  # never left out
+    last = shown[-1]
+    assert header.sectionViewportPosition(last) + header.sectionSize(last) <= (
+        table.viewport().width()
+    )
+    window_in.resize(1280, 800)
+    qtbot.waitUntil(lambda: not any(table.isColumnHidden(c) for c in Column))
+    QApplication.processEvents()
+    assert table.horizontalScrollBar().maximum() == 0
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600)])
+def test_the_sends_list_keeps_five_rows_on_a_short_window(
+    qtbot, window_in, ctx, arun, size
+) -> None:  # type: ignore[no-untyped-def]
+    """At 600 px high the Delivery page scrolled down and its sends list showed 2.5 rows (the
+    selected send's chart held the recipients' half tall): now the sends keep five rows and
+    the chosen send's recipients two, with no page scrolling; a hand-moved handle stays."""
+    from desktop_app.ui.delivery.sample import SAMPLES
+
+    arun(ctx.services.delivery.seed_sample_history(ctx.session.profile.name, SAMPLES))
+    window_in.resize(*size)
+    window_in.show_tab("delivery")
+    tab = window_in.tab("delivery")
+    history, recipients = tab.history_table, tab.recipients_table
+    qtbot.waitUntil(lambda: tab.history_model.rowCount() > 3, timeout=10000)
+    history.selectRow(1)  # a send with customers who refused promotions: every action shown
+    qtbot.waitUntil(lambda: recipients.model().rowCount() > 3 and tab.block_button.isVisible())
+    qtbot.wait(100)  # the layouts settle
+    area = window_in.tabs.currentWidget()
+    assert isinstance(area, QScrollArea)
+    assert area.verticalScrollBar().maximum() == 0
+    assert history.viewport().height() >= 5 * history.rowHeight(0)
+    assert recipients.viewport().height() >= 2 * recipients.rowHeight(0)
+    # nothing of the selected send is squeezed under another: its list ends inside its half
+    bottom = tab.splitter.widget(1)
+    assert recipients.geometry().bottom() <= bottom.height()
+    assert not tab.send_card.isVisible()  # its numbers are in the row's Delivery column
+    # the handle moved by hand stays where it was put
+    tab.splitter.moveSplitter(150, 1)
+    placed = tab.splitter.sizes()
+    window_in.resize(size[0] + 10, size[1])
+    qtbot.wait(50)
+    assert tab.splitter.sizes() == placed
+    # a tall window: the send's chart is back, and still no page scrolling
+    window_in.resize(1280, 800)
+    qtbot.waitUntil(tab.send_card.isVisible)
+    qtbot.wait(100)
+    assert area.verticalScrollBar().maximum() == 0
+
+
+def test_nothing_of_delivery_scrolls_in_practice_mode(qtbot, window_in, ctx) -> None:  # type: ignore[no-untyped-def]
+    """With the practice banner above the tabs (60-80 px less height) the page still fits."""
+    ctx.session.is_sandbox = True
+    ctx.session_changed.emit()
+    window_in.show_tab("delivery")
+    area = window_in.tabs.currentWidget()
+    for size in ((800, 560), (1024, 600)):
+        window_in.resize(*size)
+        qtbot.wait(100)
+        assert area.verticalScrollBar().maximum() == 0, size
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 600), (1280, 800)])
+def test_the_look_up_box_shows_its_whole_hint(qtbot, window_in, size) -> None:  # type: ignore[no-untyped-def]
+    """ "Paste a message ID…" was cut short at every size (in both languages): the box is as
+    wide as its hint, which is also its tooltip and accessible description."""
+    from PySide6.QtWidgets import QLineEdit
+
+    window_in.resize(*size)
+    window_in.show_tab("delivery")
+    edit = window_in.tab("delivery").lookup_edit
+    qtbot.waitUntil(edit.isVisible)
+    QApplication.processEvents()
+    hint = edit.placeholderText()
+    metrics = edit.fontMetrics()
+    # the room Qt keeps around a line edit's text: its own size hint less its 17 "x"
+    room = QLineEdit.sizeHint(edit).width() - 17 * metrics.horizontalAdvance("x")
+    assert edit.width() >= metrics.horizontalAdvance(hint) + room
+    assert edit.toolTip() == hint
+    assert edit.accessibleDescription() == hint

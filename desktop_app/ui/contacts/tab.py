@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -66,6 +66,16 @@ JOB_TASK = "contacts.job"  # the one long job at a time: delete, collect, export
 SEARCH_DELAY_MS = 300
 #: Widths of the grid's columns at start (the notes take what is left).
 WIDTHS = {Column.NAME: 180, Column.PHONE: 124, Column.GROUPS: 180, Column.EMAIL: 210}
+ADDED_WIDTH = 110
+#: The columns always shown: who, their number, their groups.
+KEPT = (Column.NAME, Column.PHONE, Column.GROUPS)
+#: The other columns in the order a widening window brings them back, with the least width
+#: each is shown at: the notes first (what the shop wrote about the customer: "owes 200",
+#: "buys every Friday"; they take what is left), then the email (rarely there, and no SMS
+#: goes to it), then the day the contact was added (the list is newest first anyway). A
+#: narrow window leaves them out rather than make the grid scroll sideways (800 px: the
+#: three kept; 1024 px: with the notes); the contact form shows every field.
+OPTIONAL = ((Column.NOTES, 140), (Column.EMAIL, WIDTHS[Column.EMAIL]), (Column.ADDED, ADDED_WIDTH))
 
 #: The grid's look, set on the grid alone (the groups list and the page label have theirs): a
 #: style sheet on the whole tab put every widget in it through the sheet's rules, polished and
@@ -115,6 +125,7 @@ class ContactsTab(OneJob, TabPage):
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
         root.setSpacing(10)
+        self._root = root
 
         # --- header: what this is, how many, the main action ---------------------------
         header, self.subtitle = tab_titles(self, self.tr("Contacts"), "contactsSubtitle")
@@ -188,6 +199,7 @@ class ContactsTab(OneJob, TabPage):
         # --- body: groups | grid ---------------------------------------------------------
         body = QHBoxLayout()
         body.setSpacing(14)
+        self._body = body
         self.groups = GroupsPanel(ctx, self)
         self.groups.setFixedWidth(236)
         self.groups.group_chosen.connect(self._on_group_chosen)
@@ -219,7 +231,7 @@ class ContactsTab(OneJob, TabPage):
         for column, width in WIDTHS.items():
             self.table.setColumnWidth(column, width)
         columns.setSectionResizeMode(Column.NOTES, QHeaderView.ResizeMode.Stretch)
-        self.table.setColumnWidth(Column.ADDED, 110)
+        self.table.setColumnWidth(Column.ADDED, ADDED_WIDTH)
         self.table.setMinimumHeight(120)
         self.table.doubleClicked.connect(lambda index: self.edit_row(index.row()))
         self.table.verticalScrollBar().valueChanged.connect(lambda _v: self._update_pager())
@@ -370,6 +382,28 @@ class ContactsTab(OneJob, TabPage):
         if self._usable() and self.isVisible():
             self.model.set_query(self.query())
         self._update_state()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """A narrow window: the columns a shop assistant needs least step aside (see
+        :data:`OPTIONAL`), so the grid never scrolls sideways; they come back as it widens."""
+        super().resizeEvent(event)
+        margins = self._root.contentsMargins()
+        room = (
+            self.width()
+            - margins.left()
+            - margins.right()
+            - self.groups.minimumWidth()  # (fixed)
+            - self._body.spacing()
+            - 2 * self.table.frameWidth()
+            - self.table.verticalScrollBar().sizeHint().width()
+            - sum(self.table.columnWidth(column) for column in KEPT)
+        )
+        fits = True
+        for column, width in OPTIONAL:
+            fits = fits and room >= width
+            room -= width
+            if self.table.isColumnHidden(column) == fits:
+                self.table.setColumnHidden(column, not fits)
 
     def showEvent(self, event: QShowEvent) -> None:
         """The list is read when the tab is first seen (not at start, behind Compose)."""

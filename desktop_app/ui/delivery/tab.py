@@ -25,7 +25,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from PySide6.QtCore import QDate, Qt, QTimer, Signal
+from PySide6.QtCore import QDate, QEvent, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPaintEvent, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -116,6 +116,14 @@ NARROW = 1000
 MESSAGE_ROOM = 120
 #: The period's chart card's width on a wide window.
 CHART_WIDTH = 280
+#: Below this height (the tab's) the selected send's chart steps aside and the margins
+#: tighten, so the sends list keeps its rows above the recipients without the page scrolling
+#: (1024×600 and 800×560 give the tab about 500 and 460 px).
+SHORT = 620
+#: The sends the list shows, room allowing, until its splitter's handle is moved by hand.
+SENDS_KEPT = 5
+#: The recipients the list of the selected send shows at least.
+RECIPIENTS_KEPT = 2
 
 STYLE = """
 QTableView#historyTable, QTableView#recipientsTable {
@@ -153,6 +161,34 @@ class Period:
     QUARTER = 2
     ALL = 3
     CUSTOM = 4
+
+
+class LookupEdit(QLineEdit):
+    """The message ID box: wide enough for its placeholder (the hint), however long it is in
+    the language shown."""
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        metrics = self.fontMetrics()
+        # Qt's own hint is 17 "x" plus the frame and padding: the same room around the hint
+        # (a couple of pixels more for the glyphs' bearings)
+        room = hint.width() - 17 * metrics.horizontalAdvance("x")
+        wanted = metrics.horizontalAdvance(self.placeholderText()) + room + 4
+        return QSize(max(hint.width(), wanted), hint.height())
+
+
+class SendsSplitter(QSplitter):
+    """The sends over the selected send's recipients. It says when it was resized, or what
+    it holds asked for another height (the send's actions wrapped onto a second line): the
+    tab shares its height out again (until the handle is moved by hand)."""
+
+    resized = Signal()
+
+    def event(self, event: QEvent) -> bool:
+        done = super().event(event)
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
+            self.resized.emit()
+        return done
 
 
 class HistoryTable(QTableView):
@@ -253,6 +289,10 @@ class DeliveryTab(OneJob, TabPage):
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
         root.setSpacing(8)
+        self._root = root
+        self._short = False
+        #: The splitter's handle was moved by hand: its place is kept (Qt's own way).
+        self.split_by_hand = False
         from desktop_app.ui.compose.rules import ScheduledBanner
 
         self.scheduled_banner = ScheduledBanner(self)
@@ -263,13 +303,17 @@ class DeliveryTab(OneJob, TabPage):
         # --- header: what this is, the look-up box ---------------------------------------
         header, self.subtitle = tab_titles(self, self.tr("Delivery"), "deliverySubtitle")
         self.notice = tab_notice(self, header, "deliveryNotice")
-        self.lookup_edit = QLineEdit(self)
+        self.lookup_edit = LookupEdit(self)
         self.lookup_edit.setObjectName("lookupEdit")
-        self.lookup_edit.setPlaceholderText(self.tr("Paste a message ID to look it up"))
+        hint = self.tr("Paste a message ID to look it up")
+        self.lookup_edit.setPlaceholderText(hint)
+        # the hint is also said where a box squeezed narrower than it cannot show it whole
+        self.lookup_edit.setToolTip(hint)
         self.lookup_edit.setAccessibleName(self.tr("Message ID to look up"))
+        self.lookup_edit.setAccessibleDescription(hint)
         self.lookup_edit.setClearButtonEnabled(True)
         self.lookup_edit.setMinimumWidth(150)
-        self.lookup_edit.setMaximumWidth(260)
+        self.lookup_edit.setMaximumWidth(340)
         self.lookup_edit.returnPressed.connect(self.look_up)
         self.lookup_button = QPushButton(self.tr("Look &up"), self)
         self.lookup_button.setObjectName("lookupButton")
@@ -401,6 +445,7 @@ class DeliveryTab(OneJob, TabPage):
         self.period_chart = DeliveryChart(self.tr("This period"), self)
         self.period_chart.setObjectName("periodChart")
         top = QWidget(self)
+        self._sends_pane = top
         top_layout = QHBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.setSpacing(10)
@@ -414,6 +459,7 @@ class DeliveryTab(OneJob, TabPage):
         bottom_layout = QVBoxLayout(bottom)
         bottom_layout.setContentsMargins(0, 4, 0, 0)
         bottom_layout.setSpacing(6)
+        self._bottom_layout = bottom_layout
         self.send_title = QLabel(self.tr("Choose a send above to see each customer's status."))
         self.send_title.setObjectName("sendTitle")
         self.send_title.setTextFormat(Qt.TextFormat.PlainText)
@@ -449,9 +495,11 @@ class DeliveryTab(OneJob, TabPage):
         self.block_button.clicked.connect(self.add_blocked_to_opt_out_list)
         self.block_button.hide()
         # Under the send's title, its actions wrap onto a second line rather than make a
-        # small window scroll sideways (in Kiswahili all four need ~760 px).
+        # small window scroll sideways. In Kiswahili all four need ~757 px, 6 px apart: one
+        # line at 800 px (8 px apart made it two, and a short window one recipient fewer).
         actions = QWidget(bottom)
-        flow = FlowLayout(actions, spacing=8)
+        flow = FlowLayout(actions, spacing=6)
+        self._actions = flow
         for widget in (
             self.show_combo,
             self.review_button,
@@ -478,7 +526,8 @@ class DeliveryTab(OneJob, TabPage):
                 rcolumn, max(rwidth, rcolumns.sectionSizeHint(rcolumn) + 14)
             )
         rcolumns.setSectionResizeMode(RecipientColumn.MEANING, QHeaderView.ResizeMode.Stretch)
-        self.recipients_table.setMinimumHeight(100)
+        # (the room kept for it is its header and RECIPIENTS_KEPT rows: see _share_height)
+        self.recipients_table.setMinimumHeight(90)
         detail.addWidget(self.recipients_table, 1)
         self.send_chart = DeliveryChart(self.tr("This send"), self)
         self.send_chart.setObjectName("sendChart")
@@ -487,12 +536,14 @@ class DeliveryTab(OneJob, TabPage):
         detail.addWidget(self.send_card)
         bottom_layout.addLayout(detail, 1)
 
-        self.splitter = QSplitter(Qt.Orientation.Vertical, self)
+        self.splitter = SendsSplitter(Qt.Orientation.Vertical, self)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.addWidget(top)
         self.splitter.addWidget(bottom)
         self.splitter.setStretchFactor(0, 1)
         self.splitter.setStretchFactor(1, 1)
+        self.splitter.resized.connect(self._share_height)
+        self.splitter.splitterMoved.connect(self._moved_by_hand)
         root.addWidget(self.splitter, 1)
 
         self.progress = ProgressStrip(self)
@@ -549,6 +600,60 @@ class DeliveryTab(OneJob, TabPage):
         self.history_table.setColumnWidth(HistoryColumn.DELIVERY, 200 if narrow else 262)
         for extra in (RecipientColumn.UPDATED, RecipientColumn.MESSAGE_ID):
             self.recipients_table.setColumnHidden(extra, narrow)
+        short = self.height() < SHORT
+        if short != self._short:
+            # A short window (a netbook's 600 px): the selected send's chart steps aside
+            # (its numbers are in its row's Delivery column) and the margins tighten. The
+            # page's least height stays under SHORT either way, so this does not flip back.
+            self._short = short
+            self.send_card.setVisible(not short)
+            self._root.setContentsMargins(20, 8 if short else 14, 20, 6 if short else 12)
+            self._root.setSpacing(6 if short else 8)
+            self._bottom_layout.setContentsMargins(0, 0 if short else 4, 0, 0)
+            self._bottom_layout.setSpacing(4 if short else 6)
+
+    def _moved_by_hand(self, _pos: int, _index: int) -> None:
+        self.split_by_hand = True
+
+    def _share_height(self) -> None:
+        """The sends keep :data:`SENDS_KEPT` rows (half the height on a tall window, as
+        before), the selected send's title, actions and :data:`RECIPIENTS_KEPT` recipients
+        the rest; on a window too short for both, the recipients' share comes first (the
+        sends keep the grid's least height)."""
+        if self.split_by_hand:
+            return
+        total = self.splitter.height() - self.splitter.handleWidth()
+        if total <= 0:
+            return
+        table = self.recipients_table
+        frame = 2 * table.frameWidth()
+        margins = self._bottom_layout.contentsMargins()
+        below = (
+            margins.top()
+            + margins.bottom()
+            + self.send_title.sizeHint().height()
+            + self._actions.heightForWidth(self.splitter.width())
+            + 2 * self._bottom_layout.spacing()
+            + max(
+                table.horizontalHeader().sizeHint().height()
+                + RECIPIENTS_KEPT * table.verticalHeader().defaultSectionSize()
+                + frame,
+                table.minimumHeight(),
+                self.send_card.minimumSizeHint().height()
+                if self.send_card.isVisibleTo(self)
+                else 0,
+            )
+        )
+        history = self.history_table
+        sends = (
+            history.horizontalHeader().sizeHint().height()
+            + SENDS_KEPT * history.verticalHeader().defaultSectionSize()
+            + 2 * history.frameWidth()
+        )
+        least = self._sends_pane.minimumSizeHint().height()  # (the period's chart's)
+        above = max(least, history.minimumHeight(), min(max(sends, total // 2), total - below))
+        if self.splitter.sizes() != [above, total - above]:
+            self.splitter.setSizes([above, total - above])
 
     # -- TabPage ---------------------------------------------------------------------------
 
