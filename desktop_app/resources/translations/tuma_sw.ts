@@ -1093,7 +1093,7 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
+        <extracomment>Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
@@ -1616,7 +1616,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -4735,6 +4735,14 @@
     <message>
         <source>A template called “{name}” already exists.</source>
         <translation>Kiolezo kinachoitwa “{name}” tayari kipo.</translation>
+    </message>
+    <message>
+        <source>The service is slow to answer. Still waiting… (you can keep working)</source>
+        <translation>Huduma inachelewa kujibu. Bado inasubiri… (unaweza kuendelea na kazi)</translation>
+    </message>
+    <message>
+        <source>The service is slow to answer. Still waiting…</source>
+        <translation>Huduma inachelewa kujibu. Bado inasubiri…</translation>
     </message>
     <message>
         <source>The service is busy: trying again (try {attempt} of {attempts})…</source>
