@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
+import weakref
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -94,10 +95,12 @@ class TaskRunner(QObject):
         from desktop_app.core.api.attempts import watch_retries
 
         context = contextvars.copy_context()
-        holder: list[asyncio.Task[Any]] = []
+        # (a weak reference: the task holds its context, which holds this watcher; a strong
+        # one would make every task a reference cycle, left for the collector)
+        holder: list[weakref.ref[asyncio.Task[Any]]] = []
         context.run(watch_retries, lambda retry: self._on_retry(holder, name, retry))
         task: asyncio.Task[T] = asyncio.get_event_loop().create_task(coro, context=context)
-        holder.append(task)
+        holder.append(weakref.ref(task))
         self._named[name] = task
         self._names[task] = name
         self._all.add(task)
@@ -176,14 +179,17 @@ class TaskRunner(QObject):
 
     # -- internals ------------------------------------------------------------------------
 
-    def _on_retry(self, holder: list[asyncio.Task[Any]], name: str, retry: Retry | None) -> None:
-        if not holder or holder[0].done():
+    def _on_retry(
+        self, holder: list[weakref.ref[asyncio.Task[Any]]], name: str, retry: Retry | None
+    ) -> None:
+        task = holder[0]() if holder else None
+        if task is None or task.done():
             return
         if retry is None:  # got through: the task goes on, no longer trying again
-            if self._retries.pop(holder[0], None) is not None:
+            if self._retries.pop(task, None) is not None:
                 self.retrying.emit(name, None)
             return
-        self._retries[holder[0]] = retry
+        self._retries[task] = retry
         self.retrying.emit(name, retry)
 
     def _on_busy_timeout(self) -> None:

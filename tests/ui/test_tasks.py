@@ -168,3 +168,22 @@ def test_a_task_that_got_through_after_a_retry_is_no_longer_trying(qtbot, runner
     finish.set()
     qtbot.waitUntil(task.done)
     assert len(heard) == 2  # nothing more to clear at the end
+
+
+def test_a_finished_task_leaves_no_reference_cycle(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    """Each task watches its own retries (a watcher in its context); the watcher must not
+    hold the task strongly, or every task (a page of contacts, a keystroke's estimate)
+    leaves a cycle for the collector, which rests during imports and sends."""
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        for n in range(200):
+            runner.start(f"page{n % 3}", _value(n))
+        qtbot.waitUntil(lambda: not runner.busy and not runner._all)
+        qtbot.wait(50)
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert left < 200, f"{left} objects in cycles after 200 tasks"
