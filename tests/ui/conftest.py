@@ -155,6 +155,24 @@ def ctx(qtbot, qloop, arun, account, services, test_profile) -> Iterator[Any]:  
 
 
 @pytest.fixture
+def pressable_window(qtbot, ctx, monkeypatch) -> Iterator[Any]:  # type: ignore[no-untyped-def]
+    """The main window on the sandbox's shop, for tests that press everything in it: the
+    static file pickers answer "cancelled" (they run a nested loop nobody would close)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from desktop_app.ui.main_window import MainWindow
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: ("", "")))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: ("", "")))
+    win = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    yield win
+    win.close()
+
+
+@pytest.fixture
 def own_ctx(qtbot, qloop, arun, own_sandbox, services) -> Iterator[Any]:  # type: ignore[no-untyped-def]
     """An AppContext connected to an account on ``own_sandbox`` (which the test may stop and
     start again: the connection lost and back), its balance read; ``.account`` and

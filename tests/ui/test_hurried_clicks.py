@@ -26,16 +26,8 @@ SKIPPED_MENUS = ("Practice account", "Test shop", "Sign &out", "English", "Kiswa
 
 
 @pytest.fixture
-def window(qtbot, ctx, monkeypatch) -> Iterator[MainWindow]:  # type: ignore[no-untyped-def]
-    # the static file pickers run a nested loop nobody would close: answer "cancelled"
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *_a, **_k: ("", "")))
-    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *_a, **_k: ("", "")))
-    win = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    yield win
-    win.close()
+def window(pressable_window: MainWindow) -> MainWindow:
+    return pressable_window
 
 
 def _usable(widget: Any) -> bool:
