@@ -95,6 +95,7 @@ log = logging.getLogger(__name__)
 JOB_TASK = "delivery.job"  # the one export (or resend preparation) at a time
 EXPORT_DIALOG = "deliveryExportDialog"
 PERIOD_TASK = "delivery.period"
+OPT_OUT_TASK = "delivery.opt_out"  # "Stop promotions to them": one at a time
 #: The tab's reads that only refresh what it shows: dropped when it stops.
 READS = (
     "delivery.history",
@@ -989,7 +990,9 @@ class DeliveryTab(OneJob, TabPage):
 
     def add_blocked_to_opt_out_list(self) -> None:
         session, phones = self._session, list(self.blocked)
-        if session is None or not phones:
+        if session is None or not phones or self.ctx.tasks.is_running(OPT_OUT_TASK):
+            # (a second press would cancel the first, whose adding goes on on the store's
+            # thread, and then say they were on the list already)
             return
 
         async def add() -> int:
@@ -1009,7 +1012,7 @@ class DeliveryTab(OneJob, TabPage):
             )
             self.block_button.hide()
 
-        self.ctx.tasks.start("delivery.opt_out", add(), on_success=done)
+        self.ctx.tasks.start(OPT_OUT_TASK, add(), on_success=done)
 
     def _show_recipients(self) -> None:
         if self._session is None or self.selected is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import csv
+import threading
 from collections import Counter
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -1149,8 +1150,18 @@ def test_customers_who_blocked_promotions_can_go_on_the_opt_out_list(qtbot, ctx,
     select_send(qtbot, tab, broadcast_id)
     qtbot.waitUntil(tab.block_button.isVisible, timeout=10000)
     assert tab.blocked == [blocked]  # the phone that was off is not one of them
+    # pressed twice while the store is busy: the second press must not cancel the first
+    # (its adding goes on on the store's thread) and then say they were on the list already
+    hold = threading.Event()
+    holding = ctx.services.io(hold.wait)
     qtbot.mouseClick(tab.block_button, LEFT)
+    qtbot.wait(50)
+    qtbot.mouseClick(tab.block_button, LEFT)
+    hold.set()
+    arun(holding)
     qtbot.waitUntil(lambda: "added to the opt-out list" in tab.notice.text(), timeout=10000)
+    qtbot.wait(200)
+    assert "already" not in tab.notice.text()
     assert arun(ctx.services.optouts.among("Test shop", [blocked, absent])) == {blocked}
     assert not tab.block_button.isVisible()
 
