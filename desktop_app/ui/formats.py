@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTime
 
-__all__ = ["FALLBACK_LOCALE", "apply_default_locale", "kes", "number", "short_time"]
+__all__ = ["FALLBACK_LOCALE", "apply_default_locale", "kes", "number", "short_time", "snippet"]
 
 #: The locale used when the system only offers C/POSIX.
 FALLBACK_LOCALE = (QLocale.Language.English, QLocale.Country.Kenya)
@@ -50,3 +50,10 @@ def kes(amount: float) -> str:
 def short_time(time: QTime) -> str:
     """A clock time the way the user's locale writes it."""
     return QLocale().toString(time, QLocale.FormatType.ShortFormat)
+
+
+def snippet(text: str, limit: int) -> str:
+    """*text* on one line (its runs of spaces and line breaks made one space), cut to *limit*
+    characters with "…": what was typed or sent, quoted in a sentence or a title."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"

@@ -32,7 +32,7 @@ from desktop_app.core import phones
 from desktop_app.core.rules import MAX_OPT_OUT_LINE
 from desktop_app.core.services.optouts import OptOut, OptOutSource
 from desktop_app.ui.dialogs import wait_finished
-from desktop_app.ui.formats import number
+from desktop_app.ui.formats import number, snippet
 from desktop_app.ui.widgets import tab_leaves
 
 if TYPE_CHECKING:
@@ -398,12 +398,10 @@ class OptOutListDialog(QDialog):
         read, each with what its phone cell held."""
         named = []
         for row, cell in rows[:UNREAD_SHOWN]:
-            cell = " ".join(cell.split())
+            cell = snippet(cell, 30)
             if not cell:
                 named.append(self.tr("row {row} (empty)").format(row=number(row)))
                 continue
-            if len(cell) > 30:
-                cell = cell[:29] + "…"
             named.append(self.tr("row {row} (“{text}”)").format(row=number(row), text=cell))
         shown = ", ".join(named)
         rest = len(rows) - UNREAD_SHOWN

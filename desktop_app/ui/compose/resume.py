@@ -25,16 +25,12 @@ from PySide6.QtWidgets import (
 
 from desktop_app.ui.compose.recipients import pretty_phone
 from desktop_app.ui.compose.wording import number
+from desktop_app.ui.formats import snippet
 from desktop_app.ui.words import chunk_reason, counts
 
 if TYPE_CHECKING:
     from desktop_app.core.services.sending import Broadcast, Chunk
     from desktop_app.ui.context import AppContext
-
-
-def _snippet(text: str, limit: int = 70) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _phones(chunk: Chunk, limit: int = 3) -> str:
@@ -101,7 +97,7 @@ class _BroadcastCard(QFrame):
             QDateTime.fromSecsSinceEpoch(int(broadcast.created_at.timestamp())),
             QLocale.FormatType.ShortFormat,
         )
-        title = QLabel(f"“{_snippet(broadcast.text)}”")
+        title = QLabel(f"“{snippet(broadcast.text, 70)}”")
         title.setTextFormat(Qt.TextFormat.PlainText)  # the user's own message, as typed
         title.setObjectName("cardTitle")
         title.setWordWrap(True)

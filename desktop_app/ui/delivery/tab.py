@@ -78,6 +78,7 @@ from desktop_app.ui.delivery.models import (
     history_view_widths,
     when_text,
 )
+from desktop_app.ui.formats import snippet
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.widgets import FlowLayout, set_role, tab_leaves, tab_notice, tab_titles
@@ -1221,7 +1222,7 @@ class DeliveryTab(OneJob, TabPage):
 
     def _id_problem(self, problem: MessageIdProblem) -> None:
         """What was typed was not looked up: say why, or list the messages it may be."""
-        shown = _short(problem.typed)
+        shown = snippet(problem.typed, 40)  # (a whole paragraph pasted)
         if problem.problem is IdProblem.SEVERAL:
             self.show_notice(
                 self.tr(
@@ -1432,12 +1433,6 @@ class DeliveryTab(OneJob, TabPage):
     def cancel_job(self) -> None:
         """The strip's Cancel: the export stops at once and leaves no file."""
         self._cancel_job(self.tr("Export cancelled: no file was written."), "")
-
-
-def _short(text: str, most: int = 40) -> str:
-    """What was typed, cut short to be quoted in a sentence (a whole paragraph pasted)."""
-    text = " ".join(text.split())
-    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _local_midnight(day: date) -> datetime:
