@@ -129,6 +129,9 @@ class MatchesDialog(QDialog):
         self.matches = matches
         self.setWindowTitle(self.tr("Which message?"))
         self.setMinimumSize(560, 280)
+        # room for the message beside the whole ID (what tells the sends apart), within the
+        # smallest window (800 px)
+        self.resize(760, 360)
         layout = QVBoxLayout(self)
         intro = QLabel(
             self.tr(
