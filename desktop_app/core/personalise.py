@@ -11,7 +11,14 @@ from collections.abc import Sequence
 
 from desktop_app.core.recipients import Person
 
-__all__ = ["MERGE_FIELDS", "has_merge_fields", "render", "render_all", "uses_names"]
+__all__ = [
+    "MERGE_FIELDS",
+    "has_merge_fields",
+    "render",
+    "render_all",
+    "unknown_fields",
+    "uses_names",
+]
 
 MERGE_FIELDS = ("first_name", "last_name", "phone")
 # {first_name} or {first_name|fallback for this field only}
@@ -21,10 +28,25 @@ _GAP = "\x00"
 _GAP_AT_EDGE = re.compile(r"(^|\n)[ \t]*\x00[ \t\x00]*|[ \t\x00]*\x00[ \t]*(?=\n|$)")
 _GAP_BEFORE_PUNCT = re.compile(r"[ \t]*\x00[ \t\x00]*(?=[,.!?;:])")
 _GAP_BETWEEN = re.compile(r"[ \t]*\x00[ \t\x00]*")
+#: Words in braces that read like a field ("{jina}", "{first_nam}", "{First Name}"): letters,
+#: underscores and spaces only, so "{KES 500}" is left alone.
+_LOOKS_LIKE_FIELD = re.compile(r"\{[ \t]*[A-Za-z_][A-Za-z_ \t]{0,30}(?:\|[^{}\n]*)?\}")
 
 
 def has_merge_fields(text: str) -> bool:
     return _FIELD.search(text) is not None
+
+
+def unknown_fields(text: str) -> list[str]:
+    """The placeholders in *text* that are none of :data:`MERGE_FIELDS` ("{jina}",
+    "{first_nam}", "{ first_name }"), as typed, each once: :func:`render` leaves them as
+    they are, so every customer would get the braces."""
+    found: list[str] = []
+    for match in _LOOKS_LIKE_FIELD.finditer(text):
+        placeholder = match.group()
+        if _FIELD.fullmatch(placeholder) is None and placeholder not in found:
+            found.append(placeholder)
+    return found
 
 
 def uses_names(text: str) -> bool:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from desktop_app.core.personalise import has_merge_fields, render, render_all, uses_names
+from desktop_app.core.personalise import (
+    has_merge_fields,
+    render,
+    render_all,
+    unknown_fields,
+    uses_names,
+)
 from desktop_app.core.recipients import Person
 
 PHONE = "+254712345678"
@@ -101,3 +107,24 @@ def test_has_merge_fields(text: str, expected: bool) -> None:
 )
 def test_uses_names(text: str, expected: bool) -> None:
     assert uses_names(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Habari {first_name} {last_name}, namba {phone}", []),
+        ("Habari {first_name|rafiki}!", []),
+        ("Habari {jina}!", ["{jina}"]),  # Kiswahili for "name": no recipient has it
+        ("Habari {first_nam}, {First_Name} {name}", ["{first_nam}", "{First_Name}", "{name}"]),
+        ("Habari { first_name }", ["{ first_name }"]),
+        ("Habari {jina} na {jina|rafiki} {jina}", ["{jina}", "{jina|rafiki}"]),
+        # braces that do not read like a field are the shop's own words
+        ("Bei {KES 500} tu; {1} {} {", []),
+    ],
+)
+def test_unknown_fields_are_the_placeholders_render_would_send_as_typed(
+    text: str, expected: list[str]
+) -> None:
+    assert unknown_fields(text) == expected
+    for placeholder in expected:
+        assert placeholder in render(text, AMINA, "mteja")

@@ -40,6 +40,23 @@ def cheaper_version(text: str, info: sms.MessageInfo) -> sms.MessageInfo | None:
     return after if after.parts < info.parts else None
 
 
+#: Special characters named in the counter; more are marked in the text all the same.
+SHOWN_SPECIAL = 4
+
+
+def special_characters(info: sms.MessageInfo) -> str:
+    """The characters that make *info* special (UCS-2), as the counter names them: "“ ” 😀",
+    the first few only ("… +3"); an invisible or blank one by its code (U+00A0)."""
+    shown = [
+        c if c.isprintable() and not c.isspace() else f"U+{ord(c):04X}"
+        for c in info.non_gsm[:SHOWN_SPECIAL]
+    ]
+    more = len(info.non_gsm) - SHOWN_SPECIAL
+    if more > 0:
+        shown.append(f"… +{QLocale().toString(more)}")
+    return " ".join(shown)
+
+
 def normalise_line_endings(text: str) -> str:
     """CRLF, lone CR and Unicode line separators all become one "\\n" (one GSM-7 place)."""
     return text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS)
@@ -139,13 +156,21 @@ class MessageEditor(QPlainTextEdit):
 
 
 class CounterBar(QWidget):
-    """Characters, parts, encoding and units left, updated on every keystroke."""
+    """Characters, parts, encoding and units left, updated on every keystroke.
+
+    The counts keep one line; the note for a personalised message has its own line under
+    them, as wide as the editor: squeezed between the counts (its old place) the Kiswahili
+    note wrapped onto three lines at the smallest window and pushed the form down."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        layout = QHBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.setSpacing(2)
+        layout = QHBoxLayout()
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(16)
+        outer.addLayout(layout)
         self.characters_label = QLabel()
         self.parts_label = QLabel()
         self.encoding_label = QLabel()
@@ -153,17 +178,17 @@ class CounterBar(QWidget):
         self.left_label = QLabel()
         for label in (self.characters_label, self.parts_label, self.encoding_label):
             layout.addWidget(label)
-        self.personalised_hint = QLabel(self.tr("as typed: names change the count, see Preview"))
-        self.personalised_hint.setObjectName("hint")
-        # It takes the room there is (wrapping): it never makes the window wider.
-        self.personalised_hint.setWordWrap(True)
-        self.personalised_hint.setSizePolicy(
-            QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred
-        )
-        self.personalised_hint.hide()
-        layout.addWidget(self.personalised_hint, 10)  # the room goes to it before the gap
         layout.addStretch(1)
         layout.addWidget(self.left_label)
+        self.personalised_hint = QLabel(self.tr("as typed: names change the count, see Preview"))
+        self.personalised_hint.setObjectName("hint")
+        # Wraps rather than widening the window (one line from the smallest window up).
+        self.personalised_hint.setWordWrap(True)
+        self.personalised_hint.setSizePolicy(
+            QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred
+        )
+        self.personalised_hint.hide()
+        outer.addWidget(self.personalised_hint)
         self.info = sms.analyse("")
         self.show_info(self.info)
 
@@ -188,10 +213,12 @@ class CounterBar(QWidget):
         )
         is_ucs2 = info.encoding == "UCS-2"
         if is_ucs2:
+            # Which ones: a curly quote pasted from a phone looks like any other quote.
+            chars = special_characters(info)
             self.encoding_label.setText(
-                self.tr("Uses special characters: costs more")
+                self.tr("Special characters {chars}: costs more").format(chars=chars)
                 if cheaper_version(text, info) is not None
-                else self.tr("Uses special characters")
+                else self.tr("Special characters {chars}").format(chars=chars)
             )
         else:
             self.encoding_label.setText(self.tr("Standard characters"))

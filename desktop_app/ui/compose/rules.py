@@ -345,9 +345,24 @@ class SendLaterDialog(QDialog):
         ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText(self.tr("Continue"))
         ok.setObjectName("sendLaterOk")
+        self.past_label = QLabel(self.tr("That time has already passed: choose a later one."))
+        self.past_label.setObjectName("problem")
+        self.past_label.setWordWrap(True)
+        self.past_label.hide()
+        layout.addWidget(self.past_label)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+
+    def accept(self) -> None:
+        """Only a time still ahead: the earliest time allowed was set when the dialog opened,
+        and it may have passed while the dialog stayed open."""
+        if self.due_at() <= datetime.now().astimezone():
+            self.edit.setMinimumDateTime(QDateTime.currentDateTime().addSecs(60))
+            self.past_label.show()
+            self.edit.setFocus()
+            return
+        super().accept()
 
     def due_at(self) -> datetime:
         chosen = self.edit.dateTime()

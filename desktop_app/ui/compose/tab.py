@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core import rules
-from desktop_app.core.personalise import has_merge_fields
+from desktop_app.core.personalise import has_merge_fields, unknown_fields
 from desktop_app.core.recipients import Person
 from desktop_app.core.rules import (
     DEFAULT_OPT_OUT_LINE,
@@ -719,6 +719,14 @@ class ComposeTab(TabPage):
             return self.tr("Add at least one recipient.")
         if not plan.text.strip():
             return self.tr("Type a message.")
+        unknown = unknown_fields(plan.text)
+        if unknown:
+            # "{jina}" or "{first_nam}" would reach every customer as typed, braces and all.
+            return self.tr(
+                "Tuma cannot fill in {fields}: everyone would get it as typed, braces and "
+                "all. Use the “+ First name”, “+ Last name” or “+ Phone” buttons instead, or "
+                "remove the braces."
+            ).format(fields=" ".join(unknown))
         if plan.longest > MAX_CHARACTERS:
             return self.tr("The message is too long: {n} characters; the limit is {limit}.").format(
                 n=number(plan.longest), limit=number(MAX_CHARACTERS)
@@ -1086,6 +1094,17 @@ class ComposeTab(TabPage):
             plan = fresh
         if not plan.estimate.with_price(price).affordable:
             self._show_problem(shortfall_message(plan.estimate), sticky=False)
+            return None
+        if due_at is not None and due_at <= datetime.now(UTC):
+            # The confirmation stayed open past the chosen time: scheduled now, it would go
+            # out at once (or be asked about as if Tuma had been closed), not as confirmed.
+            self._show_problem(
+                self.tr(
+                    "Nothing was scheduled: the time you chose ({when}) passed while the "
+                    "confirmation was open. Press Send later to choose another time, or Send "
+                    "to send it now."
+                ).format(when=due_text(due_at))
+            )
             return None
         if due_at is not None:
             await sending.start(plan, session.profile.name, category=category, due_at=due_at)

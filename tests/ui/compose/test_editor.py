@@ -70,7 +70,7 @@ def test_ucs2_switch_highlight_and_make_gsm7_shows_the_saving_first(qtbot) -> No
     assert composer.gsm_banner.isHidden()
     type_text(composer.editor, "“café”")
     # Plain words on screen, the technical term on hover.
-    assert composer.counter.encoding_label.text() == "Uses special characters: costs more"
+    assert composer.counter.encoding_label.text() == "Special characters “ ”: costs more"
     assert "UCS-2" in composer.counter.encoding_label.toolTip()
     assert composer.counter.parts_label.text() == "2 parts"
     assert composer.counter.encoding_label.property("ucs2") is True
@@ -94,7 +94,7 @@ def test_characters_without_a_look_alike_are_explained(qtbot) -> None:  # type: 
     composer = _composer(qtbot)
     # 100 characters and a 🙏: 2 parts of 67; without it, 1 part of 160.
     type_text(composer.editor, "Asante sana kwa kununua leo, karibu tena dukani! " * 2 + "🙏")
-    assert composer.counter.encoding_label.text() == "Uses special characters: costs more"
+    assert composer.counter.encoding_label.text() == "Special characters 🙏: costs more"
     assert composer.gsm_banner.isVisible()
     assert composer.gsm_banner.apply_button.isHidden()
     assert "🙏" in composer.gsm_banner.summary_label.text()
@@ -105,12 +105,15 @@ def test_characters_without_a_look_alike_are_explained(qtbot) -> None:  # type: 
 def test_the_special_characters_notice_appears_only_when_it_saves_parts(qtbot) -> None:  # type: ignore[no-untyped-def]
     composer = _composer(qtbot)
     type_text(composer.editor, "Asante 🙏")  # 1 part with or without the 🙏
-    assert composer.counter.encoding_label.text() == "Uses special characters"
+    assert composer.counter.encoding_label.text() == "Special characters 🙏"
     assert "UCS-2" in composer.counter.encoding_label.toolTip()
     assert composer.gsm_banner.isHidden()
     composer.set_text("Karibu “Mama Njeri”")  # look-alikes, but 1 part either way
     assert composer.info().encoding == "UCS-2"
     assert composer.gsm_banner.isHidden()
+    # No notice: the counter alone says which characters they are (curly quotes look like
+    # any other quote, pasted from a phone).
+    assert composer.counter.encoding_label.text() == "Special characters “ ”"
     composer.set_text("Karibu “Mama Njeri” " + "x" * 60)  # 80 characters: 2 parts → 1
     assert composer.gsm_banner.isVisible()
     assert "2 parts → 1 part" in composer.gsm_banner.summary_label.text()
@@ -187,3 +190,9 @@ def test_preview_for_any_chosen_recipient_shows_its_exact_parts(qtbot) -> None: 
     card.person_combo.setCurrentIndex(1)
     assert card.bubble.text().startswith(f"Habari {long_name}! ")
     assert card.parts_label.text() == "This recipient: 2 parts · standard characters"
+
+
+def test_the_counter_names_a_few_special_characters_and_shows_blank_ones_by_code(qtbot) -> None:  # type: ignore[no-untyped-def]
+    composer = _composer(qtbot)
+    composer.set_text("Bei\u200bnafuu “leo” 😀 – ¾")
+    assert composer.counter.encoding_label.text() == "Special characters U+200B “ ” 😀 … +2"
