@@ -204,17 +204,38 @@ def preview(
     region: str = "KE",
     header_row: HeaderChoice = "auto",
     limits: ImportLimits = DEFAULT_LIMITS,
+    cancel: CancelToken | None = None,
 ) -> Preview:
     """The header, the proposed mapping and the first ``rows`` data rows; raises
     ``ImportFileError`` (never ``NO_PHONE_COLUMN``: the user may still pick one). With no
-    *sheet* chosen, the workbook's first sheet that has rows (a blank sheet in front is no
-    reason to refuse the workbook)."""
-    return _on_a_sheet_with_rows(
-        path,
-        sheet,
-        limits,
-        lambda chosen: _preview(path, chosen, rows, region, header_row, limits),
-    )
+    *sheet* chosen, the workbook's first sheet that has customers: a phone column and rows
+    under its headings (a blank sheet, a summary or a page of instructions in front is no
+    reason to show the wrong sheet); else its first sheet with rows. ``cancel.is_set()``
+    is looked at between the steps of reading (not inside one): ``ImportCancelled``."""
+
+    def read(chosen: str | None) -> Preview:
+        return _preview(path, chosen, rows, region, header_row, limits, cancel)
+
+    check_cancel(cancel)
+    found = _on_a_sheet_with_rows(path, sheet, limits, read)
+    if sheet is not None or _has_customers(found):
+        return found
+    for other in found.sheets:
+        if other == found.source.sheet:
+            continue
+        check_cancel(cancel)
+        try:
+            candidate = read(other)
+        except ImportFileError:
+            continue  # a blank or unreadable other sheet: the one found stays
+        if _has_customers(candidate):
+            return candidate
+    return found
+
+
+def _has_customers(found: Preview) -> bool:
+    """A phone column was recognised and there are rows under the headings."""
+    return found.mapping.phone is not None and bool(found.rows)
 
 
 _T = TypeVar("_T")
@@ -246,8 +267,10 @@ def _preview(
     region: str,
     header_row: HeaderChoice,
     limits: ImportLimits,
+    cancel: CancelToken | None,
 ) -> Preview:
-    with read_table(path, sheet, limits=limits) as table:
+    with read_table(path, sheet, limits=limits, cancel=cancel) as table:
+        check_cancel(cancel)
         head = _read_head(table.chunks(), header_row)
         layout = _layout(head, region, None, header_row)
         book_sheets = sheets(path, limits=limits) if table.info.kind is FileKind.XLSX else ()
@@ -301,18 +324,23 @@ def validate_contacts_file(
 ) -> ImportReport:
     """Read and check every row of a contact list; run it off the GUI thread.
 
-    ``mapping`` None means the proposed one, and ``sheet`` None the sheet read (as
-    ``preview`` shows them). ``progress(done, total)`` gets the last row number read and the
-    file's (estimated) last row, at a bounded rate; ``cancel.is_set()`` is looked at every
-    256 rows (a few milliseconds) and raises
-    ``ImportCancelled``. Raises ``ImportFileError`` for a file that cannot be imported at
-    all, ``NO_PHONE_COLUMN`` included.
+    ``mapping`` None means the proposed one, and ``sheet`` None the sheet ``preview``
+    opens (the first with customers). ``progress(done, total)`` gets the last row number
+    read and the file's (estimated) last row, at a bounded rate; ``cancel.is_set()`` is
+    looked at every 256 rows (a few milliseconds) and raises ``ImportCancelled``. Raises
+    ``ImportFileError`` for a file that cannot be imported at all, ``NO_PHONE_COLUMN``
+    included.
 
     The cyclic garbage collector's full collections are paused meanwhile
     (``core.collector``): walking the heap again each time the report grew by a quarter cost
     a third of the time, and nothing here makes a cycle.
     """
     check_cancel(cancel)
+    if sheet is None and len(sheets(path, limits=limits)) > 1:
+        # the sheet the wizard shows (the first with customers), and the mapping read there
+        sheet = preview(
+            path, rows=1, region=region, header_row=header_row, limits=limits, cancel=cancel
+        ).source.sheet
     with old_collections_paused():
         return _on_a_sheet_with_rows(
             path,

@@ -465,10 +465,16 @@ class ImportsService:
     # -- reading ---------------------------------------------------------------------------
 
     async def preview(self, path: Path, sheet: str | None = None) -> Preview:
-        """The head of the file and the proposed mapping (raises ``ImportFileError``)."""
-        return await run_in_daemon_thread(
-            preview, path, sheet, 10, region=self.region, limits=self.limits
-        )
+        """The head of the file and the proposed mapping (raises ``ImportFileError``), read in
+        a daemon thread; cancelling the await lets the reading stop at its next step (a big
+        workbook takes seconds: the user may give up on it)."""
+        stop = threading.Event()
+        try:
+            return await run_in_daemon_thread(
+                preview, path, sheet, 10, region=self.region, limits=self.limits, cancel=stop
+            )
+        finally:
+            stop.set()
 
     async def validate(
         self,

@@ -173,7 +173,7 @@ class DropArea(QFrame):
     """Where a spreadsheet is dropped (or browsed for); refuses anything else with a reason."""
 
     files_dropped = Signal(list)
-    refused = Signal(str)
+    refused = Signal(object)  # the first path dropped (none could be opened)
     browse_clicked = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -251,7 +251,7 @@ class DropArea(QFrame):
         if good:
             self.files_dropped.emit(good)
         else:
-            self.refused.emit(paths[0].name)
+            self.refused.emit(paths[0])
 
 
 class _Page(QWidget):
@@ -366,7 +366,38 @@ class FilePage(_Page):
         form.addRow(_label(self.tr("Found"), box, wrap=False), self.layout_info)
         self.sheet.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
         self.sheet.setMinimumWidth(260)
+        self.details = box
         self.root.addWidget(box)
+        # while the file is read (a big workbook takes seconds): what is read, a busy bar,
+        # and Cancel below, in place of details that are not known yet
+        self.reading = card(self)
+        self.reading.setObjectName("fileReading")
+        reading = QVBoxLayout(self.reading)
+        reading.setContentsMargins(18, 16, 18, 16)
+        reading.setSpacing(8)
+        self.reading_label = _label("", self.reading, "subtitle")
+        self.reading_label.setObjectName("readingLabel")
+        self.reading_bar = QProgressBar(self.reading)
+        self.reading_bar.setObjectName("readingProgress")
+        self.reading_bar.setRange(0, 0)
+        self.reading_bar.setTextVisible(False)
+        # where the keyboard waits while the file is read (read out; Tab reaches Cancel)
+        self.reading_bar.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        self.reading_note = _label(
+            self.tr("A big file can take a few seconds. Cancel stops reading it."),
+            self.reading,
+            "muted",
+        )
+        reading.addWidget(self.reading_label)
+        reading.addWidget(self.reading_bar)
+        reading.addWidget(self.reading_note)
+        self.reading.hide()
+        self.root.addWidget(self.reading)
+        # what is wrong with the file read (headings with no customer under them)
+        self.problem = _label("", self, "warning")
+        self.problem.setObjectName("fileProblem")
+        self.problem.hide()
+        self.root.addWidget(self.problem)
         self.first_rows_title = _label(self.tr("The first rows, as read"), self, "subtitle")
         self.first_rows = QTableWidget(0, 0, self)
         self.first_rows.setObjectName("firstRows")
@@ -382,7 +413,40 @@ class FilePage(_Page):
         self.next = QPushButton(self.tr("Next: columns"), self)
         self.next.setObjectName("nextButton")
         self.next.setProperty("role", "primary")
+        self.reading_stretch = QWidget(self)  # keeps the buttons at the bottom meanwhile
+        self.reading_stretch.setSizePolicy(
+            QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding
+        )
+        self.reading_stretch.hide()
+        self.root.addWidget(self.reading_stretch, 1)
         self.finish_layout(self.next)
+
+    def show_reading(self, text: str) -> None:
+        """The file is being read: *text* says which, over a busy bar; nothing of a file
+        read before stays on show."""
+        self.reading_label.setText(text)
+        self.reading_bar.setAccessibleName(text)
+        self.show_problem("")
+        for widget in (self.details, self.first_rows_title, self.first_rows):
+            widget.hide()
+        self.reading.show()
+        self.reading_stretch.show()
+        self.next.setEnabled(False)
+
+    def show_read(self) -> None:
+        """The file is read: its details and first rows take the busy bar's place."""
+        self.reading.hide()
+        self.reading_stretch.hide()
+        for widget in (self.details, self.first_rows_title, self.first_rows):
+            widget.show()
+
+    @property
+    def is_reading(self) -> bool:
+        return not self.reading.isHidden()
+
+    def show_problem(self, text: str) -> None:
+        self.problem.setText(text)
+        self.problem.setVisible(bool(text))
 
     def fit_first_rows(self) -> None:
         """Each column as wide as its heading and the cells shown (a dozen rows: cheap), at

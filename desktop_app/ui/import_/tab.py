@@ -85,6 +85,7 @@ HISTORY_TASK = "import.history"
 GROUPS_TASK = "import.groups"  # the group names offered on the Done page
 JOB_TASK = "import.job"  # the tab's one long job: exporting problem rows, or adding to a group
 _GROUP_NAME_WIDTH = 220  # pixels: the most of a group's name the progress strip shows
+_FILE_NAME_WIDTH = 220  # pixels: the most of a file's name the next file's strip shows
 REOPEN_TASK = "import.reopen"
 
 _STEP_INDEX = {
@@ -153,6 +154,18 @@ class ImportTab(OneJob, TabPage):
         )
         self.progress.cancel_clicked.connect(self.cancel_job)
         root.addWidget(self.progress)
+        # a file dropped on the one in progress, being read before it takes its place (a big
+        # workbook takes seconds): said so, with a way to give it up
+        self.next_strip = ProgressStrip(self)
+        self.next_strip.setObjectName("nextFileStrip")
+        self.next_strip.cancel_button.setObjectName("nextFileStop")
+        self.next_strip.cancel_button.setText(self.tr("Don't open it"))
+        self.next_strip.cancel_button.setToolTip(
+            self.tr("Stop reading this file (the import in progress is kept)")
+        )
+        self.next_strip.cancel_clicked.connect(self._forget_next_file)
+        self.next_strip.label.setWordWrap(True)  # two file names: never wider than the page
+        root.addWidget(self.next_strip)
         self.start_page = StartPage(self)
         self.file_page = FilePage(self)
         self.columns_page = ColumnsPage(self)
@@ -207,7 +220,7 @@ class ImportTab(OneJob, TabPage):
         """A spreadsheet was dropped (here or on the window) or chosen: start with it."""
         good = [p for p in paths if p.suffix.lower() in ACCEPTED]
         if not good:
-            self._refuse(paths[0].name if paths else "")
+            self._refuse(paths[0] if paths else Path())
             return
         if self.flow.step in (Step.CHECKING, Step.UPLOADING):
             # the check or the upload goes on (an upload the service may have taken is
@@ -227,6 +240,16 @@ class ImportTab(OneJob, TabPage):
             # the file in progress (its columns, its check) is given up only once the new one
             # is read: a file dropped by mistake that cannot be used leaves the user's work
             self._next_file = path
+            metrics = self.next_strip.label.fontMetrics()
+
+            def cut(name: str) -> str:
+                return metrics.elidedText(name, Qt.TextElideMode.ElideMiddle, _FILE_NAME_WIDTH)
+
+            self.next_strip.start(
+                self.tr("Reading “{name}”… It takes the place of “{current}” once read.").format(
+                    name=cut(path.name), current=cut(self._file_name)
+                )
+            )
             self.ctx.tasks.start(
                 NEXT_FILE_TASK,
                 self.ctx.services.imports.preview(path),
@@ -254,6 +277,7 @@ class ImportTab(OneJob, TabPage):
         stops, a result already on its way is ignored); returned, if there was one."""
         path, self._next_file = self._next_file, None
         self.ctx.tasks.cancel(NEXT_FILE_TASK)
+        self.next_strip.finish()
         return path
 
     def _on_next_file(self, path: Path, found: Preview) -> None:
@@ -261,6 +285,7 @@ class ImportTab(OneJob, TabPage):
         if self._next_file is not path:
             return  # given up meanwhile (Cancel, a check or an upload started)
         self._next_file = None
+        self.next_strip.finish()
         if self.flow.step in (Step.CHECKING, Step.UPLOADING):
             self._refuse_under_way(path)
             return
@@ -281,6 +306,7 @@ class ImportTab(OneJob, TabPage):
         if self._next_file is not path:
             return True  # given up meanwhile: nothing to say about it
         self._next_file = None
+        self.next_strip.finish()
         if not isinstance(exc, ImportFileError):
             return False  # to the presenter; the file in progress stays too
         self.ctx.errors.info(
@@ -429,26 +455,53 @@ class ImportTab(OneJob, TabPage):
         self._dialogs.append(dialog)
         dialog.open()
 
-    def _refuse(self, name: str) -> None:
-        self.ctx.errors.info(
-            self.tr("That file cannot be imported"),
-            self.tr(
+    def _refuse(self, path: Path) -> None:
+        """*path* is no file Tuma reads: said so, with the way to one it reads (a folder, a
+        workbook of another program: how to save it as .xlsx or CSV)."""
+        name, ending = path.name, path.suffix.lower()
+        if ending == ".xls":
+            text = words().file_error(ImportFileError(FileErrorCode.OLD_EXCEL), name)
+        elif name and path.is_dir():
+            text = self.tr(
+                "“{name}” is a folder. Open it and drop the spreadsheet itself (an Excel .xlsx "
+                "or CSV file)."
+            ).format(name=name)
+        elif ending in (".ods", ".fods"):
+            text = self.tr(
+                "“{name}” is a LibreOffice or OpenOffice spreadsheet. There, choose File → Save "
+                "As → Excel 2007-365 (.xlsx), then import that file."
+            ).format(name=name)
+        elif ending == ".numbers":
+            text = self.tr(
+                "“{name}” is an Apple Numbers spreadsheet. In Numbers, choose File → Export To "
+                "→ Excel, then import that file."
+            ).format(name=name)
+        elif ending in (".txt", ".tsv"):
+            text = self.tr(
+                "“{name}” is a text file. Open it in Excel, choose File → Save As → CSV UTF-8 "
+                "(.csv), then import that file."
+            ).format(name=name)
+        else:
+            text = self.tr(
                 "“{name}” is not a spreadsheet Tuma can import. Choose an Excel (.xlsx) or CSV "
                 "file (in Excel: File → Save As)."
-            ).format(name=name),
-            level=Level.WARNING,
-        )
+            ).format(name=name)
+        self.ctx.errors.info(self.tr("That file cannot be imported"), text, level=Level.WARNING)
 
     def _read_head(self, sheet: str | None) -> None:
         path = self.flow.path
         assert path is not None
-        # Next waits for the file before the page is shown: the keyboard is not given a button
-        # that is then taken from under it (it would drift off the page)
-        self.file_page.next.setEnabled(False)
+        # Next waits for the file before the page is shown (the keyboard waits on the busy
+        # bar meanwhile, not on a button then taken from under it)
+        self.file_page.show_reading(
+            self.tr("Reading “{name}”…").format(name=self._file_name)
+            if sheet is None
+            else self.tr("Reading the sheet “{sheet}” of “{name}”…").format(
+                sheet=sheet, name=self._file_name
+            )
+        )
         self._show_step(Step.FILE)
         self.file_page.name.setText(path.name)
-        self.file_page.kind.setText(self.tr("Reading…"))
-        self.file_page.layout_info.setText("")
         self.ctx.tasks.start(
             PREVIEW_TASK,
             self.ctx.services.imports.preview(path, sheet),
@@ -528,8 +581,32 @@ class ImportTab(OneJob, TabPage):
             for c in range(min(width, len(cells))):
                 table.setItem(r, c, QTableWidgetItem(cell_text(cells[c])))
         page.fit_first_rows()
-        page.next.setEnabled(True)
+        # the busy bar had the keyboard: hidden, it would hand it on anywhere (the tab bar)
+        waited = page.is_reading and page.reading_bar.hasFocus()
+        page.show_read()
+        # headings and no customer under them: nothing to go on with (it said "Nothing to
+        # upload" three pages later, with no word of why)
+        page.show_problem("" if preview.rows else self._no_customers_text())
+        page.next.setEnabled(bool(preview.rows))
         self._show_step(Step.FILE)
+        target = self.first_focus() if waited else None
+        if target is not None:
+            target.setFocus(Qt.FocusReason.OtherFocusReason)
+            self._focus_given = target
+
+    def _no_customers_text(self) -> str:
+        preview = self.flow.preview
+        assert preview is not None
+        if len(preview.sheets) > 1:
+            return self.tr(
+                "The sheet “{sheet}” of “{name}” has column headings but no customers under "
+                "them. Choose the sheet your customers are on, or check that this is the "
+                "right file."
+            ).format(sheet=preview.source.sheet or "", name=self._file_name)
+        return self.tr(
+            "“{name}” has column headings but no customers under them. Check that this is "
+            "the right file, and that the customers were saved in it."
+        ).format(name=self._file_name)
 
     def _on_sheet(self, sheet: str) -> None:
         if self.flow.step is Step.FILE:
@@ -675,6 +752,12 @@ class ImportTab(OneJob, TabPage):
             self.tr("“{name}”: {rows} read. Nothing has been uploaded yet.").format(
                 name=self._file_name, rows=words().rows(report.data_rows)
             )
+            if report.valid
+            else self.tr(
+                "“{name}”: {rows} read, and none of them can be imported: see why below. "
+                "Correct them in Excel (Export problem rows… lists them), then import the "
+                "file again."
+            ).format(name=self._file_name, rows=words().rows(report.data_rows))
         )
         page.ready.set_value(number(len(report.valid)))
         page.repaired.set_value(number(report.repaired))
@@ -1375,7 +1458,12 @@ class ImportTab(OneJob, TabPage):
         page = self.stack.currentWidget()
         wanted: dict[QWidget, tuple[QWidget, ...]] = {
             self.start_page: (self.start_page.drop.browse,),
-            self.file_page: (self.file_page.next, self.file_page.cancel),
+            self.file_page: (
+                self.file_page.next,
+                self.file_page.reading_bar,
+                self.file_page.sheet,
+                self.file_page.cancel,
+            ),
             self.columns_page: (
                 self.columns_page.next,
                 self.columns_page.combos[Field.PHONE],
