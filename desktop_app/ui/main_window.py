@@ -107,6 +107,8 @@ class MainWindow(QMainWindow):
         self.about_box: QMessageBox | None = None
         self.licences_dialog: QDialog | None = None
         self.pages: dict[str, TabPage] = {}
+        #: The account dialog opened by itself for a refused key in this session.
+        self._reauth_asked = False
         self.setWindowTitle("Tuma")
         self.resize(1280, 800)
         self.setMinimumSize(800, 560)
@@ -214,7 +216,7 @@ class MainWindow(QMainWindow):
         """F5: the balance, and whatever the open tab shows, read again."""
         if self.ctx.session is None:
             return
-        self.ctx.refresh_balance()
+        self.ctx.refresh_balance(join=True)  # (the open tab may ask for it too: one reading)
         self.pages[self.current_tab()].refresh()
 
     # -- status bar -----------------------------------------------------------------------
@@ -541,9 +543,22 @@ class MainWindow(QMainWindow):
         self._fill_switch_menu()
 
     def _on_reauth_needed(self, reason: str) -> None:
+        """The key was refused: the account dialog opens by itself once a session. Once the
+        user closed it, every tab's next refused request (a refresh, a page of contacts)
+        reopened it, again and again; from then on the bar at the top says it, with its
+        "Connect again" button."""
+        if self._reauth_asked and not self._account_dialog_open():
+            return
+        self._reauth_asked = True
+        self._open_reauth(reason)
+
+    def _open_reauth(self, reason: str) -> None:
         session = self.ctx.session
         name = None if session is None or session.is_sandbox else session.profile.name
         self.open_account_dialog(reason, name)
+
+    def _account_dialog_open(self) -> bool:
+        return self.account_dialog is not None and self.account_dialog.isVisible()
 
     def show_shortcuts(self) -> None:
         if self.shortcuts_dialog is not None:
@@ -683,7 +698,7 @@ class MainWindow(QMainWindow):
         ctx.tasks.busy_changed.connect(self.busy_label.setVisible)
         ctx.tasks.retrying.connect(self._on_retrying)
         self.message_bar.reconnect_requested.connect(
-            lambda: self._on_reauth_needed(self.message_bar.text.text())
+            lambda: self._open_reauth(self.message_bar.text.text())
         )
         self.practice_banner.connect_requested.connect(lambda: self.open_account_dialog())
         self.manager.practice_starting.connect(self._on_practice_starting)
@@ -718,6 +733,7 @@ class MainWindow(QMainWindow):
         self.sign_out_action.setEnabled(session is not None and not session.is_sandbox)
         self.refresh_action.setEnabled(session is not None)
         self.opt_out_action.setEnabled(session is not None)
+        self._reauth_asked = False  # another session (or key): asked again when refused
         if session is not None:
             self.setWindowTitle(f"Tuma — {session_title(session)}")
             message = self.message_bar.message

@@ -357,6 +357,19 @@ class Words(QObject):
         status bar says so; a dialog waiting on it does not)."""
         from desktop_app.core.api.attempts import RetryReason
 
+        if retry.reason is RetryReason.SLOW and retry.attempt > 1:
+            # Slow on a later try: which one, as "Still trying… (try 2 of 3)" said just before
+            # (the first try has no number: a send that is slow is never tried again).
+            if can_keep_working:
+                text = self.tr(
+                    "The service is slow to answer (try {attempt} of {attempts}). Still "
+                    "waiting… (you can keep working)"
+                )
+            else:
+                text = self.tr(
+                    "The service is slow to answer (try {attempt} of {attempts}). Still waiting…"
+                )
+            return text.format(attempt=number(retry.attempt), attempts=number(retry.attempts))
         if retry.reason is RetryReason.SLOW:
             if can_keep_working:
                 return self.tr(

@@ -5,10 +5,11 @@ pressed the button must not stare at a still screen: code that starts a piece of
 :func:`watch_retries` in that work's own context (its asyncio task), and every request made
 there reports each retry, before its pause, as a :class:`Retry` fact, and ``None`` when a
 reply finally came after a retry (it got through: the screen stops saying "still trying"
-while the work goes on). A request that reached the service and has waited
-``client.SLOW_REPLY_AFTER`` seconds for its reply is reported too, as a :class:`Retry` of
-reason ``SLOW`` for the try in progress (nothing is tried again for it), then ``None`` once
-that wait ends. A context variable, so
+while the work goes on), or when the request was given up on after a retry (cancelled: a
+bounded check, a newer search) while the work that made it goes on. A request that reached
+the service and has waited ``client.SLOW_REPLY_AFTER`` seconds for its reply is reported
+too, as a :class:`Retry` of reason ``SLOW`` for the try in progress (nothing is tried again
+for it), then ``None`` once that wait ends. A context variable, so
 two pieces of work running at once never hear each other's retries. Light (no httpx): the UI
 imports it before any request is made.
 """

@@ -47,8 +47,11 @@ begins to be awaited and cancelled when the request ends.
 Reachability: every request goes through one place, so the client also says whether the
 service can be reached at all. A request that finally fails with no HTTP reply because no
 connection could be made or kept (refused, reset, DNS failure, connect timeout) marks it
-unreachable; the next HTTP reply of any kind (an error reply, a 5xx, a refused token too) marks
-it reachable again. Failed attempts that a retry gets through do not count. Observers in
+unreachable; so does a request given up on by its caller (a bounded check, a newer search)
+whose latest try could not connect, nothing having answered since. The next HTTP reply of any
+kind (an error reply, a 5xx, a refused token too) marks it reachable again. Failed attempts
+that a retry gets through do not count. A request given up on after a retry was announced
+tells its watcher it is over (``None``), as a reply would. Observers in
 :attr:`Client.reachability_observers` are called with the new state only when it changes.
 
 The token only ever travels in the ``Authorization`` header. It is kept in a wrapper whose
@@ -175,6 +178,29 @@ class _ReplyWait:
             self._handle.cancel()
         if self.said:
             report_through()
+
+
+class _Tries:
+    """What the tries of one request found so far, for when its caller gives up on it."""
+
+    __slots__ = ("retrying", "unreached", "wait")
+
+    def __init__(self) -> None:
+        #: The failure of the latest try, when it could not connect (nothing answered since).
+        self.unreached: BaseException | None = None
+        #: A retry was announced and no reply has come since.
+        self.retrying = False
+        #: The try in progress (or the last one).
+        self.wait: _ReplyWait | None = None
+
+    def failed(self, exc: BaseException) -> None:
+        """A try failed with no reply and another is coming."""
+        self.unreached = exc if isinstance(exc, _UNREACHABLE) else None
+        self.retrying = True
+
+    def answered(self) -> None:
+        self.unreached = None
+        self.retrying = False
 
 
 class _Secret:
@@ -550,11 +576,50 @@ class Client:
         or a lost reply; otherwise such a failure raises ``InDoubt`` (about ``in_doubt``).
         """
         what = f"{method} {httpx.URL(url).path}"
+        tried = _Tries()
+        try:
+            return await self._tries(
+                tried,
+                what,
+                method,
+                url,
+                safe=safe,
+                in_doubt=in_doubt,
+                json=json,
+                params=params,
+                content=content,
+                headers=headers,
+            )
+        except asyncio.CancelledError:
+            # Given up on by its caller (a bounded check, a newer search, quitting): what its
+            # tries found still counts. Its latest try could not connect and nothing answered
+            # since: the service cannot be reached, as after the last try. And whoever was told
+            # "still trying" hears that this request is over.
+            if tried.unreached is not None:
+                self._failed_without_reply(tried.unreached)
+            if tried.retrying and not (tried.wait is not None and tried.wait.said):
+                report_through()  # (said: wait.end told it already)
+            raise
+
+    async def _tries(
+        self,
+        tried: _Tries,
+        what: str,
+        method: str,
+        url: str,
+        *,
+        safe: bool,
+        in_doubt: errors.InDoubtWhat,
+        json: Any,
+        params: Mapping[str, str | int] | None,
+        content: _MultipartFile | None,
+        headers: Mapping[str, str] | None,
+    ) -> tuple[httpx.Response, Any]:
         attempt = 0
         while True:
             attempt += 1
             last = attempt >= self.max_attempts
-            wait = _ReplyWait(attempt, self.max_attempts)
+            wait = tried.wait = _ReplyWait(attempt, self.max_attempts)
             try:
                 response = await self._request(
                     wait, method, url, json=json, params=params, content=content, headers=headers
@@ -564,6 +629,7 @@ class Client:
                 if last:
                     self._failed_without_reply(exc)
                     raise errors.NetworkError() from self._cause(exc)
+                tried.failed(exc)
                 await self._pause_before_retry(attempt, RetryReason.NOT_REACHED)
                 continue
             except _LOST as exc:
@@ -581,6 +647,7 @@ class Client:
                     if isinstance(exc, _UNREACHABLE)
                     else RetryReason.NO_REPLY
                 )
+                tried.failed(exc)
                 await self._pause_before_retry(attempt, reason)
                 continue
             except httpx.DecodingError as exc:
@@ -599,6 +666,7 @@ class Client:
                 self._set_reachable(True)
             if attempt > 1 and not wait.said:  # (said: told by wait.end already)
                 report_through()  # whoever was told "still trying" hears it got through
+            tried.answered()
             body = _decode(response)
             log.debug("%s -> HTTP %d, attempt %d", what, response.status_code, attempt)
             kind = _retry_kind(response, body)
@@ -620,6 +688,7 @@ class Client:
                 return response, body
             delay = retry_after if retry_after is not None else self._backoff_delay(attempt)
             log.info("%s: %s reply, retrying in %.2f s", what, kind, delay)
+            tried.retrying = True
             await self._pause_before_retry(attempt, RetryReason.BUSY, delay)
 
     async def _request(
