@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
-from desktop_app.ui.errors import ErrorPresenter
+from desktop_app.ui.errors import ErrorPresenter, UserMessage
 from desktop_app.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
@@ -96,6 +96,10 @@ class AppContext(QObject):
         self.services = services
         self.session: Session | None = None
         self.last_balance: AccountDetails | None = None
+        #: The session the balance task was started for (joined only by the same session).
+        self._balance_for: Session | None = None
+        #: The words a failed balance reading put up (taken back by the next one that works).
+        self._balance_words: UserMessage | None = None
         #: False while the connected session's service cannot be reached.
         self.service_reachable = True
         self._reachability_observer: Callable[[bool], None] | None = None
@@ -216,11 +220,19 @@ class AppContext(QObject):
 
     # -- balance --------------------------------------------------------------------------
 
-    def refresh_balance(self) -> None:
-        """Fetch the balance in the background; emits balance_changed and records the reading."""
+    def refresh_balance(self, *, join: bool = False) -> None:
+        """Fetch the balance in the background; emits balance_changed and records the reading.
+
+        *join*: a reading already under way for this session answers this ask too (F5 with
+        the open tab asking as well, Refresh pressed again): it is not started over, which
+        would ask a service that said "slow down" again at once. Without it (after a send:
+        the balance changed since that reading began) the reading starts over."""
         session = self.session
         if session is None or self.tasks.closing:
             return
+        if join and self.tasks.is_running("balance") and self._balance_for is session:
+            return
+        self._balance_for = session
         self.tasks.start(
             "balance",
             self._fetch_balance(session),
@@ -242,11 +254,22 @@ class AppContext(QObject):
             return  # a reading for an account that is no longer connected
         self.last_balance = details
         self.balance_changed.emit(details)
+        # The words of a reading that failed are out of date once one gets through (they
+        # stayed up, "The service had a problem", under a balance just read); a problem shown
+        # since by anything else stays.
+        if self._balance_words is not None and self.errors.problem is self._balance_words:
+            self.errors.clear()
+        self._balance_words = None
 
     def _on_balance_error(self, exc: BaseException) -> bool:
         from desktop_app.core.api import errors
 
         self.balance_failed.emit(exc)
         # While the status bar says the service cannot be reached, a balance reading that
-        # could not reach it says nothing more; otherwise let the presenter show it.
-        return isinstance(exc, errors.NetworkError) and not self.service_reachable
+        # could not reach it says nothing more; otherwise the presenter shows it (here, so
+        # that the next reading that gets through can take those words back).
+        if isinstance(exc, errors.NetworkError) and not self.service_reachable:
+            return True
+        self.errors.present(exc)
+        self._balance_words = self.errors.problem
+        return True

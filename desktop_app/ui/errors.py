@@ -364,6 +364,9 @@ class ErrorPresenter(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.last: UserMessage | None = None
+        #: The last problem shown (a warning or an error: it stays up until dealt with; good
+        #: news goes by itself).
+        self.problem: UserMessage | None = None
 
     def present(self, exc: BaseException, *, action: str | None = None, more: str = "") -> None:
         """Show *exc* in plain words; *action* is what was being done ("Refreshing the balance");
@@ -385,13 +388,15 @@ class ErrorPresenter(QObject):
 
     def show(self, message: UserMessage) -> None:
         self.last = message
+        if message.level is not Level.INFO:
+            self.problem = message
         self.message_shown.emit(message)
 
     def info(self, title: str, text: str, *, level: Level = Level.INFO) -> None:
         self.show(UserMessage(title, text, level))
 
     def clear(self) -> None:
-        self.last = None
+        self.last = self.problem = None
         self.cleared.emit()
 
 

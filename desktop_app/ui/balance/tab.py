@@ -181,7 +181,9 @@ class BalanceTab(TabPage):
             return
         self.refresh_button.setEnabled(False)
         self.refresh_button.setText(self.tr("Checking…"))
-        self.ctx.refresh_balance()
+        # Being read already (F5 as well, the offline recheck): this press waits for that
+        # reading, instead of starting it over and asking the service once more.
+        self.ctx.refresh_balance(join=True)
 
     def _on_busy(self, busy: bool) -> None:
         if not busy:

@@ -445,7 +445,7 @@ class ComposeTab(TabPage):
             QTimer.singleShot(0, self, self._check_unfinished_now)
 
     def refresh(self) -> None:
-        self.ctx.refresh_balance()
+        self.ctx.refresh_balance(join=True)
 
     def _check_unfinished_now(self) -> None:
         if self.ctx.session is not None:
