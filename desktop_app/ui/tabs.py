@@ -82,6 +82,10 @@ class TabSpec:
     file_action: FileAction | None = None
     #: File name endings (lower case, with the dot) this tab opens when dropped on the window.
     accepts: tuple[str, ...] = ()
+    #: Endings it does not open but knows how to turn into one it does (an old Excel file, a
+    #: LibreOffice one): dropped on the window, they go to it, which says how. So does a
+    #: folder when the tab ``accepts`` anything.
+    explains: tuple[str, ...] = ()
 
     def translated_title(self) -> str:
         return QCoreApplication.translate("Tabs", self.title)
@@ -117,6 +121,7 @@ TABS: tuple[TabSpec, ...] = tuple(
                 factory="desktop_app.ui.import_:ImportTab",
                 file_action=FileAction(QT_TRANSLATE_NOOP("Tabs", "&Import contacts…"), "Ctrl+I"),
                 accepts=(".csv", ".xlsx"),
+                explains=(".xls", ".ods", ".fods", ".numbers", ".txt", ".tsv"),
             ),
             TabSpec(
                 key="delivery",
@@ -137,9 +142,13 @@ TABS: tuple[TabSpec, ...] = tuple(
 
 
 def tab_for_file(path: Path) -> TabSpec | None:
-    """The tab that opens *path* when it is dropped on the window, if any."""
+    """The tab that opens *path* when it is dropped on the window, or says how to make it a
+    file it opens (a folder: the spreadsheet inside it), if any."""
     suffix = path.suffix.lower()
-    return next((tab for tab in TABS if suffix in tab.accepts), None)
+    found = next((tab for tab in TABS if suffix in tab.accepts or suffix in tab.explains), None)
+    if found is None and path.is_dir():
+        found = next((tab for tab in TABS if tab.accepts), None)
+    return found
 
 
 def spec(key: str) -> TabSpec:

@@ -385,3 +385,45 @@ def test_quitting_while_the_records_problem_is_shown_quits(
     qtbot.waitUntil(shown.done, timeout=5000)
     assert shown.exception() is None
     assert "tuma: " in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("name", "says"),
+    [
+        ("old.xls", "97-2003"),
+        ("shop.ods", "LibreOffice"),
+        ("shop.numbers", "Apple Numbers"),
+        ("unicode.txt", "text file"),
+        ("Customers", "is a folder"),
+    ],
+)
+def test_a_spreadsheet_of_another_kind_dropped_on_the_window_says_how_to_import_it(  # type: ignore[no-untyped-def]
+    qtbot, window, ctx, tmp_path, name, says
+) -> None:
+    """They got "is not a spreadsheet Tuma can import" from the window, while the Import
+    tab's own drop area said how to save each as .xlsx or CSV."""
+    path = tmp_path / name
+    if "." in name:
+        path.write_bytes(b"not read")
+    else:
+        path.mkdir()
+    window.show_tab("compose")
+    shown: list[object] = []
+    ctx.errors.message_shown.connect(shown.append)
+    window.open_files([path])
+    assert window.current_tab() == "import"
+    assert len(shown) == 1
+    assert says in shown[0].text  # type: ignore[attr-defined]
+
+
+def test_a_file_of_no_spreadsheet_kind_dropped_on_the_window_is_refused_where_it_is(  # type: ignore[no-untyped-def]
+    qtbot, window, ctx, tmp_path
+) -> None:
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(b"\xff\xd8")
+    window.show_tab("compose")
+    shown: list[object] = []
+    ctx.errors.message_shown.connect(shown.append)
+    window.open_files([path])
+    assert window.current_tab() == "compose"
+    assert "is not a spreadsheet" in shown[0].text  # type: ignore[attr-defined]
