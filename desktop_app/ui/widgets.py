@@ -72,6 +72,24 @@ def align_spin_text(spin: QAbstractSpinBox) -> None:
         editor.setTextMargins(SPIN_TEXT_MARGIN, 0, 0, 0)
 
 
+def grow_to_fit(window: QWidget) -> None:
+    """Soon (once the layout has taken in what changed): make *window* (a dialog) tall enough
+    for a message shown after it opened, wrapped at its width, so the fields under it are
+    not squeezed; never smaller than it is."""
+
+    def grow() -> None:
+        layout = window.layout()
+        if layout is None:
+            return
+        width = window.width()
+        needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else 0
+        needed = max(needed, layout.totalMinimumSize().height())
+        if needed > window.height():
+            window.resize(width, needed)
+
+    QTimer.singleShot(0, window, grow)
+
+
 def tab_leaves(view: QAbstractItemView) -> None:
     """Tab goes on to the next control, the arrows move inside *view*: Qt's tables take Tab
     from cell to cell, which held a keyboard user for as many presses as a table has cells.

@@ -266,6 +266,16 @@ class Words(QObject):
             return self.tr(
                 "No secret key is saved for “{name}” on this computer. Paste it again."
             ).format(name=exc.name or "")
+        if exc.problem is AccountProblem.EMAIL_NOT_KEY:
+            return self.tr(
+                "This is an e-mail address, not the secret key. In your provider's portal, "
+                "copy the key itself (a long line of letters and numbers, e.g. mbs_…)."
+            )
+        if exc.problem is AccountProblem.ADDRESS_NOT_KEY:
+            return self.tr(
+                "This is a web address, not the secret key. Open it in your web browser, then "
+                "copy the key shown there (a long line of letters and numbers, e.g. mbs_…)."
+            )
         return self.tr("There is no saved account called “{name}”.").format(name=exc.name or "")
 
     # -- the journal and the store ---------------------------------------------------------

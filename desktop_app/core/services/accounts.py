@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import logging
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -46,6 +47,8 @@ __all__ = [
     "KeyringTimeout",
     "KeyringUnavailable",
     "Session",
+    "key_from_paste",
+    "same_name",
 ]
 
 #: The profile name of the built-in practice (sandbox) account. Never saved to settings.
@@ -62,6 +65,8 @@ def _default_client(profile: Profile, token: str) -> Client:
 
 class AccountProblem(StrEnum):
     TOKEN_MISSING = "token_missing"  # the form has no token and none is saved
+    EMAIL_NOT_KEY = "email_not_key"  # an e-mail address was pasted where the key goes
+    ADDRESS_NOT_KEY = "address_not_key"  # a web address was pasted where the key goes
     NO_SAVED_TOKEN = "no_saved_token"  # the profile exists, its token is not in the keyring
     NO_SUCH_PROFILE = "no_such_profile"
 
@@ -71,6 +76,44 @@ class AccountError(Exception):
         self.problem = problem
         self.name = name
         super().__init__(f"{problem}" + (f" ({name!r})" if name else ""))
+
+
+#: Quotes a key arrives wrapped in, copied from a document or a chat ("…", “…”, `…`).
+_QUOTES = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb\u2039\u203a"
+_EMAIL_SHAPE = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+")
+_ADDRESS_SHAPE = re.compile(r"(?:https?://|www\.)\S*", re.IGNORECASE)
+
+
+def key_from_paste(text: str) -> str:
+    """The key in what was pasted: without a ``Bearer`` in front, the quotes around it, or
+    the spaces and line breaks inside it (a key wrapped over two lines in an e-mail). A key
+    is printable ASCII with no spaces (the client refuses anything else), so none of these
+    can be part of one."""
+    token = pasted_token(_unquoted(text))
+    return "".join(_unquoted(token).split())
+
+
+def _unquoted(text: str) -> str:
+    token = text.strip()
+    while len(token) > 1 and token[0] in _QUOTES and token[-1] in _QUOTES:
+        token = token[1:-1].strip()
+    return token
+
+
+def not_a_key(token: str) -> AccountProblem | None:
+    """What was pasted instead of the key, when it is plainly something else: an e-mail
+    address, or a web address (the portal's page rather than the key shown on it)."""
+    if _EMAIL_SHAPE.fullmatch(token):
+        return AccountProblem.EMAIL_NOT_KEY
+    if _ADDRESS_SHAPE.fullmatch(token):
+        return AccountProblem.ADDRESS_NOT_KEY
+    return None
+
+
+def same_name(a: str, b: str) -> bool:
+    """Two account names the user (and a case-blind password store, as Windows' is) would
+    take for one: "Mama Njeri Shop" and "mama njeri shop"."""
+    return a.strip().casefold() == b.strip().casefold()
 
 
 @dataclass
@@ -147,8 +190,11 @@ class AccountsService:
 
     async def token_for_form(self, typed: str, saved_under: str | None) -> str:
         """The token typed in the form, else the one saved for the profile being edited."""
-        token = pasted_token(typed)
+        token = key_from_paste(typed)
         if token:
+            problem = not_a_key(token)
+            if problem is not None:
+                raise AccountError(problem)
             return token
         if saved_under:
             saved = await credentials.aload_token(saved_under)
@@ -181,7 +227,9 @@ class AccountsService:
         undoes the new token: a crash or a full disk never leaves an account without its
         token."""
         renamed = bool(original) and original != profile.name
-        if (renamed or not original) and self.settings.profile(profile.name) is not None:
+        if any(
+            same_name(p.name, profile.name) and p.name != original for p in self.settings.profiles
+        ):
             raise SettingsError(SettingsProblem.DUPLICATE_NAME, field="name", value=profile.name)
         if tested != self.fingerprint(profile, token):
             await self.test(profile, token)  # never save details that do not work
@@ -204,6 +252,10 @@ class AccountsService:
         if renamed and original:
             # Renamed: the token moved with the profile; the old name is forgotten.
             await credentials.adelete_token(original)
+            if same_name(original, saved.name):
+                # Only the case changed: a case-blind store (Windows) deleted the new entry
+                # with the old one. Written once more, it is there either way.
+                await credentials.asave_token(saved.name, token)
             await self._move_records(original, saved.name)
         return saved
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QLocale, Qt, QTimer, Signal
+from PySide6.QtCore import QLocale, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,11 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop_app.core.services.accounts import AccountProblem, key_from_paste, not_a_key
 from desktop_app.core.settings import Profile, SettingsError
-from desktop_app.core.tokens import SCOPED_PREFIX, pasted_token, token_kind
+from desktop_app.core.tokens import SCOPED_PREFIX, token_kind
 from desktop_app.ui.context import AppContext
 from desktop_app.ui.errors import describe
-from desktop_app.ui.widgets import align_spin_text, set_role
+from desktop_app.ui.widgets import align_spin_text, grow_to_fit, set_role
+from desktop_app.ui.words import account_problem
 
 __all__ = ["AccountDialog"]
 
@@ -131,6 +133,7 @@ class AccountDialog(QDialog):
 
         self.token_info = QLabel(self)
         self.token_info.setTextFormat(Qt.TextFormat.PlainText)
+        self.token_info.setWordWrap(True)
         self.token_info.setProperty("role", "muted")
         form.addRow("", self.token_info)
         self._form = form
@@ -282,13 +285,17 @@ class AccountDialog(QDialog):
         self._tested = None
 
     def _on_token_changed(self, text: str) -> None:
-        token = pasted_token(text)
-        legacy = bool(token) and token_kind(token) == "legacy"
+        token = key_from_paste(text)
+        legacy = bool(token) and token_kind(token) == "legacy" and not_a_key(token) is None
         if legacy != self.legacy_label.isVisible():
             self.legacy_label.setVisible(legacy)
             self._fit()
         info = self._token_summary(token)
         self.token_info.setText(info)
+        wrong = bool(token) and not_a_key(token) is not None
+        if wrong != (self.token_info.property("role") == "warning"):
+            set_role(self.token_info, "warning" if wrong else "muted")
+            self._fit()
         if bool(info) == self.token_info.isHidden():
             self._form.setRowVisible(self.token_info, bool(info))
             self._fit()
@@ -299,25 +306,25 @@ class AccountDialog(QDialog):
         only). Never any character of the token's body."""
         if not token:
             return ""
+        problem = not_a_key(token)
+        if problem is not None:
+            return self._not_a_key_words(problem)
         if token_kind(token) == "scoped":
             return self.tr("Key entered: {count} characters, starts with {prefix}").format(
                 count=len(token), prefix=SCOPED_PREFIX
             )
         return self.tr("Key entered: {count} characters, an older kind").format(count=len(token))
 
+    @staticmethod
+    def _not_a_key_words(problem: AccountProblem) -> str:
+        """What to do when something else was pasted where the key goes."""
+        from desktop_app.core.services.accounts import AccountError
+
+        return account_problem(AccountError(problem))
+
     def _fit(self) -> None:
         """Grow to fit wrapped messages shown after the dialog opened (never clip them)."""
-        QTimer.singleShot(0, self, self._grow_to_fit)
-
-    def _grow_to_fit(self) -> None:
-        layout = self.layout()
-        if layout is None:
-            return
-        width = self.width()
-        needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else 0
-        needed = max(needed, layout.totalMinimumSize().height())
-        if needed > self.height():
-            self.resize(width, needed)
+        grow_to_fit(self)
 
     def _show_status(self, text: str, role: str) -> None:
         self.status_label.setText(text)
