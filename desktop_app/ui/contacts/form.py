@@ -32,7 +32,7 @@ from desktop_app.ui.contacts.model import added_text
 from desktop_app.ui.context import session_title
 from desktop_app.ui.dialogs import confirm
 from desktop_app.ui.errors import describe
-from desktop_app.ui.widgets import set_role
+from desktop_app.ui.widgets import grow_to_fit, set_role
 from desktop_app.ui.words import phone_problem
 
 if TYPE_CHECKING:
@@ -97,6 +97,8 @@ class ContactFormDialog(QDialog):
 
     saved = Signal(object)
     open_contact_requested = Signal(object)
+    #: The contact being edited was deleted elsewhere meanwhile (the list shows it still).
+    contact_gone = Signal()
     #: A save attempt ended (saved, refused or failed): tests wait on it.
     attempt_finished = Signal()
 
@@ -109,6 +111,7 @@ class ContactFormDialog(QDialog):
         self._owner: Contact | None = None
         self._discard_box: QWidget | None = None
         self._saving = False
+        self._add_again = False  # the contact was deleted elsewhere: Save adds it anew
         # Its own task: two forms open at once (one opened from the other's "Open …") each
         # save; one name would have the second save cancel the first.
         self.save_task = f"{SAVE_TASK}.{next(_form_numbers)}"
@@ -269,6 +272,7 @@ class ContactFormDialog(QDialog):
 
     def _show_phone_problem(self, error: InvalidPhoneNumber) -> None:
         self.fields["phone"].show_problem(phone_problem(error))
+        self._fit()
 
     # -- saving ----------------------------------------------------------------------------
 
@@ -286,7 +290,7 @@ class ContactFormDialog(QDialog):
                     "close it."
                 ).format(account=session_title(session))
             )
-            self.banner.show()
+            self._show_banner()
             self.attempt_finished.emit()
             return
         self.banner.hide()
@@ -310,9 +314,12 @@ class ContactFormDialog(QDialog):
     def _restore_button(self) -> None:
         self._saving = False
         self.save_button.setEnabled(True)
-        self.save_button.setText(
-            self.tr("Save changes") if self.contact else self.tr("Add contact")
-        )
+        if self._add_again:
+            self.save_button.setText(self.tr("Add it again"))
+        else:
+            self.save_button.setText(
+                self.tr("Save changes") if self.contact else self.tr("Add contact")
+            )
 
     def _on_saved(self, contact: Contact | None) -> None:
         self._restore_button()
@@ -330,11 +337,41 @@ class ContactFormDialog(QDialog):
             self.show_problems(exc)
             self.attempt_finished.emit()
             return True
+        if isinstance(exc, api.NotFound) and self.contact is not None:
+            self._contact_deleted()
+            self.attempt_finished.emit()
+            return True
         title, text = describe(exc)
         self.banner.setText(f"{title}. {text}")
-        self.banner.show()
+        self._show_banner()
         self.attempt_finished.emit()
         return not isinstance(exc, api.AuthError)
+
+    def _contact_deleted(self) -> None:
+        """Deleted elsewhere (another computer, an import) after this form opened: "try
+        again" would fail again, and closing would lose the typing. Save now adds it anew,
+        with everything typed."""
+        self.contact = None
+        self._add_again = True
+        self._restore_button()
+        self.banner.setText(
+            self.tr(
+                "This contact was deleted after you opened it (on another computer, or by "
+                "someone else using this account). What you typed is still here: press “Add "
+                "it again” to keep it, or Cancel."
+            )
+        )
+        self._show_banner()
+        self.contact_gone.emit()
+
+    def _show_banner(self) -> None:
+        self.banner.show()
+        self._fit()
+
+    def _fit(self) -> None:
+        """Grow to fit a message shown after the form opened (a wrapped banner or problem
+        would otherwise squeeze the fields under it), never past what it needs."""
+        grow_to_fit(self)
 
     def show_problems(self, exc: ContactFormError) -> None:
         """Each field's problem beside it; the first one gets the focus."""
@@ -359,6 +396,7 @@ class ContactFormDialog(QDialog):
                 first = field.editor
         if first is not None:
             first.setFocus()
+        self._fit()
 
     def _show_duplicate(self, exc: ContactFormError) -> None:
         owner = self._owner = exc.owner

@@ -800,6 +800,7 @@ class ContactsTab(OneJob, TabPage):
         form = ContactFormDialog(self.ctx, contact, parent or self)
         form.saved.connect(lambda saved, f=form: self._on_saved(f, saved))
         form.open_contact_requested.connect(lambda owner, f=form: self.open_form(owner, f))
+        form.contact_gone.connect(self.refresh)  # the list still showed it
         form.finished.connect(lambda _r, f=form: self._forget_form(f))
         self._forms.append(form)
         form.open()
@@ -1159,13 +1160,21 @@ class ContactsTab(OneJob, TabPage):
     # -- export ----------------------------------------------------------------------------
 
     def ask_export(self) -> None:
-        group = self.groups.current_group()
-        label = group.name if group is not None else (self.model.query or ContactQuery()).search
-        ask_export_path(self, label or "contacts", self.export_to)
-
-    def export_to(self, path: Path, fmt: ExportFormat) -> None:
-        session = self.ctx.session
+        """Export what the search box says: a search typed but not yet sent (the pause after
+        typing) is sent now, and the export is of it, not of the list before it."""
+        self.search_now()
         query = self.model.query
+        group = self.groups.current_group()
+        label = group.name if group is not None else (query or ContactQuery()).search
+        ask_export_path(
+            self, label or "contacts", lambda path, fmt: self.export_to(path, fmt, query)
+        )
+
+    def export_to(self, path: Path, fmt: ExportFormat, query: ContactQuery | None = None) -> None:
+        """Write everyone matching *query* (the one shown when Export was pressed; by
+        default the one shown now) to *path*."""
+        session = self.ctx.session
+        query = query or self.model.query
         if session is None or query is None:
             return
         job = self.ctx.services.contacts.export(
@@ -1186,8 +1195,11 @@ class ContactsTab(OneJob, TabPage):
             )
             self.notice.setToolTip(str(report.path))
 
+        known = self.model.known and query == self.model.query
         self._run_job(
-            self.tr("Exporting {contacts}…").format(contacts=counts().contacts(self.model.total)),
+            self.tr("Exporting {contacts}…").format(contacts=counts().contacts(self.model.total))
+            if known
+            else self.tr("Exporting contacts…"),
             job,
             done,
             writes=path,
