@@ -56,7 +56,8 @@ class SettingsProblem(StrEnum):
     ADDRESS_QUERY = "address_query"  # ?… or #… in the address
     ADDRESS_PLAIN_HTTP = "address_plain_http"  # http to another computer
     NAME_MISSING = "name_missing"
-    DUPLICATE_NAME = "duplicate_name"
+    DUPLICATE_NAME = "duplicate_name"  # two accounts in the file have one name
+    NAME_TAKEN = "name_taken"  # another account has this name (in any capitals): value is its
     SENDER_NOT_TEXT = "sender_not_text"
     CHUNK_NOT_WHOLE = "chunk_not_whole"
     CHUNK_RANGE = "chunk_range"

@@ -158,6 +158,9 @@ class Words(QObject):
             p.DUPLICATE_NAME: self.tr("Two accounts are called {value}: rename one.").format(
                 value=quoted
             ),
+            p.NAME_TAKEN: self.tr(
+                "This computer already has an account called {value}: choose another name."
+            ).format(value=quoted),
             p.SENDER_NOT_TEXT: self.tr("Sender names must be text."),
             p.CHUNK_NOT_WHOLE: self.tr("Recipients per round must be a whole number."),
             p.CHUNK_RANGE: self.tr(

@@ -227,10 +227,16 @@ class AccountsService:
         undoes the new token: a crash or a full disk never leaves an account without its
         token."""
         renamed = bool(original) and original != profile.name
-        if any(
-            same_name(p.name, profile.name) and p.name != original for p in self.settings.profiles
-        ):
-            raise SettingsError(SettingsProblem.DUPLICATE_NAME, field="name", value=profile.name)
+        taken = next(
+            (
+                p.name
+                for p in self.settings.profiles
+                if same_name(p.name, profile.name) and p.name != original
+            ),
+            None,
+        )
+        if taken is not None:
+            raise SettingsError(SettingsProblem.NAME_TAKEN, field="name", value=taken)
         if tested != self.fingerprint(profile, token):
             await self.test(profile, token)  # never save details that do not work
         previous = self._preferences.settings

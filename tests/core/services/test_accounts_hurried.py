@@ -93,7 +93,8 @@ def test_a_name_another_account_has_in_other_capitals_is_refused(
             tested = accounts.fingerprint(profile, "mbs_other")
             with pytest.raises(SettingsError) as raised:
                 await accounts.save(profile, "mbs_other", original=original, tested=tested)
-            assert raised.value.problem is SettingsProblem.DUPLICATE_NAME
+            assert raised.value.problem is SettingsProblem.NAME_TAKEN
+            assert raised.value.value == "Duka la Amina"  # the account that has the name
 
     asyncio.run(scenario())
     assert [p.name for p in on_disk(services).profiles] == ["Duka la Amina", "Zawadi"]

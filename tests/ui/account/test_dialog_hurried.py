@@ -69,4 +69,5 @@ def test_the_name_of_another_account_in_other_capitals_is_refused(  # type: igno
     assert not _attempt(qtbot, dialog, dialog.save_button)
     assert [p.name for p in ctx.settings.profiles] == ["Test shop"]
     assert ("tuma", "test SHOP") not in memory_keyring.secrets
+    assert "already has an account called “Test shop”" in dialog.status_label.text()
     assert dialog.isVisible()
