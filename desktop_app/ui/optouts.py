@@ -33,6 +33,7 @@ from desktop_app.core.rules import MAX_OPT_OUT_LINE
 from desktop_app.core.services.optouts import OptOut, OptOutSource
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.formats import number, snippet
+from desktop_app.ui.grids import grid_look
 from desktop_app.ui.widgets import tab_leaves
 
 if TYPE_CHECKING:
@@ -151,11 +152,12 @@ class OptOutListDialog(QDialog):
         self.table.setObjectName("optOutTable")
         self.table.setAccessibleName(self.tr("Numbers on the opt-out list"))
         self.table.setHorizontalHeaderLabels([self.tr("Number"), self.tr("Why"), self.tr("Added")])
-        self.table.verticalHeader().hide()
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         tab_leaves(self.table)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        grid_look(self.table)  # as the Contacts and Delivery grids
+        columns = self.table.horizontalHeader()
+        columns.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.table, 1)
         status_row = QHBoxLayout()
@@ -164,9 +166,10 @@ class OptOutListDialog(QDialog):
         self.status.setObjectName("hint")
         self.status.setWordWrap(True)
         status_row.addWidget(self.status, 1)
-        # Taking numbers off is one slip away from messaging a customer who said stop: the
-        # last removal can be undone (as Compose's "Recipients cleared. Undo"), rather than
-        # asked about first (a question asked every time is clicked through by habit).
+        # Taking numbers off is one slip away from messaging a customer who said stop: each
+        # removal can be undone, the latest first (as Compose's "Recipients cleared. Undo"),
+        # rather than asked about first (a question asked every time is clicked through by
+        # habit).
         self.undo_button = QPushButton(self.tr("&Undo"))
         self.undo_button.setObjectName("undoOptOutRemove")
         self.undo_button.setProperty("role", "link")
@@ -181,8 +184,9 @@ class OptOutListDialog(QDialog):
         layout.addWidget(buttons)
 
         self._phones: list[str] = []
-        #: The entries the last removal took off, as they were (what Undo puts back).
-        self._taken_off: tuple[OptOut, ...] = ()
+        #: What each removal took off, as it was, the latest last: Undo puts back the latest
+        #: (one removal of several rows comes back at once), then the one before it.
+        self._removals: list[tuple[OptOut, ...]] = []
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
         self._search_timer.setInterval(250)
@@ -242,6 +246,9 @@ class OptOutListDialog(QDialog):
                 if column == 0:
                     item.setToolTip(row.phone)
                 self.table.setItem(index, column, item)
+        # the number and the date whole (the cells' padding is the style sheet's)
+        for column in (0, 2):
+            self.table.resizeColumnToContents(column)
         if total == 0:
             self.status.setText(self.tr("Nobody is on the list yet."))
         elif self.search_edit.text().strip():
@@ -278,8 +285,16 @@ class OptOutListDialog(QDialog):
         return any(self.ctx.tasks.is_running(f"{TASK}.{name}") for name in ("remove", "undo"))
 
     def _offer_undo(self, taken_off: tuple[OptOut, ...]) -> None:
-        self._taken_off = taken_off
-        self.undo_button.setVisible(bool(taken_off))
+        """A removal joins the removals Undo can put back."""
+        if taken_off:
+            self._removals.append(taken_off)
+        self.undo_button.setVisible(bool(self._removals))
+
+    def _forget_removals(self) -> None:
+        """Numbers were added: Undo beside "added to the list" would read as taking them off
+        again, so the removals before can no longer be undone from here."""
+        self._removals.clear()
+        self.undo_button.hide()
 
     # -- changing ----------------------------------------------------------------------------
 
@@ -311,7 +326,7 @@ class OptOutListDialog(QDialog):
         read = self.ctx.services.optouts.read_typed(text)
         added = await self.ctx.services.optouts.add(profile, read.phones, source)
         await self._load()
-        self._offer_undo(())
+        self._forget_removals()
         self._say_added(added, len(read.phones), read.unreadable, read.unread)
 
     def ask_import(self) -> None:
@@ -343,7 +358,7 @@ class OptOutListDialog(QDialog):
         read = await self.ctx.services.optouts.read_file(path)
         added = await self.ctx.services.optouts.add(profile, read.phones, OptOutSource.IMPORTED)
         await self._load()
-        self._offer_undo(())
+        self._forget_removals()
         self._say_added(added, len(read.phones), read.unreadable, rows=read.unread_rows)
 
     def _import_failed(self, exc: BaseException) -> bool:
@@ -431,17 +446,27 @@ class OptOutListDialog(QDialog):
         self._update_buttons()
 
     def undo_remove(self) -> None:
-        """Put back what the last removal took off, as it was (why, when)."""
+        """Put back what the latest removal not undone yet took off, as it was (why, when);
+        pressed again, the one before it."""
         profile = self._profile()
-        entries = self._taken_off
-        if profile is None or not entries or self._changing():
+        if profile is None or not self._removals or self._changing():
             return
+        entries = self._removals[-1]
 
         async def put_back() -> None:
             back = await self.ctx.services.optouts.put_back(profile, entries)
-            self._offer_undo(())
+            if self._removals and self._removals[-1] is entries:
+                self._removals.pop()  # only once it is back (a failure keeps it)
+            self.undo_button.setVisible(bool(self._removals))
             await self._load()
-            self.status.setText(self.tr("{n} put back on the opt-out list.").format(n=number(back)))
+            text = self.tr("{n} put back on the opt-out list.").format(n=number(back))
+            if self._removals:
+                text += " " + self.tr(
+                    "Press Undo again to put back the %n taken off before.",
+                    "",
+                    len(self._removals[-1]),
+                )
+            self.status.setText(text)
 
         self.ctx.tasks.start(
             f"{TASK}.undo", put_back(), on_success=lambda _none: self._update_buttons()

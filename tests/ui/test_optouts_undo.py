@@ -9,8 +9,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtWidgets import QDialog
+
 from desktop_app.core.services.optouts import OptOutSource
-from tests.ui.test_optouts import PROFILE, open_list
+from tests.ui.test_optouts import PROFILE, added_dialog, open_list
 
 STOPPED = ["+254712000001", "+254712000002", "+254712000003"]
 
@@ -82,3 +84,65 @@ def test_rows_of_a_file_that_are_no_numbers_are_named(qtbot, ctx, arun, tmp_path
         "+254712000002",
     }
     qtbot.waitUntil(lambda: dialog.import_button.isEnabled())
+
+
+def test_each_removal_can_be_undone_the_latest_first(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """Three numbers taken off one after another all come back, the latest first; two taken
+    off together come back with one Undo; adding numbers ends what Undo can put back."""
+    arun(ctx.services.optouts.add(PROFILE, STOPPED, OptOutSource.REPLIED))
+    arun(ctx.services.optouts.add(PROFILE, ["+254712000004", "+254712000005"], OptOutSource.STAFF))
+    before = added_on(arun, ctx)
+    dialog = open_list(qtbot, ctx)
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == 5)
+
+    def take_off(*phones: str) -> None:
+        count = dialog.table.rowCount()
+        dialog.table.clearSelection()
+        for r in range(count):
+            if dialog.table.item(r, 0).toolTip() in phones:
+                dialog.table.selectionModel().select(
+                    dialog.table.model().index(r, 0),
+                    dialog.table.selectionModel().SelectionFlag.Select
+                    | dialog.table.selectionModel().SelectionFlag.Rows,
+                )
+        dialog.remove_button.click()
+        qtbot.waitUntil(lambda: dialog.table.rowCount() == count - len(phones))
+        qtbot.waitUntil(lambda: not ctx.tasks.is_running("optouts.remove"))
+
+    def undo(rows: int) -> None:
+        dialog.undo_button.click()
+        qtbot.waitUntil(lambda: dialog.table.rowCount() == rows)
+        qtbot.waitUntil(lambda: not ctx.tasks.is_running("optouts.undo"))
+
+    take_off("+254712000004", "+254712000005")  # one removal of two rows
+    for phone in STOPPED:
+        take_off(phone)
+    assert dialog.table.rowCount() == 0
+    undo(1)
+    assert set(added_on(arun, ctx)) == {STOPPED[2]}
+    assert not dialog.undo_button.isHidden()  # the removals before can be undone too
+    assert dialog.status.text() == (
+        "1 put back on the opt-out list. Press Undo again to put back the 1 taken off before."
+    )
+    undo(2)
+    undo(3)
+    assert set(added_on(arun, ctx)) == set(STOPPED)
+    assert dialog.status.text() == (
+        "1 put back on the opt-out list. Press Undo again to put back the 2 taken off before."
+    )
+    assert not dialog.undo_button.isHidden()
+    undo(5)
+    assert dialog.status.text() == "2 put back on the opt-out list."
+    assert dialog.undo_button.isHidden()
+    assert added_on(arun, ctx) == before  # each with its reason and date
+
+    # numbers added after a removal: Undo beside "added" would read as taking them off again
+    take_off(STOPPED[0])
+    dialog.add_button.click()
+    add = added_dialog(qtbot, dialog)
+    add.numbers_edit.setPlainText("0712 000 009")
+    add.done(QDialog.DialogCode.Accepted.value)
+    qtbot.waitUntil(lambda: "added to the opt-out list" in dialog.status.text())
+    assert dialog.undo_button.isHidden()
+    dialog.undo_remove()
+    assert not ctx.tasks.is_running("optouts.undo")

@@ -22,6 +22,7 @@ from desktop_app.core.phones import local_display
 from desktop_app.core.services.delivery import outcome_of
 from desktop_app.ui.delivery.look import COLOURS, outcome_icon, words
 from desktop_app.ui.delivery.models import when_text
+from desktop_app.ui.grids import grid_look
 from desktop_app.ui.widgets import tab_leaves
 from desktop_app.ui.words import counts
 
@@ -68,11 +69,10 @@ class LookupDialog(QDialog):
         self.table.setHorizontalHeaderLabels(
             [self.tr("Phone"), self.tr("Status"), self.tr("What it means"), self.tr("Last news")]
         )
-        self.table.verticalHeader().hide()
+        grid_look(self.table)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         tab_leaves(self.table)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setWordWrap(False)
         for row, report in enumerate(result.reports):
             outcome = outcome_of(report.status)
             phone = QTableWidgetItem(local_display(report.phone))
@@ -157,12 +157,11 @@ class MatchesDialog(QDialog):
         self.table.setHorizontalHeaderLabels(
             [self.tr("Message ID"), self.tr("Sent"), self.tr("Message")]
         )
-        self.table.verticalHeader().hide()
+        grid_look(self.table)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         tab_leaves(self.table)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setWordWrap(False)
         for row, match in enumerate(matches):
             text = " ".join((match.text or "").split())
             if not text:

@@ -1,0 +1,53 @@
+"""The look of Tuma's grids for the small tables in dialogs (the opt-out list, a delivery
+report, "Which message?"): rows in alternate shades without lines between cells, a quiet
+white header, the app's green selection, one line a row. The Contacts and Delivery tabs
+carry the same rules in their own style sheets.
+
+Set on each table (not in the application's style sheet, which every widget of the
+start-up would match against): these dialogs open on demand."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHeaderView, QTableView
+
+__all__ = ["GRID_STYLE", "grid_look"]
+
+GRID_STYLE = """
+QTableView {
+    background: #ffffff;
+    alternate-background-color: #f8fafb;
+    border: 1px solid #dde2e8;
+    border-radius: 8px;
+    gridline-color: #eef1f4;
+    selection-background-color: #d7eee6;
+    selection-color: #1f2933;
+}
+QTableView::item {
+    padding: 0 6px;
+}
+QHeaderView::section {
+    background: #ffffff;
+    color: #616e7c;
+    font-weight: 600;
+    border: none;
+    border-bottom: 1px solid #dde2e8;
+    padding: 6px 6px;
+}
+"""
+
+
+def grid_look(table: QTableView) -> None:
+    """*table* looks like the Contacts and Delivery grids; its text is cut with "…"."""
+    table.setStyleSheet(GRID_STYLE)
+    table.setAlternatingRowColors(True)
+    table.setShowGrid(False)
+    table.setWordWrap(False)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    rows = table.verticalHeader()
+    rows.hide()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    rows.setDefaultSectionSize(30)
+    columns = table.horizontalHeader()
+    columns.setHighlightSections(False)
+    columns.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
