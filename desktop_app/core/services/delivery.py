@@ -222,6 +222,9 @@ _UUID = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 _WRAPPING = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb<>()[]{}.,;:"
 #: The label an id is often copied with: "Message ID:", "ID #", "messageId=".
 _LABEL = re.compile(r"^(?:(?:message|msg)[\s_-]*id\b\s*[:=#]?|id\s*[:=#])\s*", re.IGNORECASE)
+#: Dashes a word processor, an e-mail or a PDF puts in place of the id's hyphen-minus
+#: (hyphen, non-breaking hyphen, figure dash, en and em dash, minus sign, their wide forms).
+_DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2212\ufe63\uff0d", "-"))
 #: The beginning of a UUID, or a whole one written without its dashes.
 _HEX = re.compile(r"[0-9a-fA-F]+(?:-[0-9a-fA-F]*)*")
 #: What any message id the service could have given looks like (sent as it is, in a JSON
@@ -265,7 +268,8 @@ def message_id_in(text: str) -> str:
     """The message id in *text* as pasted: the UUID in it ("ID: 4f1c…", in quotes, with a
     full stop after it, or broken over two lines by an e-mail), else the text without the
     spaces, quotes, brackets and label around it (the beginning of an id broken over two
-    lines is joined again)."""
+    lines is joined again; its dashes are hyphens again, as a document may have set them)."""
+    text = text.translate(_DASHES)
     found = _UUID.search(text) or _UUID.search("".join(text.split()))
     if found is not None:
         return found.group(0)

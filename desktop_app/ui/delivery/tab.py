@@ -259,10 +259,20 @@ def _chart_card(chart: DeliveryChart) -> QFrame:
     return frame
 
 
+#: What is around a number copied from a message, a cell or a sentence ("0712345678",
+#: “0712 345 678”, 0712345678.): brackets stay, "(0712) 345 678" is a number.
+_PHONE_WRAPPING = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb<>[]{}.,;:"
+#: A label pasted with the number: "Tel: 0712…", "Simu: 0712…", "tel:+254…".
+_PHONE_LABEL = re.compile(r"^(?:tel|phone|mobile|simu|namba)\b\s*[:.#]?\s*", re.IGNORECASE)
+
+
 def looks_like_phone(text: str) -> str | None:
-    """The search box holds a phone number (0712 345 678, +254…): its E.164 form."""
-    stripped = text.strip()
-    if not stripped or not re.fullmatch(r"[+\d][\d\s\-()]{6,}", stripped):
+    """The search box holds a phone number in any of the ways Kenyans write one (0712 345 678,
+    +254 712 345 678, 254712345678, 712345678, 0712-345-678, 0712.345.678, (0712) 345 678,
+    00254…, in quotes or with a label): its E.164 form."""
+    stripped = text.strip().strip(_PHONE_WRAPPING).strip()
+    stripped = _PHONE_LABEL.sub("", stripped, count=1).strip(_PHONE_WRAPPING).strip()
+    if not stripped or not re.fullmatch(r"[+(\d][\d\s\-().]{6,}", stripped):
         return None
     return phones.try_normalize(stripped)
 
@@ -1170,7 +1180,8 @@ class DeliveryTab(OneJob, TabPage):
 
     def look_up(self) -> None:
         session = self._session
-        message_id = message_id_in(self.lookup_edit.text())
+        typed = self.lookup_edit.text()
+        message_id = message_id_in(typed)
         if session is None:
             self.show_notice(self.tr("Connect an account to look up a message."), ok=False)
             return
@@ -1200,7 +1211,11 @@ class DeliveryTab(OneJob, TabPage):
             self.lookup_button.setEnabled(self._session is not None)
             self.job_finished.emit()
             if isinstance(exc, MessageIdProblem):
-                self._id_problem(exc)
+                phone = looks_like_phone(typed)
+                if phone is not None and exc.problem in (IdProblem.NO_MATCH, IdProblem.NOT_AN_ID):
+                    self._show_sends_to(phone)
+                else:
+                    self._id_problem(exc)
                 return True
             if isinstance(exc, api.InvalidRequest):
                 self.show_notice(
@@ -1257,6 +1272,18 @@ class DeliveryTab(OneJob, TabPage):
                 "4f1c2a9b-1e2f-4a6b-9c3d-5e7f8a9b0c1d."
             )
         self.show_notice(text.format(id=shown, n=MIN_ID_PREFIX), ok=False)
+
+    def _show_sends_to(self, phone: str) -> None:
+        """A phone number typed where a message ID goes: its sends, found by the search."""
+        shown = phones.local_display(phone)
+        self.lookup_edit.clear()
+        self.search_edit.setText(shown)
+        self.apply_filters()
+        self.show_notice(
+            self.tr("{phone} is a phone number: the sends to it are listed below.").format(
+                phone=shown
+            )
+        )
 
     def _look_up_chosen(self, message_id: str) -> None:
         self.lookup_edit.setText(message_id)
