@@ -88,6 +88,13 @@
                 <numerusform>{rows} and %n more</numerusform>
             </translation>
         </message>
+        <message numerus="yes">
+            <source>Press Undo again to put back the %n taken off before.</source>
+            <translation>
+                <numerusform>Press Undo again to put back the %n taken off before.</numerusform>
+                <numerusform>Press Undo again to put back the %n taken off before.</numerusform>
+            </translation>
+        </message>
     </context>
     <context>
         <name>ScheduledBanner</name>

@@ -607,6 +607,10 @@
         <translation>Andika ujumbe.</translation>
     </message>
     <message>
+        <source>Tuma cannot fill in {fields}: everyone would get it as typed, braces and all. Use the “+ First name”, “+ Last name” or “+ Phone” buttons instead, or remove the braces.</source>
+        <translation>Tuma haiwezi kujaza {fields}: kila mtu angeupata kama ulivyoandikwa, pamoja na mabano. Tumia vitufe “+ Jina la kwanza”, “+ Jina la mwisho” au “+ Simu” badala yake, au ondoa mabano.</translation>
+    </message>
+    <message>
         <source>The message is too long: {n} characters; the limit is {limit}.</source>
         <translation>Ujumbe ni mrefu mno: herufi {n}; kikomo ni {limit}.</translation>
     </message>
@@ -654,6 +658,10 @@
     <message>
         <source>SMS (personalised)</source>
         <translation>SMS (yenye majina)</translation>
+    </message>
+    <message>
+        <source>Nothing was scheduled: the time you chose ({when}) passed while the confirmation was open. Press Send later to choose another time, or Send to send it now.</source>
+        <translation>Hakuna kilichopangwa: muda uliochagua ({when}) ulipita dirisha la kuthibitisha likiwa wazi. Bonyeza Tuma baadaye kuchagua muda mwingine, au Tuma kuutuma sasa.</translation>
     </message>
     <message>
         <source>Scheduled: it goes out {when} to {people}.</source>
@@ -829,7 +837,7 @@
     <name>ContactFormDialog</name>
     <message>
         <source>Edit contact</source>
-        <extracomment>A save attempt ended (saved, refused or failed): tests wait on it.</extracomment>
+        <extracomment>The contact being edited was deleted elsewhere meanwhile (the list shows it still). A save attempt ended (saved, refused or failed): tests wait on it.</extracomment>
         <translation>Hariri anwani</translation>
     </message>
     <message>
@@ -899,6 +907,14 @@
     <message>
         <source>Saving…</source>
         <translation>Inahifadhi…</translation>
+    </message>
+    <message>
+        <source>Add it again</source>
+        <translation>Iongeze tena</translation>
+    </message>
+    <message>
+        <source>This contact was deleted after you opened it (on another computer, or by someone else using this account). What you typed is still here: press “Add it again” to keep it, or Cancel.</source>
+        <translation>Anwani hii ilifutwa baada ya wewe kuifungua (kwenye kompyuta nyingine, au na mtu mwingine anayetumia akaunti hii). Ulichoandika bado kipo hapa: bonyeza “Iongeze tena” ili kuihifadhi, au Ghairi.</translation>
     </message>
     <message>
         <source>Your provider refused this: “{words}”</source>
@@ -1453,6 +1469,10 @@
         <translation>Inahamisha {contacts}…</translation>
     </message>
     <message>
+        <source>Exporting contacts…</source>
+        <translation>Inahamisha anwani…</translation>
+    </message>
+    <message>
         <source>The list changed meanwhile (a search, Refresh or an import), so nothing was done. Select the contacts again.</source>
         <translation>Orodha ilibadilika wakati huo (utafutaji, Sasisha au uingizaji), kwa hiyo hakuna kilichofanywa. Chagua anwani tena.</translation>
     </message>
@@ -1480,12 +1500,12 @@
         <translation>Ujumbe mrefu unatumwa kama “sehemu” kadhaa za SMS (hadi herufi 160 kila moja, 70 zikiwa na herufi maalum); simu inaziunganisha tena. Kila sehemu inagharimu krediti moja kwa kila mtu.</translation>
     </message>
     <message>
-        <source>Uses special characters: costs more</source>
-        <translation>Ina herufi maalum: inagharimu zaidi</translation>
+        <source>Special characters {chars}: costs more</source>
+        <translation>Herufi maalum {chars}: inagharimu zaidi</translation>
     </message>
     <message>
-        <source>Uses special characters</source>
-        <translation>Ina herufi maalum</translation>
+        <source>Special characters {chars}</source>
+        <translation>Herufi maalum {chars}</translation>
     </message>
     <message>
         <source>Standard characters</source>
@@ -1616,7 +1636,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -1925,6 +1945,10 @@
         <translation>“{id}” si kitambulisho cha ujumbe. Kitambulisho cha ujumbe kinaonekana hivi: 4f1c2a9b-1e2f-4a6b-9c3d-5e7f8a9b0c1d.</translation>
     </message>
     <message>
+        <source>{phone} is a phone number: the sends to it are listed below.</source>
+        <translation>{phone} ni namba ya simu: utumaji kwake umeorodheshwa hapa chini.</translation>
+    </message>
+    <message>
         <source>Statuses stopped refreshing: connect your account again</source>
         <translation>Hali zimeacha kusasishwa: unganisha akaunti yako tena</translation>
     </message>
@@ -2148,6 +2172,10 @@
         <translation>Imepatikana</translation>
     </message>
     <message>
+        <source>A big file can take a few seconds. Cancel stops reading it.</source>
+        <translation>Faili kubwa inaweza kuchukua sekunde chache. Ghairi inaacha kuisoma.</translation>
+    </message>
+    <message>
         <source>The first rows, as read</source>
         <translation>Safu za kwanza, kama zilivyosomwa</translation>
     </message>
@@ -2331,6 +2359,42 @@
         <translation>Karatasi hiyo haina kitu</translation>
     </message>
     <message>
+        <source>Don&apos;t open it</source>
+        <translation>Usiifungue</translation>
+    </message>
+    <message>
+        <source>Stop reading this file (the import in progress is kept)</source>
+        <translation>Acha kusoma faili hii (uingizaji unaoendelea unabaki)</translation>
+    </message>
+    <message>
+        <source>Reading “{name}”… It takes the place of “{current}” once read.</source>
+        <translation>Inasoma “{name}”… Itachukua nafasi ya “{current}” ikishasomwa.</translation>
+    </message>
+    <message>
+        <source>“{name}” is a folder. Open it and drop the spreadsheet itself (an Excel .xlsx or CSV file).</source>
+        <translation>“{name}” ni folda. Ifungue na uweke faili yenyewe hapa (faili ya Excel .xlsx au CSV).</translation>
+    </message>
+    <message>
+        <source>“{name}” is a LibreOffice or OpenOffice spreadsheet. There, choose File → Save As → Excel 2007-365 (.xlsx), then import that file.</source>
+        <translation>“{name}” ni faili ya LibreOffice au OpenOffice. Humo, chagua File → Save As → Excel 2007-365 (.xlsx), kisha uingize faili hiyo.</translation>
+    </message>
+    <message>
+        <source>“{name}” is an Apple Numbers spreadsheet. In Numbers, choose File → Export To → Excel, then import that file.</source>
+        <translation>“{name}” ni faili ya Apple Numbers. Katika Numbers, chagua File → Export To → Excel, kisha uingize faili hiyo.</translation>
+    </message>
+    <message>
+        <source>“{name}” is a text file. Open it in Excel, choose File → Save As → CSV UTF-8 (.csv), then import that file.</source>
+        <translation>“{name}” ni faili ya maandishi. Ifungue katika Excel, chagua File → Save As → CSV UTF-8 (.csv), kisha uingize faili hiyo.</translation>
+    </message>
+    <message>
+        <source>Reading “{name}”…</source>
+        <translation>Inasoma “{name}”…</translation>
+    </message>
+    <message>
+        <source>Reading the sheet “{sheet}” of “{name}”…</source>
+        <translation>Inasoma karatasi “{sheet}” ya “{name}”…</translation>
+    </message>
+    <message>
         <source>The sheet “{sheet}” in “{name}” has no rows. Choose another sheet.</source>
         <translation>Karatasi “{sheet}” katika “{name}” haina safu. Chagua karatasi nyingine.</translation>
     </message>
@@ -2361,6 +2425,14 @@
     <message>
         <source>{columns} columns, headings on row {row}</source>
         <translation>Safu wima {columns}, vichwa kwenye safu ya {row}</translation>
+    </message>
+    <message>
+        <source>The sheet “{sheet}” of “{name}” has column headings but no customers under them. Choose the sheet your customers are on, or check that this is the right file.</source>
+        <translation>Karatasi “{sheet}” ya “{name}” ina vichwa vya safu wima lakini hakuna wateja chini yake. Chagua karatasi yenye wateja wako, au hakikisha hii ndiyo faili sahihi.</translation>
+    </message>
+    <message>
+        <source>“{name}” has column headings but no customers under them. Check that this is the right file, and that the customers were saved in it.</source>
+        <translation>“{name}” ina vichwa vya safu wima lakini hakuna wateja chini yake. Hakikisha hii ndiyo faili sahihi, na kwamba wateja walihifadhiwa ndani yake.</translation>
     </message>
     <message>
         <source>{letter}: {heading}</source>
@@ -2401,6 +2473,10 @@
     <message>
         <source>“{name}”: {rows} read. Nothing has been uploaded yet.</source>
         <translation>“{name}”: zimesomwa {rows}. Bado hakuna kilichopakiwa.</translation>
+    </message>
+    <message>
+        <source>“{name}”: {rows} read, and none of them can be imported: see why below. Correct them in Excel (Export problem rows… lists them), then import the file again.</source>
+        <translation>“{name}”: {rows} zimesomwa, na hakuna hata moja inayoweza kuingizwa: ona sababu hapa chini. Zirekebishe katika Excel (Hamisha safu zenye tatizo… inaziorodhesha), kisha uingize faili tena.</translation>
     </message>
     <message numerus="yes">
         <source>Upload %Ln contact(s)</source>
@@ -2818,7 +2894,7 @@
     </message>
     <message>
         <source>Working…</source>
-        <extracomment>The user closed the window (the app then shuts down cleanly and exits).</extracomment>
+        <extracomment>The user closed the window (the app then shuts down cleanly and exits). The account dialog opened by itself for a refused key in this session.</extracomment>
         <translation>Inafanya kazi…</translation>
     </message>
     <message>
@@ -3153,7 +3229,7 @@
     <name>MessageEditor</name>
     <message>
         <source>Type your message here…</source>
-        <extracomment>The service refuses longer messages (CONTRACT.md, Limits).</extracomment>
+        <extracomment>The service refuses longer messages (CONTRACT.md, Limits). Special characters named in the counter; more are marked in the text all the same.</extracomment>
         <translation>Andika ujumbe wako hapa…</translation>
     </message>
 </context>
@@ -3260,7 +3336,7 @@
     </message>
     <message>
         <source>Replied STOP</source>
-        <extracomment>The entries the last removal took off, as they were (what Undo puts back).</extracomment>
+        <extracomment>What each removal took off, as it was, the latest last: Undo puts back the latest (one removal of several rows comes back at once), then the one before it.</extracomment>
         <translation>Alijibu STOP</translation>
     </message>
     <message>
@@ -3353,6 +3429,13 @@
     <message>
         <source>{n} put back on the opt-out list.</source>
         <translation>Zimerudishwa kwenye orodha ya waliojiondoa: {n}.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Press Undo again to put back the %n taken off before.</source>
+        <translation>
+            <numerusform>Bonyeza Tendua tena kurudisha %n aliyeondolewa kabla ya hapo.</numerusform>
+            <numerusform>Bonyeza Tendua tena kurudisha %n walioondolewa kabla ya hapo.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3865,6 +3948,10 @@
         <source>Continue</source>
         <translation>Endelea</translation>
     </message>
+    <message>
+        <source>That time has already passed: choose a later one.</source>
+        <translation>Muda huo umeshapita: chagua muda wa baadaye.</translation>
+    </message>
 </context>
 <context>
     <name>SendProgressDialog</name>
@@ -4137,7 +4224,7 @@
     <name>Tabs</name>
     <message>
         <source>&amp;Compose</source>
-        <extracomment>File name endings (lower case, with the dot) this tab opens when dropped on the window.</extracomment>
+        <extracomment>File name endings (lower case, with the dot) this tab opens when dropped on the window. Endings it does not open but knows how to turn into one it does (an old Excel file, a LibreOffice one): dropped on the window, they go to it, which says how. So does a folder when the tab ``accepts`` anything.</extracomment>
         <translation>An&amp;dika</translation>
     </message>
     <message>
@@ -4521,6 +4608,10 @@
         <translation>Akaunti mbili zinaitwa {value}: badilisha jina la moja.</translation>
     </message>
     <message>
+        <source>This computer already has an account called {value}: choose another name.</source>
+        <translation>Kompyuta hii tayari ina akaunti inayoitwa {value}: chagua jina lingine.</translation>
+    </message>
+    <message>
         <source>Sender names must be text.</source>
         <translation>Majina ya mtumaji lazima yawe maandishi.</translation>
     </message>
@@ -4633,6 +4724,14 @@
         <translation>Hakuna ufunguo wa siri uliohifadhiwa kwa “{name}” kwenye kompyuta hii. Ubandike tena.</translation>
     </message>
     <message>
+        <source>This is an e-mail address, not the secret key. In your provider&apos;s portal, copy the key itself (a long line of letters and numbers, e.g. mbs_…).</source>
+        <translation>Hii ni anwani ya barua pepe, si ufunguo wa siri. Kwenye tovuti ya mtoa huduma wako, nakili ufunguo wenyewe (mstari mrefu wa herufi na nambari, k.m. mbs_…).</translation>
+    </message>
+    <message>
+        <source>This is a web address, not the secret key. Open it in your web browser, then copy the key shown there (a long line of letters and numbers, e.g. mbs_…).</source>
+        <translation>Hii ni anwani ya tovuti, si ufunguo wa siri. Ifungue kwenye kivinjari chako, kisha nakili ufunguo ulioonyeshwa hapo (mstari mrefu wa herufi na nambari, k.m. mbs_…).</translation>
+    </message>
+    <message>
         <source>There is no saved account called “{name}”.</source>
         <translation>Hakuna akaunti iliyohifadhiwa inayoitwa “{name}”.</translation>
     </message>
@@ -4735,6 +4834,14 @@
     <message>
         <source>A template called “{name}” already exists.</source>
         <translation>Kiolezo kinachoitwa “{name}” tayari kipo.</translation>
+    </message>
+    <message>
+        <source>The service is slow to answer (try {attempt} of {attempts}). Still waiting… (you can keep working)</source>
+        <translation>Huduma inachelewa kujibu (jaribio {attempt} kati ya {attempts}). Bado inasubiri… (unaweza kuendelea na kazi)</translation>
+    </message>
+    <message>
+        <source>The service is slow to answer (try {attempt} of {attempts}). Still waiting…</source>
+        <translation>Huduma inachelewa kujibu (jaribio {attempt} kati ya {attempts}). Bado inasubiri…</translation>
     </message>
     <message>
         <source>The service is slow to answer. Still waiting… (you can keep working)</source>
@@ -5145,7 +5252,7 @@
     </message>
     <message>
         <source>{action} failed — {title}</source>
-        <extracomment>The token was refused (401): open the account dialog, showing this reason. A :class:`UserMessage` to show (non-modal). The bar should be cleared (e.g. after a successful reconnect).</extracomment>
+        <extracomment>The token was refused (401): open the account dialog, showing this reason. A :class:`UserMessage` to show (non-modal). The bar should be cleared (e.g. after a successful reconnect). The last problem shown (a warning or an error: it stays up until dealt with; good news goes by itself).</extracomment>
         <translation>{action} imeshindwa — {title}</translation>
     </message>
 </context>
