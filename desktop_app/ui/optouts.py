@@ -421,7 +421,7 @@ class OptOutListDialog(QDialog):
         shown = ", ".join(named)
         rest = len(rows) - UNREAD_SHOWN
         if rest > 0:
-            return self.tr("{rows} and %n more", "", rest).format(rows=shown)
+            return self.tr("{rows} and %Ln more", "", rest).format(rows=shown)
         return shown
 
     def remove_selected(self) -> None:
@@ -462,7 +462,7 @@ class OptOutListDialog(QDialog):
             text = self.tr("{n} put back on the opt-out list.").format(n=number(back))
             if self._removals:
                 text += " " + self.tr(
-                    "Press Undo again to put back the %n taken off before.",
+                    "Press Undo again to put back the %Ln taken off before.",
                     "",
                     len(self._removals[-1]),
                 )

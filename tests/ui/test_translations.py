@@ -423,3 +423,22 @@ def test_every_tab_reads_in_kiswahili(qtbot, ctx, qapp) -> None:  # type: ignore
     finally:
         assert install_translations(qapp, "en")
     assert QApplication.translate("Tabs", "&Balance") == "&Balance"
+
+
+#: Counts that stay small (a wait of minutes, hours or days): a plain %n reads the same.
+_SMALL_COUNTS = {"%n minute(s)", "%n hour(s)", "%n day(s)"}
+
+
+def test_counted_phrases_write_large_counts_with_separators() -> None:
+    """%Ln writes a count as the language does ("10,000 rows"); %n wrote "Saved 10000 rows"
+    and "Exporting 1200 sends"."""
+    import re
+
+    plain = re.compile(r'"([^"\n]*(?<!L)%n[^"\n]*)"')
+    found = sorted(
+        f"{path.relative_to(ROOT)}: {literal}"
+        for path in UI.rglob("*.py")
+        for literal in plain.findall(path.read_text(encoding="utf-8"))
+        if literal not in _SMALL_COUNTS
+    )
+    assert found == []

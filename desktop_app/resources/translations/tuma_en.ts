@@ -3,10 +3,10 @@
     <context>
         <name>DeliveryTab</name>
         <message numerus="yes">
-            <source>%n send(s)</source>
+            <source>%Ln send(s)</source>
             <translation>
-                <numerusform>%n send</numerusform>
-                <numerusform>%n sends</numerusform>
+                <numerusform>%Ln send</numerusform>
+                <numerusform>%Ln sends</numerusform>
             </translation>
         </message>
         <message numerus="yes">
@@ -17,24 +17,24 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
+            <source>%Ln messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
             <translation>
-                <numerusform>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</numerusform>
-                <numerusform>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</numerusform>
+                <numerusform>%Ln messages have an ID that starts with {id}: choose one, or type more of the ID.</numerusform>
+                <numerusform>%Ln messages have an ID that starts with {id}: choose one, or type more of the ID.</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>Exporting %n send(s)…</source>
+            <source>Exporting %Ln send(s)…</source>
             <translation>
-                <numerusform>Exporting %n send…</numerusform>
-                <numerusform>Exporting %n sends…</numerusform>
+                <numerusform>Exporting %Ln send…</numerusform>
+                <numerusform>Exporting %Ln sends…</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>Saved %n row(s) to {file}.</source>
+            <source>Saved %Ln row(s) to {file}.</source>
             <translation>
-                <numerusform>Saved %n row to {file}.</numerusform>
-                <numerusform>Saved %n rows to {file}.</numerusform>
+                <numerusform>Saved %Ln row to {file}.</numerusform>
+                <numerusform>Saved %Ln rows to {file}.</numerusform>
             </translation>
         </message>
     </context>
@@ -48,10 +48,10 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n of these numbers are on your opt-out list: they are imported, but promotions skip them.</source>
+            <source>%Ln of these numbers are on your opt-out list: they are imported, but promotions skip them.</source>
             <translation>
-                <numerusform>%n of these numbers is on your opt-out list: it is imported, but promotions skip it.</numerusform>
-                <numerusform>%n of these numbers are on your opt-out list: they are imported, but promotions skip them.</numerusform>
+                <numerusform>%Ln of these numbers is on your opt-out list: it is imported, but promotions skip it.</numerusform>
+                <numerusform>%Ln of these numbers are on your opt-out list: they are imported, but promotions skip them.</numerusform>
             </translation>
         </message>
     </context>
@@ -82,27 +82,27 @@
     <context>
         <name>OptOutListDialog</name>
         <message numerus="yes">
-            <source>{rows} and %n more</source>
+            <source>{rows} and %Ln more</source>
             <translation>
-                <numerusform>{rows} and %n more</numerusform>
-                <numerusform>{rows} and %n more</numerusform>
+                <numerusform>{rows} and %Ln more</numerusform>
+                <numerusform>{rows} and %Ln more</numerusform>
             </translation>
         </message>
         <message numerus="yes">
-            <source>Press Undo again to put back the %n taken off before.</source>
+            <source>Press Undo again to put back the %Ln taken off before.</source>
             <translation>
-                <numerusform>Press Undo again to put back the %n taken off before.</numerusform>
-                <numerusform>Press Undo again to put back the %n taken off before.</numerusform>
+                <numerusform>Press Undo again to put back the %Ln taken off before.</numerusform>
+                <numerusform>Press Undo again to put back the %Ln taken off before.</numerusform>
             </translation>
         </message>
     </context>
     <context>
         <name>ScheduledBanner</name>
         <message numerus="yes">
-            <source>%n message(s) scheduled; the next goes out {when}.</source>
+            <source>%Ln message(s) scheduled; the next goes out {when}.</source>
             <translation>
-                <numerusform>%n message scheduled; the next goes out {when}.</numerusform>
-                <numerusform>%n messages scheduled; the next goes out {when}.</numerusform>
+                <numerusform>%Ln message scheduled; the next goes out {when}.</numerusform>
+                <numerusform>%Ln messages scheduled; the next goes out {when}.</numerusform>
             </translation>
         </message>
     </context>
@@ -217,10 +217,10 @@
             </translation>
         </message>
         <message numerus="yes">
-            <source>%n customer(s) on your opt-out list will not get this promotion.</source>
+            <source>%Ln customer(s) on your opt-out list will not get this promotion.</source>
             <translation>
-                <numerusform>%n customer on your opt-out list will not get this promotion.</numerusform>
-                <numerusform>%n customers on your opt-out list will not get this promotion.</numerusform>
+                <numerusform>%Ln customer on your opt-out list will not get this promotion.</numerusform>
+                <numerusform>%Ln customers on your opt-out list will not get this promotion.</numerusform>
             </translation>
         </message>
     </context>

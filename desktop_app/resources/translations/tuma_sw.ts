@@ -1836,10 +1836,10 @@
         <translation>Hali zinasasishwa zenyewe</translation>
     </message>
     <message numerus="yes">
-        <source>%n send(s)</source>
+        <source>%Ln send(s)</source>
         <translation>
-            <numerusform>utumaji %n</numerusform>
-            <numerusform>utumaji %n</numerusform>
+            <numerusform>utumaji %Ln</numerusform>
+            <numerusform>utumaji %Ln</numerusform>
         </translation>
     </message>
     <message>
@@ -1926,10 +1926,10 @@
         <translation>Hakuna ujumbe wenye namba {id} kwenye akaunti hii. Hakikisha imenakiliwa yote.</translation>
     </message>
     <message numerus="yes">
-        <source>%n messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
+        <source>%Ln messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
         <translation>
-            <numerusform>Ujumbe %n una kitambulisho kinachoanza na {id}: uchague, au andika zaidi ya kitambulisho.</numerusform>
-            <numerusform>Jumbe %n zina kitambulisho kinachoanza na {id}: chagua mmoja, au andika zaidi ya kitambulisho.</numerusform>
+            <numerusform>Ujumbe %Ln una kitambulisho kinachoanza na {id}: uchague, au andika zaidi ya kitambulisho.</numerusform>
+            <numerusform>Jumbe %Ln zina kitambulisho kinachoanza na {id}: chagua mmoja, au andika zaidi ya kitambulisho.</numerusform>
         </translation>
     </message>
     <message>
@@ -1965,17 +1965,17 @@
         <translation>Inahamisha ripoti ya {recipients}…</translation>
     </message>
     <message numerus="yes">
-        <source>Exporting %n send(s)…</source>
+        <source>Exporting %Ln send(s)…</source>
         <translation>
-            <numerusform>Inahamisha utumaji %n…</numerusform>
-            <numerusform>Inahamisha utumaji %n…</numerusform>
+            <numerusform>Inahamisha utumaji %Ln…</numerusform>
+            <numerusform>Inahamisha utumaji %Ln…</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>Saved %n row(s) to {file}.</source>
+        <source>Saved %Ln row(s) to {file}.</source>
         <translation>
-            <numerusform>Mstari %n umehifadhiwa kwenye {file}.</numerusform>
-            <numerusform>Mistari %n imehifadhiwa kwenye {file}.</numerusform>
+            <numerusform>Mstari %Ln umehifadhiwa kwenye {file}.</numerusform>
+            <numerusform>Mistari %Ln imehifadhiwa kwenye {file}.</numerusform>
         </translation>
     </message>
     <message>
@@ -2490,10 +2490,10 @@
         <translation>Hakuna cha kupakia</translation>
     </message>
     <message numerus="yes">
-        <source>%n of these numbers are on your opt-out list: they are imported, but promotions skip them.</source>
+        <source>%Ln of these numbers are on your opt-out list: they are imported, but promotions skip them.</source>
         <translation>
-            <numerusform>Namba %n kati ya hizi iko kwenye orodha ya waliojiondoa: itaingizwa, lakini matangazo yatairuka.</numerusform>
-            <numerusform>Namba %n kati ya hizi ziko kwenye orodha ya waliojiondoa: zitaingizwa, lakini matangazo yataziruka.</numerusform>
+            <numerusform>Namba %Ln kati ya hizi iko kwenye orodha ya waliojiondoa: itaingizwa, lakini matangazo yatairuka.</numerusform>
+            <numerusform>Namba %Ln kati ya hizi ziko kwenye orodha ya waliojiondoa: zitaingizwa, lakini matangazo yataziruka.</numerusform>
         </translation>
     </message>
     <message>
@@ -3416,10 +3416,10 @@
         <translation>safu {row} (“{text}”)</translation>
     </message>
     <message numerus="yes">
-        <source>{rows} and %n more</source>
+        <source>{rows} and %Ln more</source>
         <translation>
-            <numerusform>{rows} na nyingine %n</numerusform>
-            <numerusform>{rows} na nyingine %n</numerusform>
+            <numerusform>{rows} na nyingine %Ln</numerusform>
+            <numerusform>{rows} na nyingine %Ln</numerusform>
         </translation>
     </message>
     <message>
@@ -3431,10 +3431,10 @@
         <translation>Zimerudishwa kwenye orodha ya waliojiondoa: {n}.</translation>
     </message>
     <message numerus="yes">
-        <source>Press Undo again to put back the %n taken off before.</source>
+        <source>Press Undo again to put back the %Ln taken off before.</source>
         <translation>
-            <numerusform>Bonyeza Tendua tena kurudisha %n aliyeondolewa kabla ya hapo.</numerusform>
-            <numerusform>Bonyeza Tendua tena kurudisha %n walioondolewa kabla ya hapo.</numerusform>
+            <numerusform>Bonyeza Tendua tena kurudisha %Ln aliyeondolewa kabla ya hapo.</numerusform>
+            <numerusform>Bonyeza Tendua tena kurudisha %Ln walioondolewa kabla ya hapo.</numerusform>
         </translation>
     </message>
 </context>
@@ -3868,10 +3868,10 @@
         <translation>Tazama…</translation>
     </message>
     <message numerus="yes">
-        <source>%n message(s) scheduled; the next goes out {when}.</source>
+        <source>%Ln message(s) scheduled; the next goes out {when}.</source>
         <translation>
-            <numerusform>Ujumbe %n umepangwa; utatumwa {when}.</numerusform>
-            <numerusform>Jumbe %n zimepangwa; unaofuata utatumwa {when}.</numerusform>
+            <numerusform>Ujumbe %Ln umepangwa; utatumwa {when}.</numerusform>
+            <numerusform>Jumbe %Ln zimepangwa; unaofuata utatumwa {when}.</numerusform>
         </translation>
     </message>
 </context>
@@ -4937,10 +4937,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n customer(s) on your opt-out list will not get this promotion.</source>
+        <source>%Ln customer(s) on your opt-out list will not get this promotion.</source>
         <translation>
-            <numerusform>Mteja %n aliye kwenye orodha ya waliojiondoa hatapata tangazo hili.</numerusform>
-            <numerusform>Wateja %n walio kwenye orodha ya waliojiondoa hawatapata tangazo hili.</numerusform>
+            <numerusform>Mteja %Ln aliye kwenye orodha ya waliojiondoa hatapata tangazo hili.</numerusform>
+            <numerusform>Wateja %Ln walio kwenye orodha ya waliojiondoa hawatapata tangazo hili.</numerusform>
         </translation>
     </message>
 </context>

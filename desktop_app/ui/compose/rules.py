@@ -111,7 +111,7 @@ class _Counted(QObject):
         return self.tr("%n day(s)", "", n)
 
     def left_out(self, n: int) -> str:
-        return self.tr("%n customer(s) on your opt-out list will not get this promotion.", "", n)
+        return self.tr("%Ln customer(s) on your opt-out list will not get this promotion.", "", n)
 
 
 def lateness_text(due: datetime, now: datetime | None = None) -> str:
@@ -400,7 +400,7 @@ class ScheduledBanner(QFrame):
             return
         first = min(sends, key=lambda s: s.due_at)
         self.label.setText(
-            self.tr("%n message(s) scheduled; the next goes out {when}.", "", len(sends)).format(
+            self.tr("%Ln message(s) scheduled; the next goes out {when}.", "", len(sends)).format(
                 when=due_text(first.due_at)
             )
         )

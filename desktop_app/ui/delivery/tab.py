@@ -897,7 +897,7 @@ class DeliveryTab(OneJob, TabPage):
         if not self.history_model.loaded_once:  # not counted yet: no "0 sends"
             self.subtitle.setText(status)
             return
-        listed = self.tr("%n send(s)", "", self.history_model.total)
+        listed = self.tr("%Ln send(s)", "", self.history_model.total)
         self.subtitle.setText(f"{listed} · {status}")
 
     # -- the selected send -------------------------------------------------------------------
@@ -1241,7 +1241,7 @@ class DeliveryTab(OneJob, TabPage):
         if problem.problem is IdProblem.SEVERAL:
             self.show_notice(
                 self.tr(
-                    "%n messages have an ID that starts with {id}: choose one, or type more of "
+                    "%Ln messages have an ID that starts with {id}: choose one, or type more of "
                     "the ID.",
                     "",
                     len(problem.matches),
@@ -1445,7 +1445,7 @@ class DeliveryTab(OneJob, TabPage):
             lambda: self._cancel_requested,
         )
         self._run_job(
-            self.tr("Exporting %n send(s)…", "", self.history_model.total),
+            self.tr("Exporting %Ln send(s)…", "", self.history_model.total),
             job,
             self._exported,
             writes=path,
@@ -1453,7 +1453,7 @@ class DeliveryTab(OneJob, TabPage):
 
     def _exported(self, report: ExportReport) -> None:
         self.show_notice(
-            self.tr("Saved %n row(s) to {file}.", "", report.rows).format(file=report.path.name)
+            self.tr("Saved %Ln row(s) to {file}.", "", report.rows).format(file=report.path.name)
         )
         self.notice.setToolTip(str(report.path))
 

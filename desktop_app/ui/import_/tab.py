@@ -788,7 +788,7 @@ class ImportTab(OneJob, TabPage):
             if listed and session is self.ctx.session:
                 note.setText(
                     self.tr(
-                        "%n of these numbers are on your opt-out list: they are imported, but "
+                        "%Ln of these numbers are on your opt-out list: they are imported, but "
                         "promotions skip them.",
                         "",
                         len(listed),
