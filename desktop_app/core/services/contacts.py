@@ -9,7 +9,8 @@ means a switched account can never be reached through a stale one. Store calls r
 
 Outcomes are facts: a :class:`ContactFormError` names each field's problem (a code, the phone
 error, the service's own words, or the contact that already has the number); a
-:class:`DeleteReport` says which were deleted and which failed, and why; the API's typed
+:class:`DeleteReport` says which were deleted and which failed, and why (and the group places
+they left, for an Undo); a :class:`RestoreReport` what that Undo put back; the API's typed
 errors pass through unchanged (a legacy token gets :class:`~desktop_app.core.api.errors.
 ScopeError`).
 
@@ -24,6 +25,7 @@ import math
 import re
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -41,7 +43,7 @@ from desktop_app.core.contact_files import (
 )
 from desktop_app.core.recipients import Person
 from desktop_app.core.store import Group, Member, Store
-from desktop_app.core.store.groups import clean_group_name
+from desktop_app.core.store.groups import Membership, clean_group_name
 
 if TYPE_CHECKING:
     from desktop_app.core import phones
@@ -67,6 +69,8 @@ __all__ = [
     "FormCheck",
     "Group",
     "Matching",
+    "Membership",
+    "RestoreReport",
     "changes",
     "clean_group_name",
     "validate_contact_form",
@@ -88,6 +92,7 @@ _OPTIONAL = CONTACT_FIELDS[1:]
 #: The service's own rule for an email address (CONTRACT: checked before the request).
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 _FULL_PAGE = 100
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 #: Numbers put in a group per write (one transaction): 100,000 go in twenty, with progress
 #: and a chance to stop between them.
 GROUP_BATCH = 5_000
@@ -266,6 +271,32 @@ class DeleteReport:
     deleted: tuple[Contact, ...]
     failed: tuple[tuple[Contact, api.ApiError], ...]
     stopped: bool = False  # cancelled before every contact was tried
+    #: The group places the deleted numbers left (kept on this computer): an Undo puts them
+    #: back (:meth:`ContactsService.restore_many`).
+    memberships: tuple[Membership, ...] = ()
+
+
+@dataclass(frozen=True)
+class RestoreReport:
+    """What an Undo of a delete did: each contact added back (as it was, and as the service
+    now has it), each whose number was back among the contacts already (someone added it
+    again meanwhile: not added twice), and each that could not be added, with why; the group
+    places put back (for the first two)."""
+
+    restored: tuple[tuple[Contact, Contact], ...]  # (as deleted, as added back)
+    existing: tuple[Contact, ...]
+    failed: tuple[tuple[Contact, api.ApiError], ...]
+    not_tried: tuple[Contact, ...] = ()  # cancelled before these were tried
+    groups: int = 0  # group places put back
+
+    @property
+    def stopped(self) -> bool:
+        return bool(self.not_tried)
+
+    @property
+    def left(self) -> tuple[Contact, ...]:
+        """The contacts still to add back (a later Undo tries them again)."""
+        return (*(contact for contact, _exc in self.failed), *self.not_tried)
 
 
 # --- the service -------------------------------------------------------------------------------
@@ -487,9 +518,82 @@ class ContactsService:
                 if progress is not None:
                     progress(done + 1, len(contacts))
         finally:
+            taken: list[Membership] = []
             if deleted:
-                await self._io(self._groups.forget, profile, [c.phone for c in deleted])
-        return DeleteReport(tuple(deleted), tuple(failed), stopped)
+                taken = await self._io(self._groups.take, profile, [c.phone for c in deleted])
+        return DeleteReport(tuple(deleted), tuple(failed), stopped, tuple(taken))
+
+    async def restore_many(
+        self,
+        client: Client,
+        profile: str,
+        contacts: Sequence[Contact],
+        memberships: Sequence[Membership] = (),
+        progress: Progress | None = None,
+        cancel: Cancelled | None = None,
+    ) -> RestoreReport:
+        """Undo a delete: add each contact back with all its fields (one create each, the
+        oldest first, so they keep their order among themselves; the service gives them new
+        ids and today's date), then put their numbers back in the groups they left.
+
+        Never a duplicate: a number that is among the contacts again (409: someone added it
+        meanwhile, or an earlier try whose answer was lost) is not added twice but counted as
+        existing; a try whose answer was lost (in doubt) is settled by looking the number up.
+        The single create is used, not the bulk upload: an upload updates a contact whose
+        number exists (overwriting what someone else typed) and carries no notes. No
+        connection stops at once, the rest failing with it; a refused token is raised.
+        ``cancel()`` true stops before the next contact. Whatever was not added back is in
+        :attr:`RestoreReport.failed`, to try again."""
+        order = sorted(contacts, key=lambda c: c.created_at or _EPOCH)
+        restored: list[tuple[Contact, Contact]] = []
+        existing: list[Contact] = []
+        failed: list[tuple[Contact, api.ApiError]] = []
+        not_tried: list[Contact] = []
+        try:
+            for done, contact in enumerate(order):
+                if cancel is not None and cancel():
+                    not_tried = list(order[done:])
+                    break
+                try:
+                    restored.append((contact, await self._add_back(client, contact)))
+                except api.Conflict:
+                    existing.append(contact)
+                except (api.AuthError, api.ScopeError):
+                    raise
+                except api.NetworkError as exc:
+                    failed.extend((c, exc) for c in order[done:])
+                    if progress is not None:
+                        progress(len(order), len(order))
+                    break
+                except api.ApiError as exc:
+                    failed.append((contact, exc))
+                if progress is not None:
+                    progress(done + 1, len(order))
+        finally:
+            back = {c.phone for c, _new in restored} | {c.phone for c in existing}
+            places = [m for m in memberships if m.phone in back]
+            put_back = await self._io(self._groups.restore, profile, places) if places else 0
+        return RestoreReport(
+            tuple(restored), tuple(existing), tuple(failed), tuple(not_tried), put_back
+        )
+
+    async def _add_back(self, client: Client, contact: Contact) -> Contact:
+        """One deleted contact added again as it was; raises Conflict when its number is
+        among the contacts already. An answer lost on the way (in doubt) is settled by
+        looking the number up: there, it was added (by this try or meanwhile)."""
+        try:
+            return await client.create_contact(
+                contact.phone,
+                first_name=contact.first_name or None,
+                last_name=contact.last_name or None,
+                email=contact.email or None,
+                notes=contact.notes or None,
+            )
+        except api.InDoubt:
+            owner = await self.owner_of(client, contact.phone)
+            if owner is None:
+                raise
+            return owner
 
     async def rows(
         self,

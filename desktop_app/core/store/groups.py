@@ -26,7 +26,7 @@ from desktop_app.core.store.db import (
     stamp,
 )
 
-__all__ = ["MAX_GROUP_NAME", "Group", "Groups", "Member"]
+__all__ = ["MAX_GROUP_NAME", "Group", "Groups", "Member", "Membership"]
 
 #: Longest group name kept (longer ones are cut): it has to fit a list and a menu.
 MAX_GROUP_NAME = 60
@@ -48,6 +48,18 @@ class Member:
     phone: str
     first_name: str = ""
     last_name: str = ""
+
+
+@dataclass(frozen=True)
+class Membership:
+    """One number's place in one group, as it was: what a delete took out and its Undo puts
+    back (the group by id: a group deleted meanwhile is not made again)."""
+
+    group_id: int
+    phone: str
+    first_name: str
+    last_name: str
+    added_at: str  # as stored: the group's order (most recently added first) is kept
 
 
 @migration(4, "groups")
@@ -317,18 +329,46 @@ class Groups:
                 (new, old, profile),
             )
 
-    def forget(self, profile: str, phones: Sequence[str]) -> int:
-        """Take the numbers out of every group of the account (their contacts were deleted)."""
-        removed = 0
+    def take(self, profile: str, phones: Sequence[str]) -> list[Membership]:
+        """Take the numbers out of every group of the account (their contacts were deleted)
+        and return the memberships taken (read and removed in one transaction), so that an
+        Undo can put them back with :meth:`restore`."""
+        taken: list[Membership] = []
         with self._db.write() as db:
-            for batch in _batches(phones):
+            mine = "SELECT id FROM contact_groups WHERE profile = ?"
+            for batch in _batches(list(dict.fromkeys(phones))):
                 marks = ",".join("?" * len(batch))
-                removed += db.execute(
-                    f"DELETE FROM contact_group_members WHERE phone IN ({marks}) AND group_id IN "
-                    "(SELECT id FROM contact_groups WHERE profile = ?)",
+                where = f"phone IN ({marks}) AND group_id IN ({mine})"
+                rows = db.execute(
+                    "SELECT group_id, phone, first_name, last_name, added_at "
+                    f"FROM contact_group_members WHERE {where} ORDER BY group_id, phone",
                     (*batch, profile),
+                ).fetchall()
+                taken += [Membership(int(g), p, f, la, a) for g, p, f, la, a in rows]
+                db.execute(f"DELETE FROM contact_group_members WHERE {where}", (*batch, profile))
+        return taken
+
+    def restore(self, profile: str, memberships: Sequence[Membership]) -> int:
+        """Put memberships taken by :meth:`take` back, as they were (their place in the
+        group's order too). A group deleted meanwhile stays deleted, and a number already
+        back in a group keeps the membership it has. Returns how many were put back."""
+        restored = 0
+        with self._db.write() as db:
+            owned = {
+                int(row[0])
+                for row in db.execute(
+                    "SELECT id FROM contact_groups WHERE profile = ?", (profile,)
+                ).fetchall()
+            }
+            for m in memberships:
+                if m.group_id not in owned:
+                    continue
+                restored += db.execute(
+                    "INSERT INTO contact_group_members (group_id, phone, first_name, last_name, "
+                    "added_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (group_id, phone) DO NOTHING",
+                    (m.group_id, m.phone, m.first_name, m.last_name, m.added_at),
                 ).rowcount
-        return removed
+        return restored
 
     # -- helpers ---------------------------------------------------------------------------
 

@@ -5,13 +5,15 @@ export them."""
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QItemSelectionModel, Qt, QTimer, Signal
-from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut, QShowEvent
+from PySide6.QtGui import QHideEvent, QKeySequence, QResizeEvent, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -53,7 +55,13 @@ from desktop_app.ui.words import counts
 if TYPE_CHECKING:
     from desktop_app.core.api.models import Contact
     from desktop_app.core.services.accounts import Session
-    from desktop_app.core.services.contacts import DeleteReport, ExportReport, Matching
+    from desktop_app.core.services.contacts import (
+        DeleteReport,
+        ExportReport,
+        Matching,
+        Membership,
+        RestoreReport,
+    )
     from desktop_app.ui.context import AppContext
 
 __all__ = ["ContactsTab"]
@@ -62,6 +70,16 @@ log = logging.getLogger(__name__)
 
 PAGE_TASK = "contacts.page"
 JOB_TASK = "contacts.job"  # the one long job at a time: delete, collect, export
+#: How long a delete can be undone (the confirmation says so): long enough to notice a
+#: mistake, short enough that nobody undoes a delete made before a coffee break. The next
+#: delete ends it sooner.
+UNDO_MINUTES = 5
+#: How long a notice stays (a notice over the Undo of a delete gives way back to it).
+NOTICE_MS = 10_000
+#: The service asked the paging to slow down (429) for at most this long, once the client's
+#: own tries gave up: the tab tries once more by itself after the wait, counting it down. A
+#: longer wait keeps the Retry button only (nobody watches a grid for minutes).
+AUTO_RETRY_MAX_SECONDS = 30
 #: Typing pauses this long before the search is sent.
 SEARCH_DELAY_MS = 300
 #: Widths of the grid's columns at start (the notes take what is left).
@@ -103,6 +121,19 @@ QHeaderView::section {
 PAGE_LABEL_STYLE = "QLabel#pageLabel { color: #3e4c59; font-weight: 600; }"
 
 
+@dataclass(frozen=True)
+class _UndoOffer:
+    """A delete that can still be undone: on which account, whom it took, the group places
+    they left, and the notice that said so. In memory only: a quit ends it, and leaves the
+    contacts deleted, as a delete did before Undo."""
+
+    session: Session
+    contacts: tuple[Contact, ...]
+    memberships: tuple[Membership, ...]
+    text: str
+    ok: bool
+
+
 class ContactsTab(OneJob, TabPage):
     #: A long job ended (deleted, collected, exported, or failed): tests wait on it.
     job_finished = Signal()
@@ -130,6 +161,20 @@ class ContactsTab(OneJob, TabPage):
         # --- header: what this is, how many, the main action ---------------------------
         header, self.subtitle = tab_titles(self, self.tr("Contacts"), "contactsSubtitle")
         self.notice = tab_notice(self, header, "contactsNotice")
+        self.undo_button = QPushButton(self.tr("&Undo"), self)
+        self.undo_button.setObjectName("undoDelete")
+        self.undo_button.setProperty("role", "link")
+        self.undo_button.setToolTip(
+            self.tr(
+                "Add the contacts just deleted back, with their details and groups (for {n} "
+                "minutes after the delete, until you delete others)"
+            ).format(n=number(UNDO_MINUTES))
+        )
+        self.undo_button.clicked.connect(self.undo_delete)
+        self.undo_button.hide()
+        header.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        #: The last delete, while it can be undone.
+        self._undo: _UndoOffer | None = None
         self.refresh_button = QPushButton(self.tr("Refresh"), self)
         self.refresh_button.setToolTip(self.tr("Read the list again from your provider"))
         self.refresh_button.clicked.connect(self.refresh)
@@ -295,16 +340,28 @@ class ContactsTab(OneJob, TabPage):
         self._loading_timer.timeout.connect(self._update_state)
         self._notice_timer = QTimer(self)
         self._notice_timer.setSingleShot(True)
-        self._notice_timer.setInterval(10_000)
-        self._notice_timer.timeout.connect(self.notice.hide)
+        self._notice_timer.setInterval(NOTICE_MS)
+        self._notice_timer.timeout.connect(self._notice_ended)
+        self._undo_timer = QTimer(self)
+        self._undo_timer.setSingleShot(True)
+        self._undo_timer.setInterval(UNDO_MINUTES * 60_000)
+        self._undo_timer.timeout.connect(self._drop_undo)
         self.model.total_changed.connect(lambda _n: self._on_model_changed())
         self.model.page_loaded.connect(lambda _n: self._on_model_changed())
         self.model.page_loaded.connect(self._select_added)
         self.model.loading_changed.connect(self._on_loading)
+        self._auto_retry_timer = QTimer(self)
+        self._auto_retry_timer.setInterval(1000)
+        self._auto_retry_timer.timeout.connect(self._auto_retry_tick)
+        self._auto_retry_left = 0  # seconds to wait yet (the countdown shown)
+        self._auto_retry_for: BaseException | None = None  # the failure it waits out
+        self._auto_retried = False  # tried once by itself since the list last loaded
+        self.model.failed.connect(self._on_page_failed)
         self.model.failed.connect(lambda _e: self._on_model_changed())
         self.model.modelReset.connect(self._update_actions)
         # (after the state is updated: the page the keyboard may go to is the one shown)
         self.model.page_loaded.connect(self._on_page_loaded)
+        self.model.page_loaded.connect(lambda _n: self._auto_retry_ended())
         self.model.failed.connect(lambda _e: self._land_focus())
         for keys, action in (
             ("Ctrl+F", self._focus_search),
@@ -377,6 +434,8 @@ class ContactsTab(OneJob, TabPage):
             form.close()
         self._forms.clear()
         self.model.clear()
+        self._cancel_auto_retry()
+        self._drop_undo()
         self.notice.hide()
         self.groups.reload()
         if self._usable() and self.isVisible():
@@ -414,6 +473,13 @@ class ContactsTab(OneJob, TabPage):
         elif self._retry_when_shown:
             self._on_reachability(True)
 
+    def hideEvent(self, event: QHideEvent) -> None:
+        """Leaving the tab stops a countdown to try again (the Retry button stays)."""
+        super().hideEvent(event)
+        if self.auto_retry_seconds:
+            self._cancel_auto_retry()
+            self._update_state()
+
     def _on_reachability(self, reachable: bool) -> None:
         """The service answers again (the status bar's word): a list that failed to load is
         read again, once, without the user pressing Retry. Only on that change (never on a
@@ -429,6 +495,7 @@ class ContactsTab(OneJob, TabPage):
 
     def refresh(self) -> None:
         """Read the list and the groups again."""
+        self._cancel_auto_retry()
         if self._usable():
             self.groups.reload()
             self.model.reload()
@@ -481,15 +548,18 @@ class ContactsTab(OneJob, TabPage):
         if self._usable():
             query = self.query()
             if query != self.model.query:
+                self._cancel_auto_retry()
                 self.model.set_query(query)
                 self._update_state()
 
     def _on_group_chosen(self, _group: Group | None) -> None:
+        self._cancel_auto_retry()
         if self._usable():
             self.model.set_query(self.query())
             self._update_state()
 
     def _on_page_size(self, _index: int) -> None:
+        self._cancel_auto_retry()
         self.model.set_page_size(int(self.size_combo.currentData()))
         self._update_state()
 
@@ -505,8 +575,60 @@ class ContactsTab(OneJob, TabPage):
         self._update_pager()
 
     def retry(self) -> None:
+        """The user's Retry (or the connection came back): a countdown to try by itself
+        gives way, and should this try be slowed down too, the tab may try once more."""
+        self._cancel_auto_retry()
+        self._auto_retried = False
         self.model.retry()
         self._update_state()
+
+    # -- trying again by itself after a short "slow down" ------------------------------------
+
+    def _on_page_failed(self, exc: object) -> None:
+        """The service asked to slow down for a short while (429 with Retry-After) and the
+        client's own tries gave up: the tab waits that long, counting down where the
+        failure is said, then tries once more by itself. Not for a long wait, not twice in
+        a row, and not while the tab is hidden."""
+        from desktop_app.core.api import errors as api
+
+        self._cancel_auto_retry()
+        if not isinstance(exc, api.RateLimited) or self._auto_retried or not self.isVisible():
+            return
+        wait = exc.retry_after
+        if wait is None or not 0 < wait <= AUTO_RETRY_MAX_SECONDS:
+            return
+        self._auto_retry_for = exc
+        self._auto_retry_left = max(1, math.ceil(wait))
+        self._auto_retry_timer.start()
+
+    def _auto_retry_tick(self) -> None:
+        if self._auto_retry_for is None or self.model.error is not self._auto_retry_for:
+            self._cancel_auto_retry()  # the failure is gone (a search, a Retry, a reload)
+            self._update_state()
+            return
+        self._auto_retry_left -= 1
+        if self._auto_retry_left > 0:
+            self._update_state()  # the countdown
+            return
+        self._cancel_auto_retry()
+        self._auto_retried = True
+        self.model.retry()
+        self._update_state()
+
+    @property
+    def auto_retry_seconds(self) -> int:
+        """Seconds until the tab tries again by itself (0: it will not)."""
+        return self._auto_retry_left if self._auto_retry_timer.isActive() else 0
+
+    def _cancel_auto_retry(self) -> None:
+        self._auto_retry_timer.stop()
+        self._auto_retry_for = None
+        self._auto_retry_left = 0
+
+    def _auto_retry_ended(self) -> None:
+        """A page arrived: the next "slow down" may be waited out by itself again."""
+        if self.model.error is None:
+            self._auto_retried = False
 
     def _update_state(self) -> None:
         """Grid, or the page that says why there is nothing to show."""
@@ -525,6 +647,10 @@ class ContactsTab(OneJob, TabPage):
         elif model.error is not None and not model.known:
             state = State.ERROR
             title, text = describe(model.error)
+            if self.auto_retry_seconds:
+                text = self.tr(
+                    "The messaging service asked us to slow down. Trying again by itself in {wait}…"
+                ).format(wait=counts().seconds(self.auto_retry_seconds))
             primary = self.tr("Retry")
         elif not model.known:
             if model.loading and not self._loading_timer.isActive() and model.total == 0:
@@ -538,7 +664,14 @@ class ContactsTab(OneJob, TabPage):
             self.state_page.show_state(state, title, text, primary, secondary)
             self.stack.setCurrentWidget(self.state_area)
         page_error = model.error is not None and model.known and state is State.GRID
-        if page_error and model.error is not None:
+        if page_error and model.error is not None and self.auto_retry_seconds:
+            self.error_label.setText(
+                self.tr(
+                    "Some contacts could not be loaded: the service asked us to slow down. "
+                    "Trying again by itself in {wait}…"
+                ).format(wait=counts().seconds(self.auto_retry_seconds))
+            )
+        elif page_error and model.error is not None:
             error_title, error_text = describe(model.error)
             self.error_label.setText(
                 self.tr("Some contacts could not be loaded. {title}: {text}").format(
@@ -653,11 +786,30 @@ class ContactsTab(OneJob, TabPage):
             text = self.tr("{contacts} in your list").format(contacts=total)
         self.subtitle.setText(text)
 
-    def show_notice(self, text: str, *, ok: bool = True) -> None:
+    def show_notice(self, text: str, *, ok: bool = True, undo: bool = False) -> None:
+        """Say what happened beside the titles; it goes after a while. With *undo*, it is the
+        notice of the delete that can be undone, with its Undo: it stays while the offer
+        lasts, and a later notice gives way back to it when its own time is up."""
         self.notice.setText(text)
+        self.notice.setToolTip("")
         set_role(self.notice, "success" if ok else "warning")
         self.notice.show()
-        self._notice_timer.start()
+        offered = undo and self._undo is not None
+        self.undo_button.setVisible(offered)
+        # beside its Undo, not across the header from it
+        side = Qt.AlignmentFlag.AlignRight if offered else Qt.AlignmentFlag.AlignLeft
+        self.notice.setAlignment(side | Qt.AlignmentFlag.AlignVCenter)
+        if offered:
+            self._notice_timer.stop()
+        else:
+            self._notice_timer.start()
+
+    def _notice_ended(self) -> None:
+        offer = self._undo
+        if offer is not None:
+            self.show_notice(offer.text, ok=offer.ok, undo=True)
+        else:
+            self.notice.hide()
 
     # -- paging ----------------------------------------------------------------------------
 
@@ -741,6 +893,7 @@ class ContactsTab(OneJob, TabPage):
         self.size_combo.setEnabled(self._usable())
         self.edit_button.setEnabled(selected == 1)
         self.delete_button.setEnabled(selected > 0 and not busy)
+        self.undo_button.setEnabled(not busy)
         self.delete_button.setText(
             self.tr("Dele&te {n}…").format(n=number(selected))
             if selected > 1
@@ -890,9 +1043,10 @@ class ContactsTab(OneJob, TabPage):
                 contacts=many
             ),
             informative=self.tr(
-                "This cannot be undone. They also leave the groups on this computer. Messages "
-                "already sent to them are not affected."
-            ),
+                "They also leave the groups on this computer. For {n} minutes afterwards "
+                "(until you delete others) Undo adds them back, with their details and groups. "
+                "Messages already sent to them are not affected."
+            ).format(n=number(UNDO_MINUTES)),
             yes=self.tr("Delete {contacts}").format(contacts=many),
             no=self.tr("Keep them"),
             on_yes=lambda: self.delete_rows(rows, version),
@@ -941,28 +1095,121 @@ class ContactsTab(OneJob, TabPage):
         if report.failed:
             _title, why = describe(report.failed[0][1])
             failed = counts().contacts(len(report.failed))
-            self.show_notice(
+            text = (
                 self.tr("Deleted {deleted}; {failed} could not be deleted. {why}").format(
                     deleted=counts().contacts(deleted), failed=failed, why=why
                 )
                 if deleted
-                else self.tr("{failed} could not be deleted. {why}").format(failed=failed, why=why),
-                ok=False,
+                else self.tr("{failed} could not be deleted. {why}").format(failed=failed, why=why)
             )
+            ok = False
         elif report.stopped:
-            self.show_notice(
-                self.tr("Stopped: {contacts} were deleted before you cancelled.").format(
-                    contacts=counts().contacts(deleted)
-                ),
-                ok=False,
+            text = self.tr("Stopped: {contacts} were deleted before you cancelled.").format(
+                contacts=counts().contacts(deleted)
             )
+            ok = False
         else:
-            self.show_notice(
-                self.tr("Deleted {contacts}.").format(contacts=counts().contacts(deleted))
-            )
+            text = self.tr("Deleted {contacts}.").format(contacts=counts().contacts(deleted))
+            ok = True
+        session = self.ctx.session
+        if report.deleted and session is not None:
+            # the next delete ends the Undo of the one before
+            self._undo = _UndoOffer(session, report.deleted, report.memberships, text, ok)
+            self._undo_timer.start()
+        self.show_notice(text, ok=ok, undo=bool(report.deleted))
         self.table.clearSelection()
         self.groups.reload()
         self.model.reload()
+
+    # -- undo a delete ---------------------------------------------------------------------
+
+    def undo_delete(self) -> None:
+        """Add the contacts of the last delete back (with every field), in the groups they
+        left. A second press while it runs does nothing (the button is disabled, and the
+        tab's one job is busy); whatever could not be added back (no connection) stays on
+        offer, and the notice says why."""
+        offer = self._undo
+        if offer is None or self.ctx.tasks.is_running(JOB_TASK):
+            return
+        session = self.ctx.session
+        if session is not offer.session:
+            self._drop_undo()
+            return
+        many = counts().contacts(len(offer.contacts))
+        job = self.ctx.services.contacts.restore_many(
+            session.client,
+            session.profile.name,
+            offer.contacts,
+            offer.memberships,
+            self.progress.progress,
+            lambda: self._cancel_requested,
+        )
+        self._run_job(
+            self.tr("Adding back {contacts}…").format(contacts=many),
+            job,
+            lambda report: self._on_restored(offer, report),
+            cooperative=True,
+        )
+
+    def _on_restored(self, offer: _UndoOffer, report: RestoreReport) -> None:
+        restored = len(report.restored)
+        parts: list[str] = []
+        if restored:
+            parts.append(
+                self.tr("Added back {contacts}.").format(contacts=counts().contacts(restored))
+            )
+        if report.existing:
+            parts.append(
+                self.tr(
+                    "Not added twice, as their number is in your contacts again (added "
+                    "meanwhile): {names}."
+                ).format(names=", ".join(c.display_name for c in report.existing[:5]))
+                if len(report.existing) <= 5
+                else self.tr(
+                    "Not added twice, as their number is in your contacts again (added "
+                    "meanwhile): {contacts}."
+                ).format(contacts=counts().contacts(len(report.existing)))
+            )
+        left = report.left
+        if report.failed:
+            _title, why = describe(report.failed[0][1])
+            parts.append(
+                self.tr("{contacts} not added back yet. {why} Undo stays here for them.").format(
+                    contacts=counts().contacts(len(left)), why=why
+                )
+            )
+        elif report.not_tried:
+            parts.append(
+                self.tr("Stopped: {contacts} not added back yet (Undo adds them).").format(
+                    contacts=counts().contacts(len(left))
+                )
+            )
+        text = " ".join(parts)
+        if left and self._undo is offer:
+            kept = {c.phone for c in left}
+            self._undo = _UndoOffer(
+                offer.session,
+                left,
+                tuple(m for m in offer.memberships if m.phone in kept),
+                text,
+                False,
+            )
+            self.show_notice(text, ok=False, undo=True)
+        else:
+            if self._undo is offer:
+                self._drop_undo()
+            self.show_notice(text, ok=not left and not report.existing)
+        self.groups.reload()
+        self.model.reload()
+
+    def _drop_undo(self) -> None:
+        """The delete can no longer be undone (its time is up, another delete, another
+        account): its Undo goes, and so does its notice if it is the one shown."""
+        offer, self._undo = self._undo, None
+        self._undo_timer.stop()
+        if offer is not None and self.undo_button.isVisible():
+            self.notice.hide()
+        self.undo_button.hide()
 
     def _on_page_loaded(self, number: int) -> None:
         if number == 1:
