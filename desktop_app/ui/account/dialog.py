@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QLocale, Qt, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDoubleSpinBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -27,7 +30,7 @@ from desktop_app.core.settings import Profile, SettingsError
 from desktop_app.core.tokens import SCOPED_PREFIX, token_kind
 from desktop_app.ui.context import AppContext
 from desktop_app.ui.errors import describe
-from desktop_app.ui.widgets import align_spin_text, grow_to_fit, set_role
+from desktop_app.ui.widgets import align_spin_text, set_role
 from desktop_app.ui.words import account_problem
 
 __all__ = ["AccountDialog"]
@@ -35,6 +38,14 @@ __all__ = ["AccountDialog"]
 log = logging.getLogger(__name__)
 
 NEW_ACCOUNT = ""  # combo data of the "New account" entry
+#: Room kept for the window's title bar and frame, which the dialog's own height leaves out.
+FRAME_ALLOWANCE = 40
+
+
+def available_height(widget: QWidget) -> int:
+    """The height of the screen *widget* is on, less the task bar or panels."""
+    screen = widget.screen()
+    return screen.availableGeometry().height() if screen is not None else 10_000
 
 
 class AccountDialog(QDialog):
@@ -66,6 +77,25 @@ class AccountDialog(QDialog):
 
         title = QLabel(self.tr("Connect your messaging account"), self)
         title.setProperty("role", "title")
+        outer.addWidget(title)
+        # Between the title and the buttons, everything scrolls when the screen is too short
+        # for it (a reason, the older-key warning and a long error, in Kiswahili, reached
+        # 755 px): the dialog is never taller than the screen, Save and Cancel always show.
+        self.scroll_area = QScrollArea(self)
+        self.scroll_area.setObjectName("accountScroll")
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.body = QWidget(self.scroll_area)
+        self.body.setObjectName("accountBody")
+        self.scroll_area.setWidget(self.body)
+        self.scroll_area.viewport().setAutoFillBackground(False)
+        self.body.setAutoFillBackground(False)
+        content = QVBoxLayout(self.body)
+        content.setContentsMargins(0, 0, 0, 0)
+        content.setSpacing(14)
+        outer.addWidget(self.scroll_area, 1)
         intro = QLabel(
             self.tr(
                 "Enter the details your SMS provider gave you. Tuma checks them before saving, "
@@ -75,15 +105,14 @@ class AccountDialog(QDialog):
         )
         intro.setWordWrap(True)
         intro.setProperty("role", "muted")
-        outer.addWidget(title)
-        outer.addWidget(intro)
+        content.addWidget(intro)
 
         self.reason_label = QLabel(self)
         self.reason_label.setTextFormat(Qt.TextFormat.PlainText)
         self.reason_label.setWordWrap(True)
         self.reason_label.setProperty("role", "warning")
         self.reason_label.hide()
-        outer.addWidget(self.reason_label)
+        content.addWidget(self.reason_label)
 
         form = QFormLayout()
         form.setHorizontalSpacing(14)
@@ -174,7 +203,7 @@ class AccountDialog(QDialog):
         )
         self.price_spin.setMaximumWidth(160)
         form.addRow(self.tr("&Price per SMS part:"), self.price_spin)
-        outer.addLayout(form)
+        content.addLayout(form)
 
         test_row = QHBoxLayout()
         self.test_button = QPushButton(self.tr("&Test connection"), self)
@@ -186,8 +215,8 @@ class AccountDialog(QDialog):
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         test_row.addWidget(self.test_button, 0, Qt.AlignmentFlag.AlignTop)
         test_row.addWidget(self.status_label, 1)
-        outer.addLayout(test_row)
-        outer.addStretch(1)
+        content.addLayout(test_row)
+        content.addStretch(1)
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -322,14 +351,46 @@ class AccountDialog(QDialog):
 
         return account_problem(AccountError(problem))
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit()
+
     def _fit(self) -> None:
-        """Grow to fit wrapped messages shown after the dialog opened (never clip them)."""
-        grow_to_fit(self)
+        """Soon (once the layout has taken in what changed): grow to fit wrapped messages
+        shown after the dialog opened, so nothing is squeezed, but never beyond the screen's
+        height: what does not fit then scrolls, between the title and the buttons."""
+        QTimer.singleShot(0, self, self._fit_now)
+
+    def _fit_now(self) -> None:
+        outer = self.layout()
+        content = self.body.layout()
+        if outer is None or content is None:
+            return
+        width = self.scroll_area.viewport().width() or self.body.width()
+        body = (
+            content.totalHeightForWidth(width)
+            if content.hasHeightForWidth()
+            else content.totalSizeHint().height()
+        )
+        body = max(body, content.totalMinimumSize().height())
+        chrome = self.height() - self.scroll_area.height()  # title, buttons, margins, spacing
+        room = available_height(self) - FRAME_ALLOWANCE
+        wanted = min(max(self.height(), chrome + body), room)
+        if wanted != self.height():
+            self.resize(self.width(), max(wanted, self.minimumSizeHint().height()))
+        self.setMaximumHeight(max(room, self.minimumSizeHint().height()))
 
     def _show_status(self, text: str, role: str) -> None:
         self.status_label.setText(text)
         set_role(self.status_label, role)
         self._fit()
+        if text:  # what the button pressed came to: in sight, even on a short screen
+            QTimer.singleShot(
+                0, self, lambda: self.scroll_area.ensureWidgetVisible(self.status_label)
+            )
+
+    def _status_in_sight(self) -> None:
+        self.scroll_area.ensureWidgetVisible(self.status_label)
 
     def _set_busy(self, busy: bool, text: str = "") -> None:
         for widget in (self.test_button, self.save_button, self.profile_combo):
