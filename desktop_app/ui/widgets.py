@@ -364,11 +364,16 @@ class PracticeBanner(QFrame):
         super().__init__(parent)
         self.setObjectName("PracticeBanner")
         layout = QHBoxLayout(self)
-        layout.setContentsMargins(16, 6, 8, 6)
+        # Slim (its button too, in style.qss): it takes height from every tab.
+        layout.setContentsMargins(16, 4, 6, 4)
         layout.setSpacing(14)
-        self.title = QLabel(
-            self.tr("Practice mode — messages go nowhere until you connect your account"), self
+        #: The whole sentence (on a small window: the title's tooltip, the short one shows).
+        self.full_title = self.tr(
+            "Practice mode — messages go nowhere until you connect your account"
         )
+        self.short_title = self.tr("Practice mode — no message really goes out")
+        self.title = QLabel(self.full_title, self)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.title.setStyleSheet("font-weight: 700;")
         self.detail = QLabel(self)
         self.detail.setWordWrap(True)
@@ -384,17 +389,42 @@ class PracticeBanner(QFrame):
         self.hide()
 
     #: Narrower than this, the banner keeps only its title and button (the details are in
-    #: the title's tooltip): on a small screen it stays one or two lines high.
+    #: the title's tooltip): on a small screen it stays one line high. (Its Kiswahili title
+    #: went onto two lines at 800 px, above a Compose tab already short of height.)
     COMPACT_BELOW = 1100
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         compact = event.size().width() < self.COMPACT_BELOW
         self.detail.setVisible(not compact)
-        # Compact: the title takes the room and wraps rather than being cut off.
-        self.title.setWordWrap(compact)
         self._layout.setStretchFactor(self.title, 1 if compact else 0)
-        self.title.setToolTip(self.detail.toolTip() or self.detail.text())
+        self._fit_title(compact=compact)
         super().resizeEvent(event)
+
+    def _fit_title(self, *, compact: bool) -> None:
+        """One line: the whole sentence where it fits, else the short one (elided on the
+        narrowest window); the whole sentence and the details are in the tooltip."""
+        details = self.detail.toolTip() or self.detail.text()
+        if not compact:
+            self.title.setMinimumWidth(0)  # (never cut short beside the details)
+            self.title.setText(self.full_title)
+            self.title.setToolTip(details)
+            return
+        self.title.setMinimumWidth(1)  # never wider than the room left: elided instead
+        margins = self._layout.contentsMargins()
+        room = (
+            self.contentsRect().width()  # (the new size's, in resizeEvent)
+            - margins.left()
+            - margins.right()
+            - self._layout.spacing()
+            - self.connect_button.sizeHint().width()
+        )
+        self.title.ensurePolished()  # (its bold font is the style sheet's)
+        metrics = self.title.fontMetrics()
+        text = self.full_title
+        if metrics.horizontalAdvance(text) > room:
+            text = metrics.elidedText(self.short_title, Qt.TextElideMode.ElideRight, room)
+        self.title.setText(text)
+        self.title.setToolTip(f"{self.full_title}\n{details}")
 
     def set_starting(self, starting: bool) -> None:
         """While the practice service starts, say so instead of promising demo data."""
@@ -409,6 +439,7 @@ class PracticeBanner(QFrame):
                     "Try anything: no real SMS is sent and nothing is charged."
                 )
             )
+        self._fit_title(compact=self.width() < self.COMPACT_BELOW)
 
 
 class FlowLayout(QLayout):

@@ -49,7 +49,7 @@ class SummaryCard(QFrame):
         super().__init__(parent)
         self.setObjectName("card")
         layout = QVBoxLayout(self)
-        # Compact: with the preview and the Send button it must fit a 1366×768 laptop.
+        # Compact: with the preview it must fit beside the form on a 1366×768 laptop.
         layout.setContentsMargins(14, 10, 14, 12)
         layout.setSpacing(6)
         title = QLabel(self.tr("Summary"))
@@ -84,19 +84,18 @@ class SummaryCard(QFrame):
         form.addRow(self.tr("After sending"), self.after_value)
         layout.addLayout(form)
 
+        # The last attempt's problem, why Send is greyed, the Send button and its hint are
+        # shown with Send, in the bar under the form (always on screen); the tab places them.
         self.problem_label = QLabel()
         self.problem_label.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.problem_label.setObjectName("problem")
         self.problem_label.setWordWrap(True)
         self.problem_label.hide()
-        layout.addWidget(self.problem_label)
         self.note_label = QLabel()
         self.note_label.setObjectName("hint")
         self.note_label.setWordWrap(True)
         self.note_label.hide()
-        layout.addWidget(self.note_label)
 
-        # The Send button and its hint sit under the cards; the tab places them.
         self.send_button = QPushButton(self.tr("Send"))
         self.send_button.setObjectName("sendButton")
         self.send_button.setProperty("role", "primary")

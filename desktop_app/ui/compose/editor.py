@@ -118,10 +118,10 @@ class MessageEditor(QPlainTextEdit):
         self.highlighter = Ucs2Highlighter(self.document())
 
     def sizeHint(self) -> QSize:
-        # Prefer a few lines (the layout gives it every spare pixel): the default 192 px would
-        # push the Compose tab past a 1366×768 screen.
+        # Prefer four lines (the layout gives it every spare pixel): the default 192 px would
+        # make the form scroll on a 1366×768 laptop, even with the practice banner gone.
         hint = super().sizeHint()
-        return QSize(hint.width(), 110)
+        return QSize(hint.width(), 84)
 
     def text(self) -> str:
         return normalise_line_endings(self.toPlainText())

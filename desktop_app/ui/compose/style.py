@@ -7,6 +7,9 @@ here they only get a little more room."""
 from __future__ import annotations
 
 STYLE = """
+QScrollArea#composeScroll, QWidget#composeBody { background: transparent; }
+QFrame#sendBar { background: #ffffff; border-top: 1px solid #dde2e8; }
+QLabel#sendCost { font-weight: 600; }
 QFrame#card {
     background: #ffffff;
     border: 1px solid #dde2e8;

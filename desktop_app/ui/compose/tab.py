@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
@@ -59,7 +60,7 @@ from desktop_app.ui.compose.rules import (
 from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendChoice, SendProgressDialog
 from desktop_app.ui.compose.style import STYLE
 from desktop_app.ui.compose.templates import TemplatesButton
-from desktop_app.ui.compose.wording import number
+from desktop_app.ui.compose.wording import kes, number
 from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import wait_finished
 from desktop_app.ui.tabs import TabPage
@@ -261,9 +262,23 @@ class ComposeTab(TabPage):
         #: the form still says so after a quit, and Undo still puts it back).
         self._taken_off: TakenOff | None = None
 
+        # The form scrolls; the Send row under it never does: on a small screen (800×560,
+        # a 1024×600 netbook) the form was twice the window's height and Send, with the
+        # reason it was greyed, 500 px below what showed.
         root = QVBoxLayout(self)
-        root.setContentsMargins(16, 10, 16, 10)
-        root.setSpacing(8)
+        root.setContentsMargins(0, 0, 0, 0)
+        root.setSpacing(0)
+        self.form_scroll = QScrollArea()
+        self.form_scroll.setObjectName("composeScroll")
+        self.form_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.form_scroll.setWidgetResizable(True)
+        self.form_scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop of its own
+        self.form_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        body = QWidget()
+        body.setObjectName("composeBody")
+        page = QVBoxLayout(body)
+        page.setContentsMargins(16, 8, 16, 8)
+        page.setSpacing(8)
 
         # Channel selector: a segmented control.
         channel_row = QHBoxLayout()
@@ -286,7 +301,7 @@ class ComposeTab(TabPage):
         self.category = CategoryChooser()
         self.category.changed.connect(self._on_category_chosen)
         channel_row.addWidget(self.category)
-        root.addLayout(channel_row)
+        page.addLayout(channel_row)
 
         # Notes live in the right-hand column, where they move no control of the form.
         self.resume_banner = ResumeBanner()
@@ -296,7 +311,7 @@ class ComposeTab(TabPage):
         self.notice = Notice()
 
         self.stack = QStackedWidget()
-        root.addWidget(self.stack, 1)
+        page.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_sms_page())
         self.whatsapp = WhatsAppPanel(ctx)
         self.whatsapp.category_source = self.category.category
@@ -310,6 +325,9 @@ class ComposeTab(TabPage):
         )
         self.stack.addWidget(self.survey)
         self.channel_group.idClicked.connect(self.set_channel)
+        self.form_scroll.setWidget(body)
+        root.addWidget(self.form_scroll, 1)
+        root.addWidget(self._build_send_bar())
 
         for keys in ("Ctrl+Return", "Ctrl+Enter"):
             shortcut = QShortcut(QKeySequence(keys), self)
@@ -362,6 +380,7 @@ class ComposeTab(TabPage):
         self.composer = MessageComposer()
         message_title.setBuddy(self.composer.editor)
         self.composer.editor.setAccessibleName(self.tr("Message text"))
+        self.composer.editor.installEventFilter(self)
         self.templates = TemplatesButton(self.ctx, self.composer.text)
         self.templates.use_requested.connect(self.use_template)
         self.templates.templates_changed.connect(
@@ -396,26 +415,57 @@ class ComposeTab(TabPage):
         right.addWidget(self.preview, 1)
         right.addWidget(self.resume_banner)
         right.addWidget(self.scheduled_banner)
-        right.addWidget(self.notice)
-        right.addWidget(self.summary.send_button)
-        later_row = QHBoxLayout()
-        later_row.setContentsMargins(0, 0, 0, 0)
-        self.later_button = QPushButton(self.tr("Send lat&er…"))
-        self.later_button.setObjectName("sendLaterButton")
-        self.later_button.setToolTip(self.tr("Choose a day and time for this message to go out"))
-        self.later_button.clicked.connect(self.send_later)
-        self.summary.shortcut_hint.setAlignment(
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-        )
-        later_row.addWidget(self.summary.shortcut_hint, 1)
-        later_row.addWidget(self.later_button)
-        right.addLayout(later_row)
         holder = QWidget()
         holder.setLayout(right)
         # Beside the form on a wide window; below it on a narrow one (nothing scrolls
         # sideways at the smallest window size).
         self.columns = SideColumn(form, holder, side_width=360)
         return self.columns
+
+    def _build_send_bar(self) -> QWidget:
+        """Under the scrolling form, always on screen: the last note (sent, cleared, …), the
+        last attempt's problem, then one row with what the send costs or why it cannot go
+        yet, Send later and Send."""
+        bar = QFrame()
+        bar.setObjectName("sendBar")
+        layout = QVBoxLayout(bar)
+        layout.setContentsMargins(16, 6, 16, 6)
+        layout.setSpacing(6)
+        layout.addWidget(self.notice)
+        #: The SMS page's part of the bar (the other channels have their own Send).
+        self.send_row = QWidget()
+        rows = QVBoxLayout(self.send_row)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(6)
+        rows.addWidget(self.summary.problem_label)
+        row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(8)
+        words = QVBoxLayout()
+        words.setContentsMargins(0, 0, 0, 0)
+        words.setSpacing(0)
+        #: What the send costs, in one line (the summary card has the details).
+        self.cost_line = QLabel()
+        self.cost_line.setObjectName("sendCost")
+        self.cost_line.setWordWrap(True)
+        self.cost_line.setTextFormat(Qt.TextFormat.PlainText)
+        self.cost_line.hide()
+        words.addWidget(self.cost_line)
+        words.addWidget(self.summary.note_label)  # why Send is greyed, beside it
+        self.summary.shortcut_hint.setAlignment(
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        )
+        words.addWidget(self.summary.shortcut_hint)
+        row.addLayout(words, 1)
+        self.later_button = QPushButton(self.tr("Send lat&er…"))
+        self.later_button.setObjectName("sendLaterButton")
+        self.later_button.setToolTip(self.tr("Choose a day and time for this message to go out"))
+        self.later_button.clicked.connect(self.send_later)
+        row.addWidget(self.later_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        row.addWidget(self.summary.send_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        rows.addLayout(row)
+        layout.addWidget(self.send_row)
+        return bar
 
     # --- public API ---------------------------------------------------------------------
 
@@ -427,8 +477,25 @@ class ComposeTab(TabPage):
         self.set_channel(0)
         self.composer.editor.setFocus()
 
+    def heightForWidth(self, width: int) -> int:
+        # The form scrolls inside the tab, so the page around the tab need never be taller
+        # than the window (it would scroll the Send row away with the rest).
+        return self.minimumSizeHint().height()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.composer.editor and event.type() == QEvent.Type.FocusIn:
+            # Typing in the message box: the box and its counter come into view, however
+            # the focus got there (Tab, a click, a template, Ctrl+M).
+            QTimer.singleShot(0, self, self._show_composer)
+        return super().eventFilter(watched, event)
+
+    def _show_composer(self) -> None:
+        if self.composer.editor.hasFocus():
+            self.form_scroll.ensureWidgetVisible(self.composer, 0, 0)
+
     def set_channel(self, index: int) -> None:
         self.stack.setCurrentIndex(index)
+        self.send_row.setVisible(index == 0)
         button = self.channel_group.button(index)
         if button is not None and not button.isChecked():
             button.setChecked(True)
@@ -772,7 +839,23 @@ class ComposeTab(TabPage):
             )
         else:
             self.summary.send_button.setText(self.tr("Send"))
+        self._show_cost_line(plan, blocked=reason is not None)
+        self.summary.shortcut_hint.setVisible(self.summary.send_button.isEnabled())
         return plan
+
+    def _show_cost_line(self, plan: SendPlan, *, blocked: bool) -> None:
+        """The send's cost beside Send (the summary card may be below the fold)."""
+        estimate = plan.estimate
+        if blocked or not estimate.credits:
+            self.cost_line.hide()
+            return
+        credits = counts().credits(estimate.credits)
+        if estimate.kes is None:
+            text = self.tr("Cost: {credits}").format(credits=credits)
+        else:
+            text = self.tr("Cost: {credits} ({kes})").format(credits=credits, kes=kes(estimate.kes))
+        self.cost_line.setText(text)
+        self.cost_line.show()
 
     def _show_problem(self, text: str | None, *, sticky: bool = True) -> None:
         self.problem = None if text is None else Problem(text, sticky)

@@ -56,6 +56,9 @@ def _fits(qtbot, win: MainWindow, size: tuple[int, int]) -> None:  # type: ignor
 
     qtbot.waitUntil(settled, timeout=5000)
     assert area.verticalScrollBar().maximum() == 0, "the Compose tab needs scrolling"
+    # nor does the form inside it (its Send row stays put under it, whatever the size)
+    inner = compose.form_scroll  # type: ignore[attr-defined]
+    assert inner.verticalScrollBar().maximum() == 0, "the Compose form needs scrolling"
     bottom = send.mapTo(area.viewport(), QPoint(0, send.height())).y()
     assert 0 < bottom <= area.viewport().height(), "Send is below the fold"
     assert not send.visibleRegion().isEmpty()
@@ -95,6 +98,7 @@ def test_right_after_a_resize_to_the_smallest_window_nothing_is_cut(qtbot, windo
     assert bar.width() >= compose.columns.width() - 1  # as wide as the form: full width
     editor = compose.composer
     assert editor.height() >= editor.minimumSizeHint().height()
-    # and the page is already tall enough for the stacked columns (it scrolls, squeezes nothing)
-    page = window.tabs.currentWidget().widget()
-    assert page.height() >= compose.columns.geometry().bottom()
+    # and the form is already tall enough for the stacked columns (it scrolls, squeezes
+    # nothing; the Send row under it does not scroll)
+    page = compose.form_scroll.widget()
+    assert page.height() >= compose.columns.mapTo(page, compose.columns.rect().bottomLeft()).y()
