@@ -5,7 +5,7 @@
     <name>AccountDialog</name>
     <message>
         <source>Connect an account</source>
-        <extracomment>a test or save attempt ended (True = it worked); for tests and busy indicators</extracomment>
+        <extracomment>Room kept for the window&apos;s title bar and frame, which the dialog&apos;s own height leaves out. a test or save attempt ended (True = it worked); for tests and busy indicators</extracomment>
         <translation>Unganisha akaunti</translation>
     </message>
     <message>
@@ -580,6 +580,7 @@
     </message>
     <message>
         <source>Send lat&amp;er…</source>
+        <extracomment>The SMS page&apos;s part of the bar (the other channels have their own Send). What the send costs, in one line (the summary card has the details).</extracomment>
         <translation>Tuma &amp;baadaye…</translation>
     </message>
     <message>
@@ -633,6 +634,14 @@
     <message>
         <source>Send</source>
         <translation>Tuma</translation>
+    </message>
+    <message>
+        <source>Cost: {credits}</source>
+        <translation>Gharama: {credits}</translation>
+    </message>
+    <message>
+        <source>Cost: {credits} ({kes})</source>
+        <translation>Gharama: {credits} ({kes})</translation>
     </message>
     <message>
         <source>This message was scheduled to go out {when}. It was taken off the schedule so you could change it: send it, or schedule it again with Send later.</source>
@@ -1109,11 +1118,20 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
+        <extracomment>How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
+        <source>&amp;Undo</source>
+        <translation>T&amp;endua</translation>
+    </message>
+    <message>
+        <source>Add the contacts just deleted back, with their details and groups (for {n} minutes after the delete, until you delete others)</source>
+        <translation>Rudisha anwani zilizofutwa sasa hivi, pamoja na maelezo yake na vikundi vyake (kwa dakika {n} baada ya kufuta, hadi utakapofuta nyingine)</translation>
+    </message>
+    <message>
         <source>Refresh</source>
+        <extracomment>The last delete, while it can be undone.</extracomment>
         <translation>Sasisha</translation>
     </message>
     <message>
@@ -1217,8 +1235,16 @@
         <translation>Unganisha akaunti yako ili uone wateja wako.</translation>
     </message>
     <message>
+        <source>The messaging service asked us to slow down. Trying again by itself in {wait}…</source>
+        <translation>Huduma ya ujumbe imetuomba tupunguze kasi. Itajaribu tena yenyewe baada ya {wait}…</translation>
+    </message>
+    <message>
         <source>Loading your contacts…</source>
         <translation>Inapakia anwani zako…</translation>
+    </message>
+    <message>
+        <source>Some contacts could not be loaded: the service asked us to slow down. Trying again by itself in {wait}…</source>
+        <translation>Baadhi ya anwani hazikuweza kupakiwa: huduma imetuomba tupunguze kasi. Itajaribu tena yenyewe baada ya {wait}…</translation>
     </message>
     <message>
         <source>Some contacts could not be loaded. {title}: {text}</source>
@@ -1309,6 +1335,10 @@
         <translation>Ukurasa {page}/{pages}</translation>
     </message>
     <message>
+        <source>They also leave the groups on this computer. For {n} minutes afterwards (until you delete others) Undo adds them back, with their details and groups. Messages already sent to them are not affected.</source>
+        <translation>Wataondolewa pia kwenye vikundi vya kompyuta hii. Kwa dakika {n} baadaye (hadi utakapofuta nyingine) Tendua inazirudisha, pamoja na maelezo yake na vikundi vyake. Jumbe ambazo tayari wametumiwa haziathiriwi.</translation>
+    </message>
+    <message>
         <source>Add c&amp;ontact</source>
         <translation>&amp;Ongeza anwani</translation>
     </message>
@@ -1373,10 +1403,6 @@
         <translation>Ufute {contacts} kwenye orodha ya anwani ya mtoa huduma wako?</translation>
     </message>
     <message>
-        <source>This cannot be undone. They also leave the groups on this computer. Messages already sent to them are not affected.</source>
-        <translation>Hili haliwezi kutenduliwa. Wataondolewa pia kwenye vikundi vya kompyuta hii. Jumbe ambazo tayari wametumiwa haziathiriwi.</translation>
-    </message>
-    <message>
         <source>Delete {contacts}</source>
         <translation>Futa {contacts}</translation>
     </message>
@@ -1403,6 +1429,30 @@
     <message>
         <source>Deleted {contacts}.</source>
         <translation>Zimefutwa {contacts}.</translation>
+    </message>
+    <message>
+        <source>Adding back {contacts}…</source>
+        <translation>Inarudisha {contacts}…</translation>
+    </message>
+    <message>
+        <source>Added back {contacts}.</source>
+        <translation>Zimerudishwa {contacts}.</translation>
+    </message>
+    <message>
+        <source>Not added twice, as their number is in your contacts again (added meanwhile): {names}.</source>
+        <translation>Hazikuongezwa mara mbili, kwa sababu namba zao ziko tena kwenye anwani zako (ziliongezwa katikati): {names}.</translation>
+    </message>
+    <message>
+        <source>Not added twice, as their number is in your contacts again (added meanwhile): {contacts}.</source>
+        <translation>Hazikuongezwa mara mbili, kwa sababu namba zao ziko tena kwenye anwani zako (ziliongezwa katikati): {contacts}.</translation>
+    </message>
+    <message>
+        <source>{contacts} not added back yet. {why} Undo stays here for them.</source>
+        <translation>Bado hazijarudishwa {contacts}. {why} Tendua inabaki hapa kwa ajili yake.</translation>
+    </message>
+    <message>
+        <source>Stopped: {contacts} not added back yet (Undo adds them).</source>
+        <translation>Imesimamishwa: bado hazijarudishwa {contacts} (Tendua inazirudisha).</translation>
     </message>
     <message>
         <source>Added {contacts} to “{group}”.</source>
@@ -3485,7 +3535,12 @@
     <name>PracticeBanner</name>
     <message>
         <source>Practice mode — messages go nowhere until you connect your account</source>
+        <extracomment>The whole sentence (on a small window: the title&apos;s tooltip, the short one shows).</extracomment>
         <translation>Hali ya mazoezi — jumbe haziendi popote hadi uunganishe akaunti yako</translation>
+    </message>
+    <message>
+        <source>Practice mode — no message really goes out</source>
+        <translation>Hali ya mazoezi — hakuna ujumbe unaotumwa kweli</translation>
     </message>
     <message>
         <source>Connect your account…</source>
@@ -3493,7 +3548,7 @@
     </message>
     <message>
         <source>Starting the practice service…</source>
-        <extracomment>Narrower than this, the banner keeps only its title and button (the details are in the title&apos;s tooltip): on a small screen it stays one or two lines high.</extracomment>
+        <extracomment>Narrower than this, the banner keeps only its title and button (the details are in the title&apos;s tooltip): on a small screen it stays one line high. (Its Kiswahili title went onto two lines at 800 px, above a Compose tab already short of height.)</extracomment>
         <translation>Inaanzisha huduma ya mazoezi…</translation>
     </message>
     <message>
