@@ -1,10 +1,10 @@
-"""The look of Tuma's grids for the small tables in dialogs (the opt-out list, a delivery
-report, "Which message?"): rows in alternate shades without lines between cells, a quiet
-white header, the app's green selection, one line a row. The Contacts and Delivery tabs
-carry the same rules in their own style sheets.
+"""The look of Tuma's grids for the tables outside the Contacts and Delivery tabs (the
+Import wizard's, the opt-out list, a delivery report, "Which message?"): rows in alternate
+shades without lines between cells, a quiet white header, the app's green selection, one
+line a row. The Contacts and Delivery tabs carry the same rules in their own style sheets.
 
 Set on each table (not in the application's style sheet, which every widget of the
-start-up would match against): these dialogs open on demand."""
+start-up would match against): they are built after the first paint or on demand."""
 
 from __future__ import annotations
 
@@ -31,21 +31,33 @@ QHeaderView::section {
     color: #616e7c;
     font-weight: 600;
     border: none;
-    border-bottom: 1px solid #dde2e8;
     padding: 6px 6px;
+}
+QHeaderView::section:horizontal {
+    border-bottom: 1px solid #dde2e8;
+}
+QHeaderView::section:vertical {
+    border-right: 1px solid #dde2e8;
+}
+QTableCornerButton::section {
+    background: #ffffff;
+    border: none;
+    border-bottom: 1px solid #dde2e8;
+    border-right: 1px solid #dde2e8;
 }
 """
 
 
-def grid_look(table: QTableView) -> None:
-    """*table* looks like the Contacts and Delivery grids; its text is cut with "…"."""
+def grid_look(table: QTableView, *, row_numbers: bool = False) -> None:
+    """*table* looks like the Contacts and Delivery grids; its text is cut with "…".
+    *row_numbers*: its row header stays (a file's own row numbers), in the header's look."""
     table.setStyleSheet(GRID_STYLE)
     table.setAlternatingRowColors(True)
     table.setShowGrid(False)
     table.setWordWrap(False)
     table.setTextElideMode(Qt.TextElideMode.ElideRight)
     rows = table.verticalHeader()
-    rows.hide()
+    rows.setVisible(row_numbers)
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     rows.setDefaultSectionSize(30)
     columns = table.horizontalHeader()

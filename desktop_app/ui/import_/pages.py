@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core.importing.mapping import Field
+from desktop_app.ui.grids import grid_look
 from desktop_app.ui.import_.model import ProblemsModel, SampleModel
 from desktop_app.ui.tabs import spec
 from desktop_app.ui.widgets import card, set_role, tab_leaves
@@ -73,14 +74,10 @@ def _fill_height(view: QWidget, minimum: int) -> None:
 def _table(parent: QWidget, name: str) -> QTableView:
     view = QTableView(parent)
     view.setObjectName(name)
-    view.setAlternatingRowColors(True)
+    grid_look(view)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(26)
-    view.horizontalHeader().setHighlightSections(False)
     view.horizontalHeader().setStretchLastSection(True)
-    view.setWordWrap(False)
     tab_leaves(view)
     return view
 
@@ -298,11 +295,10 @@ class StartPage(QWidget):
         self.past.setHorizontalHeaderLabels(
             [self.tr("When"), self.tr("File"), self.tr("Imported"), self.tr("Result")]
         )
-        self.past.verticalHeader().hide()
+        grid_look(self.past)
         self.past.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.past.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.past.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.past.setAlternatingRowColors(True)
         tab_leaves(self.past)
         self.past.setAccessibleName(self.tr("Past imports"))
         _fill_height(self.past, 96)
@@ -402,9 +398,8 @@ class FilePage(_Page):
         self.first_rows = QTableWidget(0, 0, self)
         self.first_rows.setObjectName("firstRows")
         self.first_rows.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.first_rows.setAlternatingRowColors(True)
+        grid_look(self.first_rows, row_numbers=True)  # the file's own row numbers
         tab_leaves(self.first_rows)
-        self.first_rows.verticalHeader().setDefaultSectionSize(26)
         self.first_rows.horizontalHeader().setStretchLastSection(True)
         _fill_height(self.first_rows, 72)
         self.first_rows.setAccessibleName(self.first_rows_title.text())
