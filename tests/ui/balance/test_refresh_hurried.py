@@ -18,6 +18,19 @@ from tests.conftest import RestartableSandbox
 BUSY_2 = "The service is busy: trying again (try 2 of 3)…"
 
 
+def count_reads(ctx: Any) -> list[object]:
+    """Each balance reading asked of the service from now on (its client), in order."""
+    reads: list[object] = []
+    real_fetch = ctx.services.balance.fetch
+
+    async def counting_fetch(client: Any) -> Any:
+        reads.append(client)
+        return await real_fetch(client)
+
+    ctx.services.balance.fetch = counting_fetch
+    return reads
+
+
 def test_refresh_during_a_rate_limited_read_joins_it(
     qtbot: Any, own_ctx: Any, own_sandbox: RestartableSandbox
 ) -> None:
@@ -28,14 +41,7 @@ def test_refresh_during_a_rate_limited_read_joins_it(
     qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
     tab = win.tab("balance")
     assert isinstance(tab, BalanceTab)
-    reads: list[object] = []
-    real_fetch = own_ctx.services.balance.fetch
-
-    async def counting_fetch(client: Any) -> Any:
-        reads.append(client)
-        return await real_fetch(client)
-
-    own_ctx.services.balance.fetch = counting_fetch
+    reads = count_reads(own_ctx)
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("ratelimit", 1, path_prefix="/v1/get-balance", seconds=2)
         try:
@@ -62,14 +68,7 @@ def test_f5_pressed_again_and_again_joins_the_reading_under_way(
     win.show()
     win.show_tab("compose")  # its own refresh asks for the balance as well
     qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
-    reads: list[object] = []
-    real_fetch = own_ctx.services.balance.fetch
-
-    async def counting_fetch(client: Any) -> Any:
-        reads.append(client)
-        return await real_fetch(client)
-
-    own_ctx.services.balance.fetch = counting_fetch
+    reads = count_reads(own_ctx)
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("ratelimit", 1, path_prefix="/v1/get-balance", seconds=2)
         try:
@@ -93,14 +92,7 @@ def test_a_sends_new_balance_still_starts_the_reading_over(
     qtbot.addWidget(win)
     win.show()
     qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
-    reads: list[object] = []
-    real_fetch = own_ctx.services.balance.fetch
-
-    async def counting_fetch(client: Any) -> Any:
-        reads.append(client)
-        return await real_fetch(client)
-
-    own_ctx.services.balance.fetch = counting_fetch
+    reads = count_reads(own_ctx)
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("ratelimit", 1, path_prefix="/v1/get-balance", seconds=2)
         try:
