@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -15,8 +16,9 @@ from PySide6.QtCore import (
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtGui import QResizeEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
+    QApplication,
     QBoxLayout,
     QFrame,
     QGraphicsOpacityEffect,
@@ -43,6 +45,7 @@ __all__ = [
     "MessageBar",
     "PracticeBanner",
     "SideColumn",
+    "TabNotice",
     "Toast",
     "align_spin_text",
     "card",
@@ -99,7 +102,8 @@ def tab_leaves(view: QAbstractItemView) -> None:
 
 def tab_titles(parent: QWidget, title: str, subtitle_name: str = "") -> tuple[QHBoxLayout, QLabel]:
     """A tab's header row: its (translated) title with a muted, plain-text subtitle under it,
-    taking the row's spare width; the caller adds its actions to the row."""
+    taking the row's spare width; the caller adds its actions to the row (and its notice on
+    a row of its own under it: :func:`tab_notice`)."""
     header = QHBoxLayout()
     titles = QVBoxLayout()
     titles.setSpacing(2)
@@ -116,15 +120,155 @@ def tab_titles(parent: QWidget, title: str, subtitle_name: str = "") -> tuple[QH
     return header, subtitle
 
 
-def tab_notice(parent: QWidget, header: QHBoxLayout, name: str) -> QLabel:
-    """A short notice beside a tab's titles (plain text, wrapped), hidden until shown."""
-    notice = QLabel(parent)
+def tab_notice(
+    parent: QWidget, under: QBoxLayout, name: str, actions: Sequence[QWidget] = ()
+) -> TabNotice:
+    """A tab's notice (what just happened), hidden until said, on a row of its own added to
+    *under* (the tab's page, right after its header row): the whole width for its words,
+    with *actions* (a link such as Undo) right after them. While the notice and its actions
+    are hidden the row takes no room."""
+    notice = TabNotice(parent)
     notice.setObjectName(name)
-    notice.setTextFormat(Qt.TextFormat.PlainText)
-    notice.setWordWrap(True)
-    notice.hide()
-    header.addWidget(notice, 2, Qt.AlignmentFlag.AlignVCenter)
+    row = QHBoxLayout()
+    row.setSpacing(6)
+    row.addWidget(notice)
+    for action in actions:
+        row.addWidget(action, 0, Qt.AlignmentFlag.AlignVCenter)
+    row.addStretch(1)
+    under.addLayout(row)
     return notice
+
+
+class TabNotice(QLabel):
+    """A short notice in plain text on a tab: no wider than its words, at most
+    :attr:`MAX_LINES` lines at any width. Beside the titles it was squeezed to a 140 px
+    column at 800 px, wrapped onto four to nine lines and made the page scroll; on a row of
+    its own a longer notice (a delete that failed, with the service's reason) still ends in
+    "…" on its second line, and its tooltip and accessible name say all of it.
+
+    ``text()`` is the whole notice, whatever is shown; ``setText`` starts a new notice (its
+    tooltip is the caller's again only once set: an exported file's path, say)."""
+
+    MAX_LINES = 2
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._whole = ""
+        self._tip = ""
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.hide()
+
+    def say(self, text: str, role: str) -> None:
+        """Show *text* in the style *role* ("success", "warning", …)."""
+        self.setText(text)
+        if self.property("role") != role:
+            set_role(self, role)
+            # a polished frame takes in its new padding and border on a style change only
+            # (re-polishing leaves the old ones: a warning's words touched its box)
+            QApplication.sendEvent(self, QEvent(QEvent.Type.StyleChange))
+        self._fit()
+        self.show()
+
+    def text(self) -> str:
+        return self._whole
+
+    def setText(self, text: str) -> None:
+        self._whole = text
+        self._tip = ""
+        self._fit()
+        self.updateGeometry()
+
+    def setToolTip(self, tip: str) -> None:
+        self._tip = tip
+        self._say_whole()
+
+    def shown_text(self) -> str:
+        """The words on screen (the notice, or its beginning and "…")."""
+        return QLabel.text(self)
+
+    def sizeHint(self) -> QSize:
+        extra = self._extra()
+        width = self._bounds(self._whole, 1_000_000).width() + extra.width() + 1
+        return QSize(width, self.heightForWidth(min(width, self.width())))
+
+    def minimumSizeHint(self) -> QSize:
+        width = min(self.sizeHint().width(), 12 * self.fontMetrics().averageCharWidth())
+        return QSize(width, self.heightForWidth(self.width()))
+
+    def hasHeightForWidth(self) -> bool:
+        """No: a child with a height for its width makes the whole page ask its children
+        for their preferred heights instead of their least ones inside the tab's scroll
+        area, and the Delivery page then scrolled by 70 px at 800×560 for a one-line notice.
+        The notice's height follows the width it was given instead (:meth:`resizeEvent`)."""
+        return False
+
+    def heightForWidth(self, width: int) -> int:
+        extra = self._extra()
+        room = max(1, width - extra.width())
+        return self._bounds(self._fitted(room), room).height() + extra.height()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # one line or two, now
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()
+            self.updateGeometry()
+
+    def _extra(self) -> QSize:
+        """The room around the words: the style's padding and border, the label's margin."""
+        inner = self.contentsRect()
+        margin = 2 * self.margin()
+        return QSize(self.width() - inner.width() + margin, self.height() - inner.height() + margin)
+
+    def _bounds(self, text: str, room: int) -> QRect:
+        flags = Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap
+        return self.fontMetrics().boundingRect(QRect(0, 0, room, 1_000_000), flags, text)
+
+    def _fitted(self, room: int) -> str:
+        """The notice as it fits *room* px wide in MAX_LINES lines: whole, or cut short with
+        "…" on its last line."""
+        text = self._whole
+        layout = QTextLayout(text, self.font())
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        layout.setTextOption(option)
+        layout.beginLayout()
+        starts = []
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(room)
+            starts.append(line.textStart())
+            if len(starts) > self.MAX_LINES:
+                break
+        layout.endLayout()
+        if len(starts) <= self.MAX_LINES:
+            return text
+        last = starts[self.MAX_LINES - 1]
+        rest = self.fontMetrics().elidedText(text[last:].strip(), Qt.TextElideMode.ElideRight, room)
+        return text[:last] + rest
+
+    def _fit(self) -> None:
+        room = max(1, self.width() - self._extra().width())
+        shown = self._fitted(room) if self.width() > 0 else self._whole
+        if shown != QLabel.text(self):
+            QLabel.setText(self, shown)
+        self._say_whole()
+
+    def _say_whole(self) -> None:
+        cut = QLabel.text(self) != self._whole
+        tips = (self._whole if cut else "", self._tip)
+        QLabel.setToolTip(self, "\n\n".join(tip for tip in tips if tip))
+        self.setAccessibleName(self._whole if cut else "")
 
 
 def card(parent: QWidget | None = None) -> QFrame:

@@ -160,7 +160,18 @@ class ContactsTab(OneJob, TabPage):
 
         # --- header: what this is, how many, the main action ---------------------------
         header, self.subtitle = tab_titles(self, self.tr("Contacts"), "contactsSubtitle")
-        self.notice = tab_notice(self, header, "contactsNotice")
+        self.refresh_button = QPushButton(self.tr("Refresh"), self)
+        self.refresh_button.setToolTip(self.tr("Read the list again from your provider"))
+        self.refresh_button.clicked.connect(self.refresh)
+        self.add_button = QPushButton(self.tr("Add c&ontact"), self)
+        self.add_button.setObjectName("addContact")
+        self.add_button.setProperty("role", "primary")
+        self.add_button.clicked.connect(lambda: self.open_form())
+        header.addWidget(self.refresh_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        header.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        root.addLayout(header)
+        # what just happened, on a row of its own under the titles, with the Undo of a delete
+        # right after its words
         self.undo_button = QPushButton(self.tr("&Undo"), self)
         self.undo_button.setObjectName("undoDelete")
         self.undo_button.setProperty("role", "link")
@@ -172,19 +183,9 @@ class ContactsTab(OneJob, TabPage):
         )
         self.undo_button.clicked.connect(self.undo_delete)
         self.undo_button.hide()
-        header.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        self.notice = tab_notice(self, root, "contactsNotice", [self.undo_button])
         #: The last delete, while it can be undone.
         self._undo: _UndoOffer | None = None
-        self.refresh_button = QPushButton(self.tr("Refresh"), self)
-        self.refresh_button.setToolTip(self.tr("Read the list again from your provider"))
-        self.refresh_button.clicked.connect(self.refresh)
-        self.add_button = QPushButton(self.tr("Add c&ontact"), self)
-        self.add_button.setObjectName("addContact")
-        self.add_button.setProperty("role", "primary")
-        self.add_button.clicked.connect(lambda: self.open_form())
-        header.addWidget(self.refresh_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        header.addWidget(self.add_button, 0, Qt.AlignmentFlag.AlignVCenter)
-        root.addLayout(header)
 
         # --- toolbar: search and what to do with the selection ----------------------------
         toolbar = QHBoxLayout()
@@ -787,18 +788,12 @@ class ContactsTab(OneJob, TabPage):
         self.subtitle.setText(text)
 
     def show_notice(self, text: str, *, ok: bool = True, undo: bool = False) -> None:
-        """Say what happened beside the titles; it goes after a while. With *undo*, it is the
+        """Say what happened under the titles; it goes after a while. With *undo*, it is the
         notice of the delete that can be undone, with its Undo: it stays while the offer
         lasts, and a later notice gives way back to it when its own time is up."""
-        self.notice.setText(text)
-        self.notice.setToolTip("")
-        set_role(self.notice, "success" if ok else "warning")
-        self.notice.show()
+        self.notice.say(text, "success" if ok else "warning")
         offered = undo and self._undo is not None
         self.undo_button.setVisible(offered)
-        # beside its Undo, not across the header from it
-        side = Qt.AlignmentFlag.AlignRight if offered else Qt.AlignmentFlag.AlignLeft
-        self.notice.setAlignment(side | Qt.AlignmentFlag.AlignVCenter)
         if offered:
             self._notice_timer.stop()
         else:

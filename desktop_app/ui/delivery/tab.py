@@ -81,7 +81,7 @@ from desktop_app.ui.delivery.models import (
 from desktop_app.ui.formats import snippet
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
-from desktop_app.ui.widgets import FlowLayout, set_role, tab_leaves, tab_notice, tab_titles
+from desktop_app.ui.widgets import FlowLayout, tab_leaves, tab_notice, tab_titles
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
@@ -326,7 +326,6 @@ class DeliveryTab(OneJob, TabPage):
 
         # --- header: what this is, the look-up box ---------------------------------------
         header, self.subtitle = tab_titles(self, self.tr("Delivery"), "deliverySubtitle")
-        self.notice = tab_notice(self, header, "deliveryNotice")
         self.lookup_edit = LookupEdit(self)
         self.lookup_edit.setObjectName("lookupEdit")
         hint = self.tr("Paste a message ID to look it up")
@@ -345,6 +344,8 @@ class DeliveryTab(OneJob, TabPage):
         header.addWidget(self.lookup_edit, 0, Qt.AlignmentFlag.AlignVCenter)
         header.addWidget(self.lookup_button, 0, Qt.AlignmentFlag.AlignVCenter)
         root.addLayout(header)
+        # what a look-up or an export says, on a row of its own under the titles
+        self.notice = tab_notice(self, root, "deliveryNotice")
 
         # --- filters ------------------------------------------------------------------------
         filters = QHBoxLayout()
@@ -1290,9 +1291,7 @@ class DeliveryTab(OneJob, TabPage):
         self.look_up()
 
     def show_notice(self, text: str, *, ok: bool = True) -> None:
-        self.notice.setText(text)
-        set_role(self.notice, "ok" if ok else "warning")
-        self.notice.show()
+        self.notice.say(text, "ok" if ok else "warning")
         self._notice_timer.start()
 
     # -- following statuses ------------------------------------------------------------------
