@@ -1,7 +1,7 @@
-"""The look of Tuma's grids for the tables outside the Contacts and Delivery tabs (the
-Import wizard's, the opt-out list, a delivery report, "Which message?"): rows in alternate
-shades without lines between cells, a quiet white header, the app's green selection, one
-line a row. The Contacts and Delivery tabs carry the same rules in their own style sheets.
+"""The look of Tuma's grids: rows in alternate shades without lines between cells, a quiet
+white header, the app's green selection, one line a row. The Contacts and Delivery tabs build
+their style sheets on :data:`GRID_STYLE`; :func:`grid_look` gives the other tables (the
+Import wizard's, the opt-out list, a delivery report, "Which message?") the same look.
 
 Set on each table (not in the application's style sheet, which every widget of the
 start-up would match against): they are built after the first paint or on demand."""

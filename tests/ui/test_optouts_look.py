@@ -11,7 +11,7 @@ from desktop_app.core.services.optouts import OptOutSource
 from tests.ui.conftest import app_theme
 from tests.ui.test_optouts import PROFILE, open_list
 
-#: The grids' colours (ui/grids.py; Contacts' and Delivery's own style sheets).
+#: The grids' colours (ui/grids.py).
 WHITE = "#ffffff"
 ALTERNATE = "#f8fafb"
 SELECTED = "#d7eee6"

@@ -46,6 +46,7 @@ from desktop_app.ui.context import ComposeRequest
 from desktop_app.ui.dialogs import confirm
 from desktop_app.ui.errors import Level, describe
 from desktop_app.ui.formats import number
+from desktop_app.ui.grids import GRID_STYLE
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.tasks import BUSY_DELAY_MS
@@ -98,26 +99,10 @@ OPTIONAL = ((Column.NOTES, 140), (Column.EMAIL, WIDTHS[Column.EMAIL]), (Column.A
 #: The grid's look, set on the grid alone (the groups list and the page label have theirs): a
 #: style sheet on the whole tab put every widget in it through the sheet's rules, polished and
 #: painted, which made building, showing and painting the tab slower for three widgets' sake.
-TABLE_STYLE = """
-QTableView#contactsTable {
-    background: #ffffff;
-    alternate-background-color: #f8fafb;
-    border: 1px solid #dde2e8;
-    border-radius: 8px;
-    gridline-color: #eef1f4;
-    selection-background-color: #d7eee6;
-    selection-color: #1f2933;
-}
-QTableView#contactsTable::item { padding: 0 8px; }
-QHeaderView::section {
-    background: #ffffff;
-    color: #616e7c;
-    font-weight: 600;
-    border: none;
-    border-bottom: 1px solid #dde2e8;
-    padding: 6px 8px;
-}
-"""
+TABLE_STYLE = (
+    GRID_STYLE  # with a little more room in each cell, and the headings above their words
+    + "QTableView::item { padding: 0 8px; } QHeaderView::section { padding: 6px 8px; }"
+)
 PAGE_LABEL_STYLE = "QLabel#pageLabel { color: #3e4c59; font-weight: 600; }"
 
 

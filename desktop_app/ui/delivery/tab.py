@@ -79,6 +79,7 @@ from desktop_app.ui.delivery.models import (
     when_text,
 )
 from desktop_app.ui.formats import snippet
+from desktop_app.ui.grids import GRID_STYLE
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.widgets import FlowLayout, tab_leaves, tab_notice, tab_titles
@@ -127,25 +128,9 @@ SENDS_KEPT = 5
 #: The recipients the list of the selected send shows at least.
 RECIPIENTS_KEPT = 2
 
-STYLE = """
-QTableView#historyTable, QTableView#recipientsTable {
-    background: #ffffff;
-    alternate-background-color: #f8fafb;
-    border: 1px solid #dde2e8;
-    border-radius: 8px;
-    gridline-color: #eef1f4;
-    selection-background-color: #d7eee6;
-    selection-color: #1f2933;
-}
-QTableView#historyTable::item, QTableView#recipientsTable::item { padding: 0 6px; }
-QHeaderView::section {
-    background: #ffffff;
-    color: #616e7c;
-    font-weight: 600;
-    border: none;
-    border-bottom: 1px solid #dde2e8;
-    padding: 6px 6px;
-}
+STYLE = (
+    GRID_STYLE
+    + """
 QFrame#chartCard {
     background: #ffffff;
     border: 1px solid #dde2e8;
@@ -153,6 +138,7 @@ QFrame#chartCard {
 }
 QLabel#sendTitle { font-weight: 600; color: #1f2933; }
 """
+)
 
 
 class Period:
