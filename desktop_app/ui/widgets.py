@@ -62,11 +62,16 @@ SPIN_TEXT_MARGIN = 6
 
 
 def set_role(widget: QWidget, role: str) -> None:
-    """Style hook: the style sheet matches ``[role="..."]``; re-polish so a change shows."""
+    """Style hook: the style sheet matches ``[role="..."]``; re-polish so a change shows,
+    and tell the widget its style changed: a frame (a label) takes in the new padding and
+    border only then (re-polished alone, a label on screen turned "warning" kept no padding
+    and its words touched its box: the status bar's low balance, the key's warning)."""
     widget.setProperty("role", role)
     style = widget.style()
     style.unpolish(widget)
     style.polish(widget)
+    QApplication.sendEvent(widget, QEvent(QEvent.Type.StyleChange))
+    widget.updateGeometry()
 
 
 def align_spin_text(spin: QAbstractSpinBox) -> None:
@@ -166,9 +171,6 @@ class TabNotice(QLabel):
         self.setText(text)
         if self.property("role") != role:
             set_role(self, role)
-            # a polished frame takes in its new padding and border on a style change only
-            # (re-polishing leaves the old ones: a warning's words touched its box)
-            QApplication.sendEvent(self, QEvent(QEvent.Type.StyleChange))
         self._fit()
         self.show()
 

@@ -242,3 +242,25 @@ def test_the_problem_rows_headers_are_never_cut_in_kiswahili(qtbot, qapp, themed
             assert header.sectionSize(column) >= header.sectionSizeHint(column), column
     finally:
         assert install_translations(qapp, "en")
+
+
+def test_a_label_turned_warning_on_screen_gets_the_warnings_padding(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    """Re-polished alone, a label already shown kept its old (no) padding: the low balance
+    in the status bar, the key's warning in the account dialog had their words touching
+    their box."""
+    from PySide6.QtWidgets import QLabel
+
+    from desktop_app.ui.widgets import set_role
+    from tests.ui.conftest import app_theme
+
+    with app_theme(qapp):
+        fresh = QLabel("Top up soon")
+        fresh.setProperty("role", "warning")
+        turned = QLabel("Top up soon")
+        for label in (fresh, turned):
+            qtbot.addWidget(label)
+            label.show()
+        qtbot.waitExposed(turned)
+        set_role(turned, "warning")
+        assert turned.contentsMargins() == fresh.contentsMargins()
+        assert turned.contentsRect().left() > 0  # the warning's padding
