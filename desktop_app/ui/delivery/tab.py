@@ -250,6 +250,8 @@ def _chart_card(chart: DeliveryChart) -> QFrame:
 _PHONE_WRAPPING = "\"'`\u201c\u201d\u2018\u2019\u00ab\u00bb<>[]{}.,;:"
 #: A label pasted with the number: "Tel: 0712…", "Simu: 0712…", "tel:+254…".
 _PHONE_LABEL = re.compile(r"^(?:tel|phone|mobile|simu|namba)\b\s*[:.#]?\s*", re.IGNORECASE)
+#: A date ("2024-11-24", "24.11.2024", "24/11/24"): some read as a Nairobi landline.
+_DATE = re.compile(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
 
 
 def looks_like_phone(text: str) -> str | None:
@@ -260,6 +262,8 @@ def looks_like_phone(text: str) -> str | None:
     stripped = _PHONE_LABEL.sub("", stripped, count=1).strip(_PHONE_WRAPPING).strip()
     if not stripped or not re.fullmatch(r"[+(\d][\d\s\-().]{6,}", stripped):
         return None
+    if _DATE.fullmatch(stripped):
+        return None  # searched as text (a date in a message), not as the number 020 2411 24
     return phones.try_normalize(stripped)
 
 

@@ -61,3 +61,12 @@ def test_a_phone_typed_where_the_message_id_goes_lists_its_sends(qtbot, ctx, typ
     assert tab.search_edit.text() == "0712 300 002"
     assert tab.lookup_edit.text() == ""
     qtbot.waitUntil(lambda: tab.history_model.total == 1, timeout=10000)
+
+
+@pytest.mark.parametrize("date", ["2024-11-24", "24.11.2024", "24/11/24", "2024/1/5"])
+def test_a_date_in_the_search_is_not_taken_for_a_landline(date: str) -> None:
+    """ "2024-11-24" read as the Nairobi number 020 2411 24, and its sends were looked for."""
+    from desktop_app.ui.delivery.tab import looks_like_phone
+
+    assert looks_like_phone(date) is None
+    assert looks_like_phone("0712.345.678") == "+254712345678"  # dots, still a number
