@@ -210,3 +210,17 @@ def test_a_notice_too_long_for_two_lines_ends_in_an_ellipsis(qtbot, qapp) -> Non
         row = layout.itemAt(0)
         assert row is not None
         assert row.isEmpty()
+
+
+def test_good_news_on_delivery_looks_as_on_contacts(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
+    """Delivery's notices of what went well ("Saved 10,000 rows to …") were plain text (a
+    role no style had), where Contacts' are green."""
+    from desktop_app.ui.contacts.tab import ContactsTab
+    from desktop_app.ui.delivery.tab import DeliveryTab
+
+    delivery, contacts = DeliveryTab(ctx), ContactsTab(ctx)
+    for tab in (delivery, contacts):
+        qtbot.addWidget(tab)
+    delivery.show_notice("Saved 3 rows to report.xlsx.")
+    contacts.show_notice("Deleted 3 contacts.")
+    assert delivery.notice.property("role") == contacts.notice.property("role") == "success"

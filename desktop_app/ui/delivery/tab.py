@@ -1281,7 +1281,7 @@ class DeliveryTab(OneJob, TabPage):
         self.look_up()
 
     def show_notice(self, text: str, *, ok: bool = True) -> None:
-        self.notice.say(text, "ok" if ok else "warning")
+        self.notice.say(text, "success" if ok else "warning")
         self._notice_timer.start()
 
     # -- following statuses ------------------------------------------------------------------
