@@ -107,6 +107,9 @@ def _tips_card(title: str, tips: list[str]) -> QFrame:
 class _ResultLabel(QLabel):
     def __init__(self) -> None:
         super().__init__()
+        # Named before its first polish: the style's padding and border (the same for both
+        # names) are then part of its size; named only when shown, its text touched the box.
+        self.setObjectName("success")
         self.setTextFormat(Qt.TextFormat.PlainText)  # may quote the service
         self.setWordWrap(True)
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -300,20 +303,37 @@ class _ChannelPanel(QWidget):
         tips_title: str,
         tips: list[str],
     ) -> None:
-        """The send button (right-aligned), the result line, then the tips card."""
+        """The send row (the result line over the right-aligned send button), then the tips
+        card. The row ends the card until the compose tab puts it in its Send bar (always on
+        screen, where the SMS page's Send is): a survey to a few people pushed it below the
+        fold of an 800×560 window."""
+        #: The result line and Send: ``take_send_row`` moves them out of the card.
+        self.send_row = QWidget()
+        self.send_row.setObjectName("channelSendRow")
+        rows = QVBoxLayout(self.send_row)
+        rows.setContentsMargins(0, 0, 0, 0)
+        rows.setSpacing(6)
+        self.result_label = _ResultLabel()
+        rows.addWidget(self.result_label)
         row = QHBoxLayout()
+        row.setContentsMargins(0, 0, 0, 0)
         row.addStretch(1)
         self.send_button = QPushButton(send_text)
         self.send_button.setObjectName(send_name)
         self.send_button.setProperty("role", "primary")
         self.send_button.clicked.connect(self.send)
         row.addWidget(self.send_button)
-        layout.addLayout(row)
-        self.result_label = _ResultLabel()
-        layout.addWidget(self.result_label)
+        rows.addLayout(row)
+        self._card_layout = layout
+        layout.addWidget(self.send_row)
         layout.addStretch(1)
         self.columns = SideColumn(self._card, _tips_card(tips_title, tips), side_width=TIPS_WIDTH)
         self._outer.addWidget(self.columns)
+
+    def take_send_row(self) -> QWidget:
+        """The result line and Send, out of the card, for the tab's Send bar to hold."""
+        self._card_layout.removeWidget(self.send_row)
+        return self.send_row
 
     def send(self) -> None:
         raise NotImplementedError

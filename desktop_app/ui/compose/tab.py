@@ -425,7 +425,8 @@ class ComposeTab(TabPage):
     def _build_send_bar(self) -> QWidget:
         """Under the scrolling form, always on screen: the last note (sent, cleared, …), the
         last attempt's problem, then one row with what the send costs or why it cannot go
-        yet, Send later and Send."""
+        yet, Send later and Send. On the WhatsApp and Survey pages, their result line and
+        Send instead."""
         bar = QFrame()
         bar.setObjectName("sendBar")
         layout = QVBoxLayout(bar)
@@ -465,6 +466,12 @@ class ComposeTab(TabPage):
         row.addWidget(self.summary.send_button, 0, Qt.AlignmentFlag.AlignVCenter)
         rows.addLayout(row)
         layout.addWidget(self.send_row)
+        # The WhatsApp and Survey pages' result line and Send: in the same place, shown with
+        # their page (set_channel), so a long list of survey numbers never hides them.
+        for panel in (self.whatsapp, self.survey):
+            channel_row = panel.take_send_row()
+            channel_row.hide()
+            layout.addWidget(channel_row)
         return bar
 
     # --- public API ---------------------------------------------------------------------
@@ -496,6 +503,8 @@ class ComposeTab(TabPage):
     def set_channel(self, index: int) -> None:
         self.stack.setCurrentIndex(index)
         self.send_row.setVisible(index == 0)
+        self.whatsapp.send_row.setVisible(index == 1)
+        self.survey.send_row.setVisible(index == 2)
         button = self.channel_group.button(index)
         if button is not None and not button.isChecked():
             button.setChecked(True)

@@ -123,13 +123,106 @@ def test_a_note_with_undo_is_on_screen(qtbot, window) -> None:  # type: ignore[n
 
 
 def test_the_send_row_is_the_sms_pages_own(qtbot, window) -> None:  # type: ignore[no-untyped-def]
-    """WhatsApp and Survey have their own Send in their card: the SMS row goes away there."""
+    """WhatsApp and Survey have their own Send: the SMS row goes away there, and theirs
+    go away on the other pages."""
     compose = _settle(qtbot, window, (800, 560), banner=True)
     compose.set_channel(1)
     assert not compose.summary.send_button.isVisible()
     assert not compose.later_button.isVisible()
+    assert on_screen(compose.whatsapp.send_button)
+    assert not compose.survey.send_button.isVisible()
+    compose.set_channel(2)
+    assert on_screen(compose.survey.send_button)
+    assert not compose.whatsapp.send_button.isVisible()
     compose.set_channel(0)
     assert on_screen(compose.summary.send_button)
+    assert not compose.whatsapp.send_button.isVisible()
+    assert not compose.survey.send_button.isVisible()
+
+
+CHANNEL_SIZES = [(800, 560), (1024, 600)]
+
+
+@pytest.mark.parametrize("size", CHANNEL_SIZES, ids=lambda s: "x".join(map(str, s)))
+def test_survey_send_and_its_result_are_on_screen(qtbot, window, size) -> None:  # type: ignore[no-untyped-def]
+    """A survey to a few people typed and picked: its Send was below the fold (~70 px at
+    800×560, in the card under the numbers), and the result line under it further down."""
+    from desktop_app.core.recipients import Person
+    from desktop_app.ui.compose.tab import SAMPLE_NUMBERS
+
+    compose = _settle(qtbot, window, size, banner=True)
+    compose.set_channel(2)
+    survey = compose.survey
+    survey.survey_edit.setText("SV-1")
+    survey.recipients.set_numbers_text(SAMPLE_NUMBERS)
+    survey.recipients.add_people(
+        [
+            Person("+254711000222", "Achieng", "Otieno", from_contacts=True),
+            Person("+254700111333", "Wanjiku", "Kamau", from_contacts=True),
+            Person("+254799555777", "Mwangi", "", from_contacts=True),
+        ]
+    )
+    qtbot.waitUntil(lambda: len(survey.recipients.people()) == 6)
+    survey.recipients.numbers_edit.setFocus()  # the user is typing the numbers
+    qtbot.wait(50)
+    QApplication.processEvents()
+    assert survey.send_button.isEnabled()
+    assert on_screen(survey.send_button)
+    survey.result_label.show_result("Survey sent to 6 people. Skipped: 0711 22.", True)
+    qtbot.wait(50)
+    QApplication.processEvents()
+    assert on_screen(survey.result_label)
+    assert on_screen(survey.send_button)
+    # the box around the result is the style's (its text touched the border)
+    assert survey.result_label.height() > survey.result_label.fontMetrics().height() + 8
+
+
+@pytest.mark.parametrize("size", CHANNEL_SIZES, ids=lambda s: "x".join(map(str, s)))
+def test_whatsapp_send_and_its_result_are_on_screen(qtbot, window, size) -> None:  # type: ignore[no-untyped-def]
+    """Even scrolled to the top of the page (the page scrolls as tall as the SMS page), the
+    WhatsApp Send and the line saying how the send went are in view."""
+    compose = _settle(qtbot, window, size, banner=True)
+    compose.set_channel(1)
+    whatsapp = compose.whatsapp
+    whatsapp.template_edit.setText("order_ready")
+    whatsapp.phone_edit.setText("0712 345 678")
+    whatsapp.result_label.show_result(
+        "Sent. WhatsApp will deliver it shortly (reference abc-123-def-456).", True
+    )
+    compose.form_scroll.verticalScrollBar().setValue(0)
+    qtbot.wait(50)
+    QApplication.processEvents()
+    assert whatsapp.send_button.isEnabled()
+    assert on_screen(whatsapp.send_button)
+    assert on_screen(whatsapp.result_label)
+    compose.form_scroll.verticalScrollBar().setValue(
+        compose.form_scroll.verticalScrollBar().maximum()
+    )
+    QApplication.processEvents()
+    assert on_screen(whatsapp.send_button)
+
+
+def test_tab_goes_from_a_channels_last_field_to_its_send(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """Send moved into the bar under the form; the keyboard still reaches it right after the
+    page's last field."""
+    from PySide6.QtCore import Qt
+
+    compose = _settle(qtbot, window, (800, 560), banner=True)
+    compose.set_channel(1)
+    whatsapp = compose.whatsapp
+    whatsapp.template_edit.setText("order_ready")
+    whatsapp.phone_edit.setText("0712 345 678")
+    whatsapp.phone_edit.setFocus()
+    qtbot.keyClick(whatsapp.phone_edit, Qt.Key.Key_Tab)
+    assert whatsapp.send_button.hasFocus()
+    compose.set_channel(2)
+    survey = compose.survey
+    survey.survey_edit.setText("SV-1")
+    survey.recipients.set_numbers_text("0712 345 678")
+    qtbot.waitUntil(lambda: survey.recipients.clear_button.isEnabled())
+    survey.recipients.clear_button.setFocus()
+    qtbot.keyClick(survey.recipients.clear_button, Qt.Key.Key_Tab)
+    assert survey.send_button.hasFocus()
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1024, 600)], ids=lambda s: "x".join(map(str, s)))
