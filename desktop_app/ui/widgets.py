@@ -80,10 +80,21 @@ def align_spin_text(spin: QAbstractSpinBox) -> None:
         editor.setTextMargins(SPIN_TEXT_MARGIN, 0, 0, 0)
 
 
+#: Room kept for a window's title bar and frame, which its own height leaves out.
+FRAME_ALLOWANCE = 40
+
+
+def available_height(widget: QWidget) -> int:
+    """The height of the screen *widget* is on, less the task bar or panels."""
+    screen = widget.screen()
+    return screen.availableGeometry().height() if screen is not None else 10_000
+
+
 def grow_to_fit(window: QWidget) -> None:
     """Soon (once the layout has taken in what changed): make *window* (a dialog) tall enough
     for a message shown after it opened, wrapped at its width, so the fields under it are
-    not squeezed; never smaller than it is."""
+    not squeezed; never smaller than it is, and never taller than the screen (its title bar
+    and buttons stay reachable)."""
 
     def grow() -> None:
         layout = window.layout()
@@ -92,6 +103,7 @@ def grow_to_fit(window: QWidget) -> None:
         width = window.width()
         needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else 0
         needed = max(needed, layout.totalMinimumSize().height())
+        needed = min(needed, available_height(window) - FRAME_ALLOWANCE)
         if needed > window.height():
             window.resize(width, needed)
 

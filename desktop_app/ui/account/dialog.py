@@ -30,7 +30,7 @@ from desktop_app.core.settings import Profile, SettingsError
 from desktop_app.core.tokens import SCOPED_PREFIX, token_kind
 from desktop_app.ui.context import AppContext
 from desktop_app.ui.errors import describe
-from desktop_app.ui.widgets import align_spin_text, set_role
+from desktop_app.ui.widgets import FRAME_ALLOWANCE, align_spin_text, available_height, set_role
 from desktop_app.ui.words import account_problem
 
 __all__ = ["AccountDialog"]
@@ -38,14 +38,6 @@ __all__ = ["AccountDialog"]
 log = logging.getLogger(__name__)
 
 NEW_ACCOUNT = ""  # combo data of the "New account" entry
-#: Room kept for the window's title bar and frame, which the dialog's own height leaves out.
-FRAME_ALLOWANCE = 40
-
-
-def available_height(widget: QWidget) -> int:
-    """The height of the screen *widget* is on, less the task bar or panels."""
-    screen = widget.screen()
-    return screen.availableGeometry().height() if screen is not None else 10_000
 
 
 class AccountDialog(QDialog):
