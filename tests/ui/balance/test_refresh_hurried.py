@@ -18,6 +18,17 @@ from tests.conftest import RestartableSandbox
 BUSY_2 = "The service is busy: trying again (try 2 of 3)…"
 
 
+def open_window(qtbot: Any, ctx: Any, tab: str | None = None) -> MainWindow:
+    """The main window shown (on *tab*), once its start-up reading is done."""
+    win = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(win)
+    win.show()
+    if tab is not None:
+        win.show_tab(tab)
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    return win
+
+
 def count_reads(ctx: Any) -> list[object]:
     """Each balance reading asked of the service from now on (its client), in order."""
     reads: list[object] = []
@@ -34,11 +45,7 @@ def count_reads(ctx: Any) -> list[object]:
 def test_refresh_during_a_rate_limited_read_joins_it(
     qtbot: Any, own_ctx: Any, own_sandbox: RestartableSandbox
 ) -> None:
-    win = MainWindow(own_ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.show()
-    win.show_tab("balance")
-    qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
+    win = open_window(qtbot, own_ctx, "balance")
     tab = win.tab("balance")
     assert isinstance(tab, BalanceTab)
     reads = count_reads(own_ctx)
@@ -63,11 +70,7 @@ def test_refresh_during_a_rate_limited_read_joins_it(
 def test_f5_pressed_again_and_again_joins_the_reading_under_way(
     qtbot: Any, own_ctx: Any, own_sandbox: RestartableSandbox
 ) -> None:
-    win = MainWindow(own_ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.show()
-    win.show_tab("compose")  # its own refresh asks for the balance as well
-    qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
+    win = open_window(qtbot, own_ctx, "compose")  # its own refresh asks for the balance as well
     reads = count_reads(own_ctx)
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("ratelimit", 1, path_prefix="/v1/get-balance", seconds=2)
@@ -88,10 +91,7 @@ def test_a_sends_new_balance_still_starts_the_reading_over(
     qtbot: Any, own_ctx: Any, own_sandbox: RestartableSandbox
 ) -> None:
     """Not joined: the balance changed since that reading began."""
-    win = MainWindow(own_ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
+    win = open_window(qtbot, own_ctx)
     reads = count_reads(own_ctx)
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("ratelimit", 1, path_prefix="/v1/get-balance", seconds=2)
@@ -108,11 +108,7 @@ def test_a_sends_new_balance_still_starts_the_reading_over(
 def test_the_words_of_a_failed_reading_go_once_one_gets_through(
     qtbot: Any, own_ctx: Any, own_sandbox: RestartableSandbox
 ) -> None:
-    win = MainWindow(own_ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.show()
-    win.show_tab("balance")
-    qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
+    win = open_window(qtbot, own_ctx, "balance")
     tab = win.tab("balance")
     assert isinstance(tab, BalanceTab)
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
@@ -135,10 +131,7 @@ def test_the_words_of_a_failed_reading_go_once_one_gets_through(
 def test_other_words_shown_since_stay_when_the_balance_gets_through(
     qtbot: Any, own_ctx: Any, own_sandbox: RestartableSandbox
 ) -> None:
-    win = MainWindow(own_ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
+    win = open_window(qtbot, own_ctx)
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("error500", 3, path_prefix="/v1/get-balance")
         try:
