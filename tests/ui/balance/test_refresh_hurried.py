@@ -114,7 +114,9 @@ def test_the_words_of_a_failed_reading_go_once_one_gets_through(
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("error500", 3, path_prefix="/v1/get-balance")
         try:
-            tab.refresh_button.click()
+            # (the signal, not only the task's end: its words are said just after it ends)
+            with qtbot.waitSignal(own_ctx.balance_failed, timeout=20000):
+                tab.refresh_button.click()
             qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=20000)
         finally:
             admin.clear_faults()
@@ -122,7 +124,8 @@ def test_the_words_of_a_failed_reading_go_once_one_gets_through(
     assert shown is not None
     assert "problem" in shown.title
     own_ctx.errors.info("Saved", "Good news in between goes by itself.")
-    tab.refresh_button.click()
+    with qtbot.waitSignal(own_ctx.balance_changed, timeout=10000):
+        tab.refresh_button.click()
     qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
     assert win.message_bar.message is None
     assert "last checked at" in tab.subtitle.text()
@@ -135,13 +138,16 @@ def test_other_words_shown_since_stay_when_the_balance_gets_through(
     with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
         admin.fault("error500", 3, path_prefix="/v1/get-balance")
         try:
-            own_ctx.refresh_balance()
+            # (the failure said before the problem shown since: it went just after the task)
+            with qtbot.waitSignal(own_ctx.balance_failed, timeout=20000):
+                own_ctx.refresh_balance()
             qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=20000)
         finally:
             admin.clear_faults()
     own_ctx.errors.info("Saved", "Good news goes by itself.")  # (a toast: the bar stays)
     own_ctx.errors.info("Not saved", "A problem shown since.", level=Level.WARNING)
-    own_ctx.refresh_balance()
+    with qtbot.waitSignal(own_ctx.balance_changed, timeout=10000):
+        own_ctx.refresh_balance()
     qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
     shown = win.message_bar.message
     assert shown is not None
