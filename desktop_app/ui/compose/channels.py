@@ -317,18 +317,42 @@ class _ChannelPanel(QWidget):
         rows.addWidget(self.result_label)
         row = QHBoxLayout()
         row.setContentsMargins(0, 0, 0, 0)
-        row.addStretch(1)
+        row.setSpacing(8)
+        #: Why Send is greyed, beside it, as on the SMS page (a grey button said nothing).
+        self.note_label = QLabel()
+        self.note_label.setObjectName("hint")
+        self.note_label.setWordWrap(True)
+        self.note_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.note_label.hide()
+        row.addWidget(self.note_label, 1)
         self.send_button = QPushButton(send_text)
         self.send_button.setObjectName(send_name)
         self.send_button.setProperty("role", "primary")
         self.send_button.clicked.connect(self.send)
-        row.addWidget(self.send_button)
+        # Right-aligned: with nothing to say beside it, Send keeps its own width.
+        row.addWidget(
+            self.send_button, 0, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        )
         rows.addLayout(row)
         self._card_layout = layout
         layout.addWidget(self.send_row)
         layout.addStretch(1)
         self.columns = SideColumn(self._card, _tips_card(tips_title, tips), side_width=TIPS_WIDTH)
         self._outer.addWidget(self.columns)
+        self._ctx.session_changed.connect(self._validate)
+
+    def _show_blocked(self, reason: str | None, *, running: bool) -> None:
+        """Send is pressable only with nothing in the way; what is in the way is said beside
+        it (nothing while a send is under way: the result line says "Sending…")."""
+        self.send_button.setEnabled(reason is None and not running)
+        shown = None if running else reason
+        self.note_label.setText(shown or "")
+        self.note_label.setVisible(shown is not None)
+
+    def _not_connected(self) -> str | None:
+        if self._ctx.session is None:
+            return QCoreApplication.translate("ComposeTab", "Connect an account to send messages.")
+        return None
 
     def take_send_row(self) -> QWidget:
         """The result line and Send, out of the card, for the tab's Send bar to hold."""
@@ -432,6 +456,9 @@ class WhatsAppPanel(_ChannelPanel):
         form.addRow(self.tr("Customer"), self.phone_edit)
         self.phone_hint = QLabel()
         self.phone_hint.setObjectName("hint")
+        # Wraps: on one line, "Not a valid number: … is too short for a Kenyan mobile number"
+        # made the card too wide for its column, and the tips jumped below it as one typed.
+        self.phone_hint.setWordWrap(True)
         form.addRow("", self.phone_hint)
         layout.addLayout(form)
 
@@ -452,6 +479,7 @@ class WhatsAppPanel(_ChannelPanel):
         )
 
         self.template_edit.textChanged.connect(self._validate)
+        self.language_combo.currentTextChanged.connect(self._validate)
         self.phone_edit.textChanged.connect(self._validate)
         self._validate()
 
@@ -476,12 +504,23 @@ class WhatsAppPanel(_ChannelPanel):
             self.phone_hint.setText(self.tr("Will be sent to {phone}").format(phone=phone))
         else:
             self.phone_hint.setText("")
-        self.send_button.setEnabled(
-            isinstance(phone, str)
-            and bool(self.template_edit.text().strip())
-            and bool(self.language())
-            and not self._ctx.tasks.is_running("compose.whatsapp")
+        self._show_blocked(
+            self.blocking_reason(phone), running=self._ctx.tasks.is_running("compose.whatsapp")
         )
+
+    def blocking_reason(self, phone: str | InvalidNumber | None) -> str | None:
+        """The first thing that stops Send, in the order of the page (plain words), or None."""
+        if (reason := self._not_connected()) is not None:
+            return reason
+        if not self.template_edit.text().strip():
+            return self.tr("Type the name of the template to send.")
+        if not self.language():
+            return self.tr("Choose the language the template was approved in.")
+        if isinstance(phone, InvalidNumber):
+            return self.tr("Not a valid number: {reason}").format(reason=phone_problem(phone.error))
+        if phone is None:
+            return self.tr("Type the customer's number.")
+        return None
 
     def send(self) -> None:
         phone = self._phone()
@@ -569,11 +608,23 @@ class SurveyPanel(_ChannelPanel):
             if people
             else self.tr("Send survey")
         )
-        self.send_button.setEnabled(
-            people > 0
-            and bool(self.survey_edit.text().strip())
-            and not self._ctx.tasks.is_running("compose.survey")
+        self._show_blocked(
+            self.blocking_reason(people), running=self._ctx.tasks.is_running("compose.survey")
         )
+
+    def blocking_reason(self, people: int) -> str | None:
+        """The first thing that stops Send, in the order of the page (plain words), or None."""
+        if (reason := self._not_connected()) is not None:
+            return reason
+        if not self.survey_edit.text().strip():
+            return self.tr("Type the survey ID (it is on your provider's portal).")
+        if not people:
+            if self.recipients.invalid():
+                return QCoreApplication.translate(
+                    "ComposeTab", "None of the numbers is valid: check the ones marked in red."
+                )
+            return QCoreApplication.translate("ComposeTab", "Add at least one recipient.")
+        return None
 
     def send(self) -> None:
         people = [p.phone for p in self.recipients.people()]

@@ -112,9 +112,16 @@ class SummaryCard(QFrame):
         label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return label
 
-    def show_estimate(self, estimate: Estimate, *, connected: bool = True) -> None:
+    def show_estimate(
+        self, estimate: Estimate, *, connected: bool = True, special: bool = False
+    ) -> None:
+        """*special*: the message has special characters (UCS-2, 70 a part), which the row
+        says, as the counter and the preview do: "2" alone did not say why 2."""
         self.recipients_value.setText(number(estimate.recipients))
-        self.parts_value.setText(parts_text(estimate) if estimate.parts_max else "—")
+        parts = parts_text(estimate) if estimate.parts_max else "—"
+        if special and estimate.parts_max:
+            parts = self.tr("{parts} · special characters").format(parts=parts)
+        self.parts_value.setText(parts)
         self.credits_value.setText(number(estimate.credits))
         value = estimate.kes
         if value is None:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop_app.core import sms
+from desktop_app.core.personalise import unknown_fields
 from desktop_app.ui.words import counts
 
 #: The service refuses longer messages (CONTRACT.md, Limits).
@@ -77,7 +78,10 @@ class _GsmCache:
 
 
 class Ucs2Highlighter(QSyntaxHighlighter):
-    """Marks every character that forces the whole message into UCS-2 (70 per part)."""
+    """Marks every character that forces the whole message into UCS-2 (70 per part), shows
+    the merge fields, and underlines in red (as a spelling mistake) a placeholder Tuma
+    cannot fill in ("{jina}"): the note under the editor named it, but nothing in the text
+    showed which braces it meant."""
 
     def __init__(self, document: QTextDocument) -> None:
         super().__init__(document)
@@ -90,6 +94,11 @@ class Ucs2Highlighter(QSyntaxHighlighter):
         self._field_format = QTextCharFormat()
         self._field_format.setForeground(QColor("#1d4f91"))
         self._field_format.setBackground(QColor("#e6eef7"))
+        #: A placeholder that is none of the merge fields (core.personalise.unknown_fields).
+        self.unknown_format = QTextCharFormat()
+        self.unknown_format.setForeground(QColor("#b42318"))
+        self.unknown_format.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+        self.unknown_format.setUnderlineColor(QColor("#d92d20"))
 
     def highlightBlock(self, text: str) -> None:
         # Qt positions count UTF-16 units; Python indexes code points (an emoji is 2 vs 1).
@@ -105,6 +114,16 @@ class Ucs2Highlighter(QSyntaxHighlighter):
         for match in _MERGE_FIELD.finditer(text):
             start, end = offsets[match.start()], offsets[match.end()]
             self.setFormat(start, end - start, self._field_format)
+        if "{" not in text:
+            return
+        # A placeholder never spans lines, so each block is checked on its own (only the
+        # block typed in is checked again on a key press).
+        for placeholder in unknown_fields(text):
+            found = text.find(placeholder)
+            while found >= 0:
+                end = found + len(placeholder)
+                self.setFormat(offsets[found], offsets[end] - offsets[found], self.unknown_format)
+                found = text.find(placeholder, end)
 
 
 class MessageEditor(QPlainTextEdit):

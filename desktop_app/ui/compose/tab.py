@@ -18,13 +18,12 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from desktop_app.core import rules
+from desktop_app.core import rules, sms
 from desktop_app.core.personalise import has_merge_fields, unknown_fields
 from desktop_app.core.recipients import Person
 from desktop_app.core.rules import (
@@ -42,6 +41,7 @@ from desktop_app.ui.compose.channels import SurveyPanel, WhatsAppPanel
 from desktop_app.ui.compose.contact_picker import ContactPickerDialog
 from desktop_app.ui.compose.cost_panel import SummaryCard, shortfall_message
 from desktop_app.ui.compose.editor import MAX_CHARACTERS, MessageComposer
+from desktop_app.ui.compose.pages import PageStack
 from desktop_app.ui.compose.personalise import MergeFieldBar, PreviewCard
 from desktop_app.ui.compose.recipients import RecipientsPanel
 from desktop_app.ui.compose.resume import ResumeBanner, ResumeDialog
@@ -310,7 +310,7 @@ class ComposeTab(TabPage):
         self.scheduled_banner.view_requested.connect(self.open_scheduled_dialog)
         self.notice = Notice()
 
-        self.stack = QStackedWidget()
+        self.stack = PageStack()
         page.addWidget(self.stack, 1)
         self.stack.addWidget(self._build_sms_page())
         self.whatsapp = WhatsAppPanel(ctx)
@@ -816,7 +816,11 @@ class ComposeTab(TabPage):
         self._estimate_timer.stop()
         if plan is None:
             plan = self.build_plan()
-        self.summary.show_estimate(plan.estimate, connected=self.ctx.session is not None)
+        self.summary.show_estimate(
+            plan.estimate,
+            connected=self.ctx.session is not None,
+            special=sms.analyse(plan.text).encoding == "UCS-2",
+        )
         self.preview.update_preview(plan.text, plan.people, self.merge_bar.fallback())
         self._update_opt_out_hint(plan)
         reason = self.blocking_reason(plan)
