@@ -136,6 +136,11 @@ class _Paged(QAbstractTableModel, Generic[R]):
     def loading(self) -> bool:
         return self._in_flight
 
+    @property
+    def has_more(self) -> bool:
+        """The last page read was full: more rows may follow (read or being read)."""
+        return self._more
+
     def clear(self) -> None:
         self._generation += 1
         self._ctx.tasks.cancel(self.task_name)

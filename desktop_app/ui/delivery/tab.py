@@ -853,7 +853,28 @@ class DeliveryTab(OneJob, TabPage):
                 if current is not None and current != self.selected:
                     self.selected = current
                     self._show_selected()
+            else:
+                self._selected_not_listed()
         self.history_loaded.emit()
+
+    def _selected_not_listed(self) -> None:
+        """The selected send is not among the rows read (a search or a filter hides it): its
+        recipients, title and actions no longer shown as if they were one of the sends listed.
+        The list is newest first (by id): a send older than the last row read may be on a
+        later page, which is read (a page at a time, only as far as the send) rather than the
+        send dropped; one newer than the last row, or with every page read, does not match."""
+        selected = self.selected
+        model = self.history_model
+        if selected is None:
+            return
+        last = model.row_at(model.rowCount() - 1)
+        if last is not None and last.broadcast_id > selected.broadcast_id and model.has_more:
+            if not model.loading:  # (a page the view asked for is on its way: it comes next)
+                model.fetchMore()
+            return
+        self.selected = None
+        self.recipients_model.clear()
+        self._show_selected()
 
     def _update_empty(self) -> None:
         model = self.history_model
@@ -944,6 +965,7 @@ class DeliveryTab(OneJob, TabPage):
         row = self.selected
         if row is None:
             self.send_title.setText(self.tr("Choose a send above to see each customer's status."))
+            self.send_title.setToolTip("")  # (the message of the send shown before)
             self.send_chart.set_tally(Tally())
         else:
             preview = " ".join(row.text.split())
@@ -1217,7 +1239,20 @@ class DeliveryTab(OneJob, TabPage):
                     ok=False,
                 )
                 return True
-            return False
+            if isinstance(exc, (api.AuthError, api.ScopeError)) and self._session is session:
+                # the key was refused here first: the statuses would be refused too, so they
+                # are no longer said to refresh (the bar asks to connect again); what to do
+                # about this look-up is said beside its box, the ID kept in it
+                self._stop_following()
+                self._statuses_stopped()
+                self.show_notice(
+                    self.tr(
+                        "The message was not looked up. Connect your account again, then "
+                        "press Look up: the ID stays in the box."
+                    ),
+                    ok=False,
+                )
+            return False  # the presenter says what happened (and asks to connect again)
 
         self.ctx.tasks.start(
             "delivery.lookup",
@@ -1304,10 +1339,7 @@ class DeliveryTab(OneJob, TabPage):
                 # the key was refused: no status moves until the account is connected again
                 log.info("delivery statuses no longer followed: %s", type(exc).__name__)
                 if self._session is session:
-                    self._status_text = self.tr(
-                        "Statuses stopped refreshing: connect your account again"
-                    )
-                    self._update_subtitle()
+                    self._statuses_stopped()
                     self.ctx.errors.present(exc)
             except api.ApiError as exc:
                 log.info("delivery statuses no longer followed: %s", type(exc).__name__)
@@ -1316,6 +1348,11 @@ class DeliveryTab(OneJob, TabPage):
 
         self._follower = asyncio.ensure_future(follow())
         self._follower_ref[0] = self._follower
+
+    def _statuses_stopped(self) -> None:
+        """The key was refused: the subtitle no longer says the statuses refresh."""
+        self._status_text = self.tr("Statuses stopped refreshing: connect your account again")
+        self._update_subtitle()
 
     def _stop_following(self) -> None:
         task, self._follower = self._follower, None
