@@ -393,7 +393,6 @@ def test_quitting_while_the_records_problem_is_shown_quits(
         ("old.xls", "97-2003"),
         ("shop.ods", "LibreOffice"),
         ("shop.numbers", "Apple Numbers"),
-        ("unicode.txt", "text file"),
         ("Customers", "is a folder"),
     ],
 )

@@ -45,8 +45,12 @@ __all__ = [
     "UploadPage",
 ]
 
-# The files the tab opens (its spec says, for drops on the window too).
-ACCEPTED = spec("import").accepts
+#: Text tables the core reads as it reads a CSV (its separator and encoding found): Excel's
+#: "Unicode Text" (.txt: UTF-16, tab-separated) and tab-separated files.
+TEXT_TABLES = (".txt", ".tsv")
+# The files the tab opens (its spec says, for drops on the window too; the spec lists the
+# text tables among the endings it "explains", so a drop on the window comes here too).
+ACCEPTED = tuple(dict.fromkeys((*spec("import").accepts, *TEXT_TABLES)))
 #: The widest a column of the file's first rows is made (pixels): one long column (notes)
 #: must not push the others off a small screen.
 FIRST_ROWS_COLUMN_MAX = 240

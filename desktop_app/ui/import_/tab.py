@@ -130,6 +130,7 @@ class ImportTab(OneJob, TabPage):
         self._next_file: Path | None = None  # dropped on the file in progress, being read
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
+        self._parts = 1  # the parts the upload in progress is sent in (as its progress says)
         self._upload_profile = ""  # the account the upload in progress goes to
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
         self._record_task: str | None = None  # the last report being kept
@@ -446,7 +447,9 @@ class ImportTab(OneJob, TabPage):
         dialog = QFileDialog(self, self.tr("Choose a spreadsheet to import"))
         dialog.setObjectName("importBrowse")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
-        dialog.setNameFilters([self.tr("Spreadsheets (*.xlsx *.csv)"), self.tr("All files (*)")])
+        dialog.setNameFilters(
+            [self.tr("Spreadsheets (*.xlsx *.csv *.txt *.tsv)"), self.tr("All files (*)")]
+        )
         if folder:
             dialog.setDirectory(folder)
         dialog.fileSelected.connect(lambda name: self.open_files([Path(name)]))
@@ -475,11 +478,6 @@ class ImportTab(OneJob, TabPage):
             text = self.tr(
                 "“{name}” is an Apple Numbers spreadsheet. In Numbers, choose File → Export To "
                 "→ Excel, then import that file."
-            ).format(name=name)
-        elif ending in (".txt", ".tsv"):
-            text = self.tr(
-                "“{name}” is a text file. Open it in Excel, choose File → Save As → CSV UTF-8 "
-                "(.csv), then import that file."
             ).format(name=name)
         else:
             text = self.tr(
@@ -842,6 +840,7 @@ class ImportTab(OneJob, TabPage):
         self._show_step(Step.UPLOADING)
         profile = session.profile.name
         self._accepted = []
+        self._parts = 1
         self._upload_profile = profile  # kept: the session may change before it ends
         self.ctx.tasks.start(
             UPLOAD_TASK,
@@ -853,6 +852,7 @@ class ImportTab(OneJob, TabPage):
         )
 
     def show_upload_progress(self, progress: UploadProgress) -> None:
+        self._parts = progress.parts
         page = self.upload_page
         kib = 1024
         page.bytes_bar.setRange(0, max(progress.total_bytes // kib, 1))
@@ -966,6 +966,22 @@ class ImportTab(OneJob, TabPage):
                     # ("... then try again") would invite a second upload of the same rows
                     self.ctx.errors.info(describe(exc)[0], self._stopped_text(), level=Level.ERROR)
                     return True
+                if isinstance(exc, api.AuthError) and len(self._accepted) < self._parts:
+                    # the key refused before the last part went: the rest was never sent, and
+                    # the check is gone (the import is kept as stopped): how to add it
+                    self.ctx.errors.present(
+                        exc,
+                        more=self.tr(
+                            "Tuma stopped uploading “{name}” after part {taken} of {parts}. "
+                            "The contacts in the parts the service received may still be "
+                            "added; the report is kept under Past imports. To add the rest, "
+                            "connect your account again, then import the file again: contacts "
+                            "already added are updated, not added twice."
+                        ).format(
+                            name=self._file_name, taken=len(self._accepted), parts=self._parts
+                        ),
+                    )
+                    return True
                 if isinstance(exc, api.ApiError):
                     # the key revoked, a later part refused...: what to do about it, and what
                     # became of the parts the service has
@@ -974,6 +990,16 @@ class ImportTab(OneJob, TabPage):
             else:
                 self.flow.upload_failed()
                 self._show_check()
+                if isinstance(exc, api.AuthError):
+                    # nothing was taken: the check is kept, to upload once connected again
+                    self.ctx.errors.present(
+                        exc,
+                        more=self.tr(
+                            "Nothing from “{name}” was uploaded. The checked rows are kept: "
+                            "once your account is connected again, press Upload."
+                        ).format(name=self._file_name),
+                    )
+                    return True
                 if isinstance(exc, UploadNotTaken):
                     self.ctx.errors.info(
                         self.tr("Nothing was imported"),

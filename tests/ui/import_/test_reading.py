@@ -238,11 +238,6 @@ def _made(folder: Path, name: str) -> Path:
             "Export To → Excel, then import that file.",
         ),
         (
-            "wateja.txt",
-            "“wateja.txt” is a text file. Open it in Excel, choose File → Save As → CSV "
-            "UTF-8 (.csv), then import that file.",
-        ),
-        (
             "Customers/",
             "“Customers” is a folder. Open it and drop the spreadsheet itself (an Excel .xlsx "
             "or CSV file).",
