@@ -347,7 +347,6 @@ class RunReport:
     broadcast_id: int
     outcome: BroadcastOutcome
     summary: SendSummary
-    sent: tuple[SentMessage, ...]  # its accepted batches, for the Delivery tab
     #: Nothing went out (refused or stopped before any batch was accepted, nothing in doubt):
     #: the broadcast was withdrawn, and the form is still the one thing to send.
     withdrawn: bool = False
@@ -649,12 +648,11 @@ class SendingService:
         if needed is not None:
             with contextlib.suppress(api.ApiError):  # the numbers are a courtesy
                 balance = float((await self._balance.fetch(client)).credits)
-        summary, sent = await self._io(self._after_run, broadcast_id)
+        summary = await self._io(self._after_run, broadcast_id)
         return RunReport(
             broadcast_id=broadcast_id,
             outcome=outcome,
             summary=summary,
-            sent=sent,
             withdrawn=withdrawn,
             needed_credits=needed,
             balance=balance,
@@ -675,22 +673,20 @@ class SendingService:
         texts = [r.message or broadcast.text for c in chunks for r in c.recipients]
         return cost.estimate(texts).credits
 
-    def _after_run(self, broadcast_id: int) -> tuple[SendSummary, tuple[SentMessage, ...]]:
+    def _after_run(self, broadcast_id: int) -> SendSummary:
         broadcast = self._journal.broadcast(broadcast_id)
         credits, refused = self._journal.run_summary(broadcast_id)
         refusals = sorted(
             ((ChunkReason(reason), detail) for reason, detail in refused),
             key=lambda item: (item[0], item[1] or ""),
         )
-        summary = SendSummary(
+        return SendSummary(
             recipients_accepted=broadcast.recipients_accepted,
             credits=credits,
             recipients_pending=broadcast.recipients_pending,
             recipients_in_doubt=broadcast.recipients_in_doubt,
             refusals=tuple(refusals),
         )
-        sent = tuple(self._history.for_broadcast(broadcast.profile, broadcast_id))
-        return summary, sent
 
     # -- unfinished broadcasts -------------------------------------------------------------------
 

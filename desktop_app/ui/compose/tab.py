@@ -206,8 +206,6 @@ class Notice(QFrame):
 class ComposeTab(TabPage):
     """Compose and send: SMS (plain or personalised), WhatsApp template, survey."""
 
-    #: SentMessage records of an accepted send (list) -> the Delivery tab refreshes.
-    sent = Signal(object)
     #: Emitted (from a finally) when a send attempt ends, whatever happened; carries the
     #: RunReport, the exception, or None when the user cancelled / it was stopped.
     send_finished = Signal(object)
@@ -1606,9 +1604,8 @@ class ComposeTab(TabPage):
             )
 
     async def _after_run(self, report: RunReport) -> None:
-        """Whatever happened: tell the Delivery tab, refresh balance and the resume offer."""
-        if report.sent:
-            self.sent.emit(list(report.sent))
+        """Whatever happened: refresh the balance and the resume offer (the Delivery tab reads
+        the sends from the store, and hears of them from the delivery service)."""
         self.ctx.refresh_balance()
         try:
             await self.show_unfinished(open_dialog=False)
@@ -1617,8 +1614,7 @@ class ComposeTab(TabPage):
 
     def _on_channel_recorded(self, records: object) -> None:
         """A WhatsApp template or survey was accepted and recorded: like an SMS send, the
-        Delivery tab hears of it and the balance is read again."""
-        self.sent.emit(records)
+        balance is read again."""
         self.ctx.refresh_balance()
 
     def progress_dialog_close(self) -> None:

@@ -346,13 +346,14 @@ def test_start_writes_the_broadcast_down_and_run_sends_it(
     assert report.summary.finished
     assert (report.withdrawn, report.needed_credits, report.balance) == (False, None, None)
     # the Delivery tab's records: one per accepted batch, with the service's message ids
-    assert len(report.sent) == 3
-    assert {s.message_id for s in report.sent} == {e["message_id"] for e in entries}
-    assert sorted(p for s in report.sent for p in s.recipients) == sorted(p.phone for p in who)
-    assert {(s.kind, s.text, s.sender_id, s.broadcast_id) for s in report.sent} == {
+    sent = services.store.history.for_broadcast(PROFILE, broadcast_id)
+    assert len(sent) == 3
+    assert {s.message_id for s in sent} == {e["message_id"] for e in entries}
+    assert sorted(p for s in sent for p in s.recipients) == sorted(p.phone for p in who)
+    assert {(s.kind, s.text, s.sender_id, s.broadcast_id) for s in sent} == {
         (BroadcastKind.BULK, TEXT, "TUMA", broadcast_id)
     }
-    assert sum(s.credits or 0 for s in report.sent) == 5
+    assert sum(s.credits or 0 for s in sent) == 5
     assert seen[-1].fraction == 1.0
     assert asyncio.run(services.sending.unfinished(PROFILE)) == []
 
@@ -391,7 +392,7 @@ def test_a_personalised_send_delivers_each_recipient_s_own_text(
     }
     assert report.summary.credits == plan.estimate.credits == 2
     assert admin.balance(account.account_id) == 998
-    (sent,) = report.sent
+    (sent,) = services.store.history.for_broadcast(PROFILE, report.broadcast_id)
     assert sent.kind is BroadcastKind.PERSONALIZED
 
 
@@ -402,7 +403,8 @@ def test_a_single_send_goes_to_its_one_recipient(
     report = run(services, account, start(services, plan))
     assert [(e["phone"], e["text"]) for e in recorded(admin, account)] == [(PHONE, TEXT)]
     assert report.summary.recipients_accepted == 1
-    assert [s.kind for s in report.sent] == [BroadcastKind.SINGLE]
+    sent = services.store.history.for_broadcast(PROFILE, report.broadcast_id)
+    assert [s.kind for s in sent] == [BroadcastKind.SINGLE]
 
 
 def test_batches_the_service_refuses_are_summed_up_once_each(
@@ -430,7 +432,7 @@ def test_a_send_refused_for_lack_of_credit_from_the_form_is_withdrawn(
     assert report.outcome.stopped
     assert report.withdrawn
     assert (report.needed_credits, report.balance) == (6, 5.0)
-    assert report.sent == ()
+    assert services.store.history.for_broadcast(PROFILE, report.broadcast_id) == []
     assert report.summary.recipients_accepted == 0
     assert recorded(admin, account) == []
     assert admin.balance(account.account_id) == 5
@@ -474,7 +476,8 @@ def test_a_send_refused_part_way_keeps_the_rest_even_from_the_form(
     assert (report.needed_credits, report.balance) == (4, 1.0)
     assert (report.summary.recipients_accepted, report.summary.recipients_pending) == (2, 4)
     assert phones_of(recorded(admin, account)) == [p.phone for p in who[:2]]
-    assert [s.recipients for s in report.sent] == [tuple(p.phone for p in who[:2])]
+    sent = services.store.history.for_broadcast(PROFILE, report.broadcast_id)
+    assert [s.recipients for s in sent] == [tuple(p.phone for p in who[:2])]
     assert [b.id for b in asyncio.run(services.sending.unfinished(PROFILE))] == [broadcast_id]
 
 

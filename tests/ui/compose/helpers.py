@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtCore import QLocale, Qt
 
+from desktop_app.core.services.sending import RunReport, SentMessage
 from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose.send_dialog import ConfirmSendDialog
 
@@ -37,9 +38,7 @@ class SendRun:
     def __init__(self, qtbot: Any, tab: ComposeTab) -> None:
         self.qtbot, self.tab = qtbot, tab
         self.finished: list[object] = []
-        self.sent: list[object] = []
         tab.send_finished.connect(self.finished.append)
-        tab.sent.connect(self.sent.append)
 
     def click_send(self) -> None:
         self.qtbot.mouseClick(self.tab.summary.send_button, LEFT)
@@ -59,6 +58,16 @@ class SendRun:
         self.qtbot.waitUntil(lambda: bool(self.finished), timeout=timeout)
         self.qtbot.waitUntil(lambda: not self.tab.ctx.tasks.is_running("compose.send"))
         return self.finished[-1]
+
+    def batches(self) -> list[SentMessage]:
+        """The accepted batches of the send that ended, as the Delivery tab reads them."""
+        report = self.finished[-1]
+        assert isinstance(report, RunReport)
+        session = self.tab.ctx.session
+        assert session is not None
+        return self.tab.ctx.services.store.history.for_broadcast(
+            session.profile.name, report.broadcast_id
+        )
 
 
 def compose(qtbot: Any, tab: ComposeTab, numbers: str, text: str) -> None:

@@ -121,8 +121,6 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     assert ctx.services.store.history.sent_messages("Test shop") == []  # refused: nothing recorded
 
     admin.add_optin(account.account_id, "+254712345678")
-    sent: list[object] = []
-    tab.sent.connect(sent.append)
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_whatsapp(qtbot, panel)
     qtbot.waitUntil(lambda: len(results) == 2, timeout=10000)
@@ -142,7 +140,6 @@ def test_whatsapp_not_opted_in_is_explained_then_sent_after_opt_in(
     assert (record.parts, record.credits) == (None, None)  # the service did not say
     assert record.sent_at.tzinfo is not None
     assert ctx.services.store.journal.broadcast(record.broadcast_id).profile == "Test shop"
-    assert sent == [[record]]
     assert ctx.services.store.journal.unfinished("Test shop") == []
 
 
@@ -164,8 +161,6 @@ def test_survey_send(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[n
     assert panel.send_button.text() == "Send survey to 2 people"
     results: list[bool] = []
     panel.finished.connect(results.append)
-    sent: list[object] = []
-    tab.sent.connect(sent.append)
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_survey(qtbot, panel, "SRV-1", 2)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
@@ -182,7 +177,6 @@ def test_survey_send(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[n
     assert (record.parts, record.credits) == (None, None)  # the service gave no parts
     assert ctx.services.store.journal.broadcast(record.broadcast_id).profile == "Test shop"
     assert ctx.services.store.journal.broadcast(record.broadcast_id).recipients_accepted == 2
-    assert sent == [[record]]
 
 
 @pytest.mark.parametrize(
@@ -230,15 +224,13 @@ def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
     qtbot.keyClicks(panel.phone_edit, "0712 345 678")
     results: list[bool] = []
     panel.finished.connect(results.append)
-    sent: list[object] = []
-    tab.sent.connect(sent.append)
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_whatsapp(qtbot, panel)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
     assert results == [True]
     assert panel.result_label.text().startswith("Sent.")
     assert "could not be added to the Delivery tab" in panel.result_label.text()
-    assert sent == []
+    assert ctx.services.store.history.sent_messages("Test shop") == []
 
 
 def test_unknown_survey_is_explained(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
@@ -293,6 +285,8 @@ def test_survey_is_confirmed_first_and_cancel_sends_nothing(qtbot, tab, admin, a
     assert not panel.send_button.isEnabled()  # no second survey while this one is asked
     panel.confirm_dialog.reject()
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running("compose.survey"))
+    # (Send comes back in the task's done-callback, a moment after the task itself ended)
+    qtbot.waitUntil(panel.send_button.isEnabled)
     assert panel.send_button.isEnabled()
     assert panel.result_label.isHidden()
     assert len(admin.messages(account.account_id)) == before
@@ -330,7 +324,9 @@ def test_a_whatsapp_template_sent_today_asks_before_sending_it_again(
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running("compose.whatsapp"))
     assert len(admin.messages(account.account_id)) == 1  # not sent again
 
-    # Only the deliberate two clicks send it again.
+    # Only the deliberate two clicks send it again. (Send comes back in the task's
+    # done-callback, a moment after the task itself ended: pressed before, it does nothing.)
+    qtbot.waitUntil(panel.send_button.isEnabled)
     qtbot.mouseClick(panel.send_button, LEFT)
     qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
     everyone = panel.confirm_dialog.confirm.everyone_button

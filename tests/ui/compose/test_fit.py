@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 
 from desktop_app.ui.main_window import MainWindow
-from tests.ui.conftest import app_theme
+from tests.ui.conftest import app_theme, run_async
 
 #: A maximised window's client area: 768 minus a taskbar (~48) and a title bar (~40).
 LAPTOP = (1366, 680)
@@ -54,6 +54,11 @@ def _fits(qtbot, win: MainWindow, size: tuple[int, int]) -> None:  # type: ignor
         QApplication.processEvents()
         return win.size().toTuple() == size and area.viewport().height() > 0
 
+    qtbot.waitUntil(settled, timeout=5000)
+    # The readings the window and the tab started (templates, rules, scheduled sends…) have
+    # ended and their done-callbacks have run: what they show (or stop showing) takes room
+    # too. (Not "not busy": a task is done a moment before its callback has run.)
+    run_async(qtbot, win.ctx.tasks.wait_idle())
     qtbot.waitUntil(settled, timeout=5000)
     assert area.verticalScrollBar().maximum() == 0, "the Compose tab needs scrolling"
     # nor does the form inside it (its Send row stays put under it, whatever the size)

@@ -239,7 +239,10 @@ def test_whatsapp_and_survey_promotions_skip_the_opt_out_list(
     qtbot.waitUntil(lambda: survey.confirm_dialog is not None and survey.confirm_dialog.isVisible())
     dialog = survey.confirm_dialog
     assert dialog is not None
-    qtbot.mouseClick(dialog.send_button, LEFT)
+    # (the panel's own signal, not only the task's end: the result is said in the task's
+    # done-callback, a moment after the task itself ended)
+    with qtbot.waitSignal(survey.finished, timeout=10000):
+        qtbot.mouseClick(dialog.send_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running("compose.survey"), timeout=10000)
     assert "1 customer on your opt-out list" in survey.result_label.text()
     surveyed = {e164(n) for n in numbers[1:]}
