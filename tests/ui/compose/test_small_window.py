@@ -179,7 +179,7 @@ def test_survey_send_and_its_result_are_on_screen(qtbot, window, size) -> None: 
 
 @pytest.mark.parametrize("size", CHANNEL_SIZES, ids=lambda s: "x".join(map(str, s)))
 def test_whatsapp_send_and_its_result_are_on_screen(qtbot, window, size) -> None:  # type: ignore[no-untyped-def]
-    """Even scrolled to the top of the page (the page scrolls only as far as its own card (it took the SMS page's height before)), the
+    """Even scrolled to the top of the page (it scrolls only as far as its own card now), the
     WhatsApp Send and the line saying how the send went are in view."""
     compose = _settle(qtbot, window, size, banner=True)
     compose.set_channel(1)
