@@ -5,7 +5,7 @@
     <name>AccountDialog</name>
     <message>
         <source>Connect an account</source>
-        <extracomment>Room kept for the window&apos;s title bar and frame, which the dialog&apos;s own height leaves out. a test or save attempt ended (True = it worked); for tests and busy indicators</extracomment>
+        <extracomment>a test or save attempt ended (True = it worked); for tests and busy indicators</extracomment>
         <translation>Unganisha akaunti</translation>
     </message>
     <message>
@@ -507,7 +507,7 @@
     <name>ComposeTab</name>
     <message>
         <source>SMS</source>
-        <extracomment>SentMessage records of an accepted send (list) -&gt; the Delivery tab refreshes. Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back).</extracomment>
+        <extracomment>Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back).</extracomment>
         <translation>SMS</translation>
     </message>
     <message>
@@ -589,6 +589,7 @@
     </message>
     <message>
         <source>Connect an account to send messages.</source>
+        <extracomment>The result line and Send: ``take_send_row`` moves them out of the card. Why Send is greyed, beside it, as on the SMS page (a grey button said nothing).</extracomment>
         <translation>Unganisha akaunti ili utume jumbe.</translation>
     </message>
     <message>
@@ -1131,7 +1132,6 @@
     </message>
     <message>
         <source>Refresh</source>
-        <extracomment>The last delete, while it can be undone.</extracomment>
         <translation>Sasisha</translation>
     </message>
     <message>
@@ -1140,6 +1140,7 @@
     </message>
     <message>
         <source>Search by name or number (0712…, 254712…)</source>
+        <extracomment>The last delete, while it can be undone.</extracomment>
         <translation>Tafuta kwa jina au namba (0712…, 254712…)</translation>
     </message>
     <message>
@@ -1686,7 +1687,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. A date (&quot;2024-11-24&quot;, &quot;24.11.2024&quot;, &quot;24/11/24&quot;): some read as a Nairobi landline. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -1974,6 +1975,10 @@
     <message>
         <source>No message with the ID {id} on this account. Check that it was copied whole.</source>
         <translation>Hakuna ujumbe wenye namba {id} kwenye akaunti hii. Hakikisha imenakiliwa yote.</translation>
+    </message>
+    <message>
+        <source>The message was not looked up. Connect your account again, then press Look up: the ID stays in the box.</source>
+        <translation>Ujumbe haukutafutwa. Unganisha akaunti yako tena, kisha bonyeza Tafuta: namba ya ujumbe inabaki kwenye kisanduku.</translation>
     </message>
     <message numerus="yes">
         <source>%Ln messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
@@ -2385,10 +2390,6 @@
         <translation>Chagua faili ya Excel ya kuingiza</translation>
     </message>
     <message>
-        <source>Spreadsheets (*.xlsx *.csv)</source>
-        <translation>Faili za Excel na CSV (*.xlsx *.csv)</translation>
-    </message>
-    <message>
         <source>All files (*)</source>
         <translation>Faili zote (*)</translation>
     </message>
@@ -2431,10 +2432,6 @@
     <message>
         <source>“{name}” is an Apple Numbers spreadsheet. In Numbers, choose File → Export To → Excel, then import that file.</source>
         <translation>“{name}” ni faili ya Apple Numbers. Katika Numbers, chagua File → Export To → Excel, kisha uingize faili hiyo.</translation>
-    </message>
-    <message>
-        <source>“{name}” is a text file. Open it in Excel, choose File → Save As → CSV UTF-8 (.csv), then import that file.</source>
-        <translation>“{name}” ni faili ya maandishi. Ifungue katika Excel, chagua File → Save As → CSV UTF-8 (.csv), kisha uingize faili hiyo.</translation>
     </message>
     <message>
         <source>Reading “{name}”…</source>
@@ -2595,6 +2592,14 @@
         <translation>Muunganisho ulikatika wakati sehemu ya {part} kati ya {parts} ya “{name}” ilipokuwa ikitumwa, na huduma haikupokea sehemu hiyo. Sehemu ilizopokea kabla bado zinaongezwa; ripoti imehifadhiwa chini ya Uingizaji uliopita. Ili kuongeza zilizobaki, pakia faili tena: anwani zilizokwisha ongezwa zinasasishwa, haziongezwi mara mbili.</translation>
     </message>
     <message>
+        <source>Tuma stopped uploading “{name}” after part {taken} of {parts}. The contacts in the parts the service received may still be added; the report is kept under Past imports. To add the rest, connect your account again, then import the file again: contacts already added are updated, not added twice.</source>
+        <translation>Tuma imeacha kupakia “{name}” baada ya sehemu {taken} kati ya {parts}. Anwani zilizo katika sehemu ambazo mtoa huduma alipokea bado zinaweza kuongezwa; ripoti imehifadhiwa chini ya Uingizaji uliopita. Ili kuongeza zilizobaki, unganisha akaunti yako tena, kisha uingize faili tena: anwani zilizokwisha ongezwa zinasasishwa, haziongezwi mara mbili.</translation>
+    </message>
+    <message>
+        <source>Nothing from “{name}” was uploaded. The checked rows are kept: once your account is connected again, press Upload.</source>
+        <translation>Hakuna kilichopakiwa kutoka “{name}”. Safu zilizokaguliwa zimehifadhiwa: akaunti yako ikishaunganishwa tena, bonyeza Pakia.</translation>
+    </message>
+    <message>
         <source>Nothing was imported</source>
         <translation>Hakuna kilichoingizwa</translation>
     </message>
@@ -2690,6 +2695,10 @@
     <message>
         <source>Stop saving or adding to the group (the import itself is kept)</source>
         <translation>Simamisha kuhifadhi au kuongeza kwenye kikundi (uingizaji wenyewe unabaki)</translation>
+    </message>
+    <message>
+        <source>Spreadsheets (*.xlsx *.csv *.txt *.tsv)</source>
+        <translation>Faili za Excel na CSV (*.xlsx *.csv *.txt *.tsv)</translation>
     </message>
     <message>
         <source>Problem</source>
@@ -3263,7 +3272,7 @@
     <name>MessageBar</name>
     <message>
         <source>Connect again</source>
-        <extracomment>Left margin of a spin box&apos;s text, so it lines up with the line edits above and below it (the style sheet&apos;s padding does not reach a spin box&apos;s inner editor).</extracomment>
+        <extracomment>Left margin of a spin box&apos;s text, so it lines up with the line edits above and below it (the style sheet&apos;s padding does not reach a spin box&apos;s inner editor). Room kept for a window&apos;s title bar and frame, which its own height leaves out.</extracomment>
         <translation>Unganisha tena</translation>
     </message>
     <message>
@@ -3279,7 +3288,7 @@
     <name>MessageEditor</name>
     <message>
         <source>Type your message here…</source>
-        <extracomment>The service refuses longer messages (CONTRACT.md, Limits). Special characters named in the counter; more are marked in the text all the same.</extracomment>
+        <extracomment>The service refuses longer messages (CONTRACT.md, Limits). Special characters named in the counter; more are marked in the text all the same. A placeholder that is none of the merge fields (core.personalise.unknown_fields).</extracomment>
         <translation>Andika ujumbe wako hapa…</translation>
     </message>
 </context>
@@ -4129,7 +4138,7 @@
     <name>StepsBar</name>
     <message>
         <source>1  File</source>
-        <extracomment>The widest a column of the file&apos;s first rows is made (pixels): one long column (notes) must not push the others off a small screen.</extracomment>
+        <extracomment>Text tables the core reads as it reads a CSV (its separator and encoding found): Excel&apos;s &quot;Unicode Text&quot; (.txt: UTF-16, tab-separated) and tab-separated files. The widest a column of the file&apos;s first rows is made (pixels): one long column (notes) must not push the others off a small screen.</extracomment>
         <translation>1  Faili</translation>
     </message>
     <message>
@@ -4198,6 +4207,10 @@
     <message>
         <source>Ctrl+Enter to send</source>
         <translation>Ctrl+Enter kutuma</translation>
+    </message>
+    <message>
+        <source>{parts} · special characters</source>
+        <translation>{parts} · herufi maalum</translation>
     </message>
     <message>
         <source>rate not known</source>
@@ -4269,6 +4282,10 @@
     <message>
         <source>Send survey to {people}</source>
         <translation>Tuma utafiti kwa {people}</translation>
+    </message>
+    <message>
+        <source>Type the survey ID (it is on your provider&apos;s portal).</source>
+        <translation>Andika namba ya utafiti (iko kwenye tovuti ya mtoa huduma wako).</translation>
     </message>
     <message>
         <source>Sending…</source>
@@ -4450,6 +4467,14 @@
     <message>
         <source>Will be sent to {phone}</source>
         <translation>Itatumwa kwa {phone}</translation>
+    </message>
+    <message>
+        <source>Type the name of the template to send.</source>
+        <translation>Andika jina la kiolezo cha kutuma.</translation>
+    </message>
+    <message>
+        <source>Type the customer&apos;s number.</source>
+        <translation>Andika namba ya simu ya mteja.</translation>
     </message>
     <message>
         <source>Sending…</source>
