@@ -17,11 +17,13 @@ Widgets only: the tab calls the services and hands these the facts.
 
 from __future__ import annotations
 
+import time
 from datetime import datetime, timedelta
 from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QObject, Qt, QTime, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QDateTimeEdit,
     QDialog,
@@ -247,7 +249,16 @@ class PromoHoursChoice(StrEnum):
 class PromoHoursDialog(QDialog):
     """ "Promotions go out between 08:00 and 18:00" with Schedule for 08:00 as the default."""
 
-    def __init__(self, now: datetime, next_start: datetime, parent: QWidget | None = None):
+    def __init__(
+        self,
+        now: datetime,
+        next_start: datetime,
+        parent: QWidget | None = None,
+        *,
+        chosen: datetime | None = None,
+    ):
+        """*now*: the shop's clock (the day words count from it). *chosen*: the time the user
+        picked for Send later or Change time… (None: sending now); SEND_NOW then keeps it."""
         super().__init__(parent)
         self.setObjectName("promoHoursDialog")
         self.setWindowTitle(self.tr("Outside the hours for promotions"))
@@ -257,6 +268,10 @@ class PromoHoursDialog(QDialog):
         heading = QLabel(
             self.tr("{time} is outside the hours for promotions").format(
                 time=QLocaleText.time(now.astimezone())
+            )
+            if chosen is None
+            else self.tr("The time you chose, {when}, is outside the hours for promotions").format(
+                when=due_text(chosen, now)
             )
         )
         heading.setObjectName("dialogTitle")
@@ -279,7 +294,10 @@ class PromoHoursDialog(QDialog):
         self.schedule_button.setProperty("role", "primary")
         self.schedule_button.clicked.connect(lambda: self._decide(PromoHoursChoice.SCHEDULE))
         self.now_button = buttons.addButton(
-            self.tr("Send now anyway"), QDialogButtonBox.ButtonRole.ActionRole
+            self.tr("Send now anyway")
+            if chosen is None
+            else self.tr("Keep {time} anyway").format(time=QLocaleText.time(chosen.astimezone())),
+            QDialogButtonBox.ButtonRole.ActionRole,
         )
         self.now_button.setObjectName("sendOutsideHours")
         self.now_button.setAutoDefault(False)
@@ -439,6 +457,13 @@ class ScheduledDialog(QDialog):
         self.empty_label = QLabel(self.tr("Nothing is scheduled."))
         self.empty_label.setObjectName("hint")
         layout.addWidget(self.empty_label)
+        #: What the last action did, said here: the Compose tab's note is behind this dialog.
+        self.status_label = QLabel()
+        self.status_label.setObjectName("hint")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label.hide()
+        layout.addWidget(self.status_label)
         row = QHBoxLayout()
         self.send_now_button = QPushButton(self.tr("Send now"))
         self.send_now_button.setObjectName("scheduledSendNow")
@@ -457,7 +482,7 @@ class ScheduledDialog(QDialog):
             (self.edit_button, self.edit_requested),
             (self.cancel_button, self.cancel_requested),
         ):
-            button.clicked.connect(lambda _c=False, s=signal: self._emit(s))
+            button.clicked.connect(lambda _c=False, b=button, s=signal: self._emit(b, s))
             row.addWidget(button)
         row.addStretch(1)
         close = QPushButton(self.tr("Close"))
@@ -465,6 +490,10 @@ class ScheduledDialog(QDialog):
         row.addWidget(close)
         layout.addLayout(row)
         self._ids: list[int] = []
+        #: When each action button was last pressed (monotonic seconds): the second press of
+        #: a double press on Cancel send landed on the row the list had moved to after the
+        #: first, and cancelled that send too.
+        self._pressed_at: dict[QPushButton, float] = {}
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.show_sends([])
 
@@ -494,6 +523,14 @@ class ScheduledDialog(QDialog):
             self.table.selectRow(0)
         self._update_buttons()
 
+    def say(self, text: str, *, ok: bool = True) -> None:
+        """What the last action did (a cancel, a move, or why it could not be done)."""
+        self.status_label.setObjectName("hint" if ok else "problem")
+        self.status_label.style().unpolish(self.status_label)
+        self.status_label.style().polish(self.status_label)
+        self.status_label.setText(text)
+        self.status_label.show()
+
     def selected_id(self) -> int | None:
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
         if not rows:
@@ -511,7 +548,14 @@ class ScheduledDialog(QDialog):
         ):
             button.setEnabled(chosen)
 
-    def _emit(self, signal: Signal) -> None:
+    def _emit(self, button: QPushButton, signal: Signal) -> None:
+        """The chosen send's action; the second press of a double press is ignored (by then
+        the list may show, and have chosen, another send)."""
+        now = time.monotonic()
+        last = self._pressed_at.get(button)
+        self._pressed_at[button] = now
+        if last is not None and now - last < QApplication.doubleClickInterval() / 1000:
+            return
         chosen = self.selected_id()
         if chosen is not None:
             signal.emit(chosen)  # type: ignore[attr-defined]

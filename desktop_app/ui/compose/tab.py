@@ -1093,9 +1093,11 @@ class ComposeTab(TabPage):
             if due_at is None:
                 return None
         if promotional:
-            moment = due_at or rules.local_now()
+            now = rules.local_now()
+            moment = due_at or now
             if not within_promo_hours(moment):
-                hours = PromoHoursDialog(moment, next_promo_start(moment), self)
+                # The day words count from today, not from the day chosen.
+                hours = PromoHoursDialog(now, next_promo_start(moment), self, chosen=due_at)
                 await wait_finished(hours)
                 hours_choice = hours.choice
                 hours.deleteLater()
@@ -1380,7 +1382,15 @@ class ComposeTab(TabPage):
     async def _run_released(self, broadcast_id: int) -> RunReport | None:
         sending = self.ctx.services.sending
         if not await sending.release(broadcast_id):
-            return None  # sent or cancelled already
+            # Sent or cancelled already (the due check, a second press): not sent again.
+            self.notice.show_text(
+                self.tr(
+                    "It was not sent again: it is already being sent, or was sent or "
+                    "cancelled meanwhile. The Delivery tab shows what went out."
+                ),
+                ok=False,
+            )
+            return None
         try:
             return await self._resume(broadcast_id)
         finally:
@@ -1409,6 +1419,13 @@ class ComposeTab(TabPage):
         dialog.deleteLater()
 
     def _scheduled_send_now(self, broadcast_id: int) -> None:
+        if self.flow.busy:
+            # Another message is going out (or being checked): say so, where the user looks.
+            text = self.tr("A message is being sent. Once it is done, press Send now again.")
+            if self.scheduled_dialog is not None:
+                self.scheduled_dialog.say(text, ok=False)
+            self.notice.show_text(text, ok=False)
+            return
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.close()
         self.send_scheduled_now(broadcast_id)
@@ -1429,10 +1446,30 @@ class ComposeTab(TabPage):
         chosen = await self._ask_send_time(promotional, current.due_at)
         if chosen is None:
             return
-        if await sending.reschedule(broadcast_id, chosen):
-            self.notice.show_text(
-                self.tr("Moved: it goes out {when}.").format(when=due_text(chosen)), ok=True
+        if promotional and not within_promo_hours(chosen):
+            # As Send later asks: moved past 18:00, it would go out then, on its own.
+            hours = PromoHoursDialog(
+                rules.local_now(), next_promo_start(chosen), self, chosen=chosen
             )
+            await wait_finished(hours)
+            hours_choice = hours.choice
+            hours.deleteLater()
+            if hours_choice is PromoHoursChoice.CANCEL:
+                return
+            if hours_choice is PromoHoursChoice.SCHEDULE:
+                chosen = next_promo_start(chosen)
+        if await sending.reschedule(broadcast_id, chosen):
+            text = self.tr("Moved: it goes out {when}.").format(when=due_text(chosen))
+            ok = True
+        else:
+            text = self.tr(
+                "It could not be moved: it is already being sent, or was sent or cancelled "
+                "meanwhile. The Delivery tab shows what went out."
+            )
+            ok = False
+        self.notice.show_text(text, ok=ok)
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.say(text, ok=ok)
         await self.show_scheduled()
 
     def _scheduled_edit(self, broadcast_id: int) -> None:
@@ -1549,7 +1586,18 @@ class ComposeTab(TabPage):
 
     async def _cancel_scheduled(self, broadcast_id: int) -> None:
         if await self.ctx.services.sending.cancel_scheduled(broadcast_id):
-            self.notice.show_text(self.tr("The scheduled message was cancelled."), ok=True)
+            text = self.tr("The scheduled message was cancelled.")
+            ok = True
+        else:
+            # It fell due (or was sent with Send now) while its row was still shown.
+            text = self.tr(
+                "It could not be cancelled: it is already being sent, or was sent or "
+                "cancelled meanwhile. The Delivery tab shows what went out."
+            )
+            ok = False
+        self.notice.show_text(text, ok=ok)
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.say(text, ok=ok)
         await self.show_scheduled()
 
     async def _run(
