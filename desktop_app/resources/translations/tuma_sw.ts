@@ -683,8 +683,20 @@
         <translation>Ujumbe uliopangwa umeghairiwa.</translation>
     </message>
     <message>
+        <source>It was not sent again: it is already being sent, or was sent or cancelled meanwhile. The Delivery tab shows what went out.</source>
+        <translation>Haukutumwa tena: tayari unatumwa, au ulitumwa au ulighairiwa wakati huo. Kichupo cha Ufikishaji kinaonyesha kilichotumwa.</translation>
+    </message>
+    <message>
+        <source>A message is being sent. Once it is done, press Send now again.</source>
+        <translation>Ujumbe unatumwa. Ukimaliza, bonyeza Tuma sasa tena.</translation>
+    </message>
+    <message>
         <source>Moved: it goes out {when}.</source>
         <translation>Umehamishwa: utatumwa {when}.</translation>
+    </message>
+    <message>
+        <source>It could not be moved: it is already being sent, or was sent or cancelled meanwhile. The Delivery tab shows what went out.</source>
+        <translation>Haukuweza kuhamishwa: tayari unatumwa, au ulitumwa au ulighairiwa wakati huo. Kichupo cha Ufikishaji kinaonyesha kilichotumwa.</translation>
     </message>
     <message>
         <source>A message is being sent. Once it is done, press Edit again.</source>
@@ -705,6 +717,10 @@
     <message>
         <source>Back on the schedule: it goes out {when}.</source>
         <translation>Imerudishwa kwenye ratiba: itatumwa {when}.</translation>
+    </message>
+    <message>
+        <source>It could not be cancelled: it is already being sent, or was sent or cancelled meanwhile. The Delivery tab shows what went out.</source>
+        <translation>Haukuweza kughairiwa: tayari unatumwa, au ulitumwa au ulighairiwa wakati huo. Kichupo cha Ufikishaji kinaonyesha kilichotumwa.</translation>
     </message>
     <message>
         <source>Stopped before anything was sent.</source>
@@ -3501,6 +3517,7 @@
     <name>OverdueDialog</name>
     <message>
         <source>A scheduled message was not sent</source>
+        <extracomment>When each action button was last pressed (monotonic seconds): the second press of a double press on Cancel send landed on the row the list had moved to after the first, and cancelled that send too.</extracomment>
         <translation>Ujumbe uliopangwa haukutumwa</translation>
     </message>
     <message>
@@ -3637,6 +3654,10 @@
         <translation>Saa {time} ni nje ya saa za matangazo</translation>
     </message>
     <message>
+        <source>The time you chose, {when}, is outside the hours for promotions</source>
+        <translation>Muda uliochagua, {when}, ni nje ya saa za matangazo</translation>
+    </message>
+    <message>
         <source>Promotional messages may only be sent between {hours}. Sending one outside these hours can bring a fine. Tuma can send it {when} instead.</source>
         <translation>Jumbe za matangazo zinaweza kutumwa kati ya {hours} tu. Kutuma nje ya saa hizo kunaweza kuleta faini. Tuma inaweza kuutuma {when} badala yake.</translation>
     </message>
@@ -3647,6 +3668,10 @@
     <message>
         <source>Send now anyway</source>
         <translation>Tuma sasa hata hivyo</translation>
+    </message>
+    <message>
+        <source>Keep {time} anyway</source>
+        <translation>Baki na saa {time} hata hivyo</translation>
     </message>
 </context>
 <context>

@@ -457,7 +457,7 @@ class ScheduledDialog(QDialog):
         self.empty_label = QLabel(self.tr("Nothing is scheduled."))
         self.empty_label.setObjectName("hint")
         layout.addWidget(self.empty_label)
-        #: What the last action did, said here: the Compose tab's note is behind this dialog.
+        # What the last action did, said here: the Compose tab's note is behind this dialog.
         self.status_label = QLabel()
         self.status_label.setObjectName("hint")
         self.status_label.setWordWrap(True)
