@@ -38,6 +38,9 @@ def test_a_number_taken_off_by_mistake_comes_back_with_undo(qtbot, ctx, arun) ->
     qtbot.waitUntil(lambda: not dialog.undo_button.isHidden())
     assert dialog.status.text() == "1 taken off the list: they can get promotions again."
     assert STOPPED[2] not in added_on(arun, ctx)
+    # (Undo is enabled again by the removal's done-callback, a moment after its task ended;
+    # pressed before, it does nothing)
+    qtbot.waitUntil(dialog.undo_button.isEnabled)
     dialog.undo_button.click()
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 3)
     qtbot.waitUntil(lambda: dialog.undo_button.isHidden())
@@ -56,6 +59,7 @@ def test_undo_keeps_a_number_added_again_meanwhile_as_it_is_now(qtbot, ctx, arun
     dialog.remove_button.click()
     qtbot.waitUntil(lambda: not dialog.undo_button.isHidden())
     arun(ctx.services.optouts.add(PROFILE, STOPPED[:1], OptOutSource.STAFF))
+    qtbot.waitUntil(dialog.undo_button.isEnabled)  # (by the removal's done-callback)
     dialog.undo_button.click()
     qtbot.waitUntil(lambda: dialog.undo_button.isHidden())
     assert dialog.status.text() == "0 put back on the opt-out list."
@@ -110,6 +114,9 @@ def test_each_removal_can_be_undone_the_latest_first(qtbot, ctx, arun) -> None: 
         qtbot.waitUntil(lambda: not ctx.tasks.is_running("optouts.remove"))
 
     def undo(rows: int) -> None:
+        # (enabled again by the done-callback of the change before, a moment after its task
+        # ended; pressed before, it does nothing)
+        qtbot.waitUntil(dialog.undo_button.isEnabled)
         dialog.undo_button.click()
         qtbot.waitUntil(lambda: dialog.table.rowCount() == rows)
         qtbot.waitUntil(lambda: not ctx.tasks.is_running("optouts.undo"))

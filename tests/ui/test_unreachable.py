@@ -68,15 +68,32 @@ def test_the_status_bar_says_still_trying_while_the_balance_is_read(
         sender_ids=[account.sender_id],
         default_sender_id=account.sender_id,
     )
+    # What the status bar says as each try (of any reading) is reported, seen then, not
+    # sampled by polling: a loaded machine that stalls longer than a try lasts (~0.6 s)
+    # would miss it.
+    said: list[tuple[str, bool, bool]] = []
+
+    def seen(_name: str, _retry: object) -> None:
+        label = window.busy_label
+        said.append((label.text(), label.isVisible(), window.offline_shown))
+
+    ctx.tasks.retrying.connect(seen)  # (after the window's own: it has said it by now)
     arun(ctx.open_session(profile, account.token))  # reads the balance, as at start-up
-    qtbot.waitUntil(lambda: window.busy_label.text() == TRY_2, timeout=5000)
-    assert window.busy_label.isVisible()
-    assert not window.offline_shown  # not offline yet: it is still trying
-    qtbot.waitUntil(lambda: window.busy_label.text() == TRY_3, timeout=5000)
+    qtbot.waitUntil(lambda: any(text == TRY_2 for text, _v, _o in said), timeout=5000)
+    _text, visible, was_offline = next(entry for entry in said if entry[0] == TRY_2)
+    assert visible
+    assert not was_offline  # not offline yet: it is still trying
+    qtbot.waitUntil(lambda: any(text == TRY_3 for text, _v, _o in said), timeout=5000)
     # The last word: offline, and what to do, in the status bar's one calm place.
     qtbot.waitUntil(lambda: window.offline_shown, timeout=10000)
     assert "Check the internet connection" in window.offline_label.toolTip()
     qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    # (the task's done-callback says "Working…" again and hides it, a moment after the task
+    # itself ended)
+    qtbot.waitUntil(
+        lambda: window.busy_label.text() == "Working…" and window.busy_label.isHidden(),
+        timeout=5000,
+    )
     assert window.busy_label.text() == "Working…"
     assert window.busy_label.isHidden()
     window.close()
@@ -113,6 +130,8 @@ def test_the_status_bar_says_the_service_is_slow_then_clears_when_it_answers(
     assert window.busy_label.isVisible()
     assert ctx.tasks.busy  # still waiting on the reply
     qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    # (cleared by the task's done-callback, a moment after the task itself ended)
+    qtbot.waitUntil(lambda: len(seen) >= 2 and window.busy_label.isHidden(), timeout=5000)
     assert seen == [SLOW, "Working…"]  # said once, cleared once: never "asking again"
     assert window.busy_label.isHidden()
     window.close()

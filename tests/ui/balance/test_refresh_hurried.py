@@ -54,9 +54,12 @@ def test_refresh_during_a_rate_limited_read_joins_it(
         try:
             own_ctx.refresh_balance()  # a reading started elsewhere
             qtbot.waitUntil(lambda: win.busy_label.text() == BUSY_2, timeout=5000)
-            tab.refresh_button.click()
-            assert not tab.refresh_button.isEnabled()  # "Checking…" until that reading ends
-            assert tab.refresh_button.text() == "Checking…"
+            # (the reading's own signal, not only the task's end: the button comes back with
+            # the end of its done-callback, just after the task itself ended)
+            with qtbot.waitSignal(own_ctx.balance_changed, timeout=10000):
+                tab.refresh_button.click()
+                assert not tab.refresh_button.isEnabled()  # "Checking…" until that reading ends
+                assert tab.refresh_button.text() == "Checking…"
             qtbot.waitUntil(lambda: not own_ctx.tasks.busy, timeout=10000)
         finally:
             admin.clear_faults()
