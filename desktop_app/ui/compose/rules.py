@@ -9,8 +9,9 @@
 - :class:`SendLaterDialog`: choose when a send goes out;
 - :class:`ScheduledBanner` and :class:`ScheduledDialog`: the sends waiting for their time,
   each with Send now, Change time, Edit and Cancel;
-- :class:`OverdueDialog`: a scheduled send that fell due while Tuma was closed is not sent on
-  its own: the user decides, told how late it is.
+- :class:`OverdueDialog`: a scheduled send that fell due while Tuma was closed (or was found
+  late while it ran: the computer slept through its time) is not sent on its own: the user
+  decides, told how late it is.
 
 Widgets only: the tab calls the services and hands these the facts.
 """
@@ -561,7 +562,7 @@ class ScheduledDialog(QDialog):
             signal.emit(chosen)  # type: ignore[attr-defined]
 
 
-# --- fell due while Tuma was closed -------------------------------------------------------------
+# --- fell due while Tuma was closed (or asleep) -------------------------------------------------
 
 
 class OverdueChoice(StrEnum):
@@ -571,8 +572,8 @@ class OverdueChoice(StrEnum):
 
 
 class OverdueDialog(QDialog):
-    """A scheduled send found overdue at start: send it now, or cancel it (never on its own:
-    a promotion for yesterday's sale must not go out unasked)."""
+    """A scheduled send found overdue at start, or found late while Tuma ran: send it now, or
+    cancel it (never on its own: a promotion for yesterday's sale must not go out unasked)."""
 
     def __init__(
         self,
@@ -582,11 +583,13 @@ class OverdueDialog(QDialog):
         outside_hours: bool,
         account_was_closed: bool = False,
         being_edited: bool = False,
+        found_late: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         """*account_was_closed*: Tuma was running when it fell due, but with this account
         signed out (or another one open). *being_edited*: it was off the schedule, being
-        edited, when it fell due, and Undo put it back."""
+        edited, when it fell due, and Undo put it back. *found_late*: Tuma was running with
+        this account open, but its check found it late (the computer was asleep)."""
         super().__init__(parent)
         self.setObjectName("overdueDialog")
         self.setWindowTitle(self.tr("A scheduled message was not sent"))
@@ -610,6 +613,12 @@ class OverdueDialog(QDialog):
                     "right to send."
                 )
                 if being_edited
+                else self.tr(
+                    "Tuma could not send it on time: the computer was asleep, or Tuma was "
+                    "busy. Nothing was sent. It is for {people}, from {sender}. Send it now "
+                    "only if it is still right to send."
+                )
+                if found_late
                 else self.tr(
                     "This account was not open in Tuma when it fell due, so nothing was sent. "
                     "It is for {people}, from {sender}. Send it now only if it is still right "

@@ -79,6 +79,13 @@ SCHEDULE_TASK = "compose.scheduled"
 EDIT_TASK = "compose.scheduled.edit"
 #: How often the tab looks for scheduled sends that fell due (ms).
 DUE_CHECK_INTERVAL = 20_000
+#: A scheduled send the running due check finds later than this after its time is asked
+#: about, not sent unasked: the computer slept (lid closed) through its time, or Tuma was
+#: stalled. Ten minutes is far more than a check normally comes late (every 20 s, plus the
+#: minute or two a send under way may hold the next one back), and short enough that a
+#: message sent unasked still goes out when the user meant it to (a laptop's lid closed
+#: over lunch, or overnight, is caught).
+LATE_AFTER = timedelta(minutes=10)
 
 SAMPLE_MESSAGE = (
     "Habari {first_name}! Mama Mboga Fresh Produce: this weekend only, sukuma wiki "
@@ -255,6 +262,9 @@ class ComposeTab(TabPage):
         #: Sends put back on the schedule by Undo after their time passed while they were
         #: being edited: asked about, as an overdue one found at start, never sent unasked.
         self._ask_when_due: set[int] = set()
+        #: The last due check left sends waiting for the send under way: checked again as
+        #: soon as it ends (not up to 20 s later).
+        self._due_held = False
         self._scheduled_ids: list[int] = []
         #: The scheduled send the form's text was taken from by Edit (kept with the draft, so
         #: the form still says so after a quit, and Undo still puts it back).
@@ -1078,6 +1088,10 @@ class ComposeTab(TabPage):
         self.flow.done()
         self.update_estimate()
         self.send_finished.emit(outcome)
+        if self._due_held:
+            # Sends that fell due (or were to be asked about) waited for this one: now.
+            self._due_held = False
+            QTimer.singleShot(0, self, self.check_scheduled)
 
     async def _confirm_and_send(
         self, plan: SendPlan, *, edits: int, later: bool = False
@@ -1300,8 +1314,8 @@ class ComposeTab(TabPage):
 
     def check_scheduled(self) -> None:
         """Bring the scheduled list up to date, and deal with sends that fell due: sent now
-        when they fell due while Tuma was running, asked about when they fell due while it
-        was closed."""
+        when found on time while Tuma was running, asked about when they fell due while it
+        was closed, or were found late (the computer slept through their time)."""
         if self.ctx.session is None or self.ctx.tasks.is_running(SCHEDULE_TASK):
             return
         self.ctx.tasks.start(SCHEDULE_TASK, self._handle_due())
@@ -1325,30 +1339,54 @@ class ComposeTab(TabPage):
     scheduled_checked = Signal(object)
 
     async def _handle_due(self) -> None:
+        """Sends that fell due while Tuma ran, found on time, go now, one per check; the
+        others are asked about, one dialog at a time (this task awaits it, and the next
+        check does not start while it runs). While a send is under way the rest wait: a
+        "Send now" chosen then could not start, and the next check comes when it ends."""
         session = self.ctx.session
         if session is None:
             return
         sending = self.ctx.services.sending
         due = await sending.due(session.profile.name)
+        self._due_held = False
         for send in due:
             if session is not self.ctx.session:
                 return
+            if self.flow.busy:
+                self._due_held = True
+                break
             broadcast_id = send.broadcast.id
-            if send.due_at < self.started_at or broadcast_id in self._ask_when_due:
+            being_edited = broadcast_id in self._ask_when_due
+            at_start = send.due_at < self.started_at
+            found_late = not at_start and not being_edited and self._found_late(send)
+            if at_start or being_edited or found_late:
                 if broadcast_id in self._overdue_asked or self.overdue_dialog is not None:
                     continue
                 self._overdue_asked.add(broadcast_id)
-                await self._ask_overdue(send, being_edited=broadcast_id in self._ask_when_due)
+                await self._ask_overdue(send, being_edited=being_edited, found_late=found_late)
                 continue
-            # Fell due while running: it goes now, unless a send is under way (next check).
-            if self.flow.busy:
-                break
+            # Fell due while running, found on time: it goes now.
             self.send_scheduled_now(broadcast_id)
             break
         await self.show_scheduled()
         self.scheduled_checked.emit(due)
 
-    async def _ask_overdue(self, send: Any, *, being_edited: bool = False) -> None:
+    def _found_late(self, send: Any) -> bool:
+        """Found by the running check too late to send unasked: more than LATE_AFTER after its
+        time (the computer slept through it), or a promotion due inside the hours for
+        promotions found after they ended. How late is measured on the computer's clock, as
+        the store decides what is due; the hours on the shop's."""
+        late = datetime.now(UTC) - send.due_at
+        if late > LATE_AFTER:
+            return True
+        if send.category != SendCategory.PROMOTIONAL:
+            return False
+        now = rules.local_now()
+        return within_promo_hours(now - late) and not within_promo_hours(now)
+
+    async def _ask_overdue(
+        self, send: Any, *, being_edited: bool = False, found_late: bool = False
+    ) -> None:
         now = rules.local_now()
         promotional = send.category == SendCategory.PROMOTIONAL
         self.overdue_dialog = OverdueDialog(
@@ -1357,6 +1395,7 @@ class ComposeTab(TabPage):
             outside_hours=promotional and not within_promo_hours(now),
             account_was_closed=send.due_at >= self._running_since,
             being_edited=being_edited,
+            found_late=found_late,
             parent=self,
         )
         try:
