@@ -455,7 +455,7 @@
     </message>
     <message>
         <source>Sent to {people} ({credits}).</source>
-        <extracomment>How often the tab looks for scheduled sends that fell due (ms).</extracomment>
+        <extracomment>How often the tab looks for scheduled sends that fell due (ms). A scheduled send the running due check finds later than this after its time is asked about, not sent unasked: the computer slept (lid closed) through its time, or Tuma was stalled. Ten minutes is far more than a check normally comes late (every 20 s, plus the minute or two a send under way may hold the next one back), and short enough that a message sent unasked still goes out when the user meant it to (a laptop&apos;s lid closed over lunch, or overnight, is caught).</extracomment>
         <translation>Umetumwa kwa {people} ({credits}).</translation>
     </message>
     <message>
@@ -507,7 +507,7 @@
     <name>ComposeTab</name>
     <message>
         <source>SMS</source>
-        <extracomment>Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back).</extracomment>
+        <extracomment>Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The last due check left sends waiting for the send under way: checked again as soon as it ends (not up to 20 s later). The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back).</extracomment>
         <translation>SMS</translation>
     </message>
     <message>
@@ -3527,6 +3527,10 @@
     <message>
         <source>It was off the schedule, being edited, when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
         <translation>Ulikuwa nje ya ratiba, ukihaririwa, muda wake ulipofika, kwa hiyo hakuna kilichotumwa. Ni kwa {people}, kutoka {sender}. Utume sasa tu kama bado inafaa kuutuma.</translation>
+    </message>
+    <message>
+        <source>Tuma could not send it on time: the computer was asleep, or Tuma was busy. Nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
+        <translation>Tuma haikuweza kuutuma kwa wakati: kompyuta ilikuwa imelala, au Tuma ilikuwa na shughuli nyingi. Hakuna kilichotumwa. Ni kwa {people}, kutoka {sender}. Utume sasa tu kama bado unafaa kutumwa.</translation>
     </message>
     <message>
         <source>This account was not open in Tuma when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
