@@ -125,14 +125,17 @@ class TaskRunner(QObject):
         running = [retry for task, retry in self._retries.items() if not task.done()]
         return running[-1] if running else None
 
+    # A task counts as running until its done-callback has run (``_on_done`` forgets it
+    # first): between the two, its on_success / on_error has not yet said what happened nor
+    # put the buttons back, and asking "is it still running?" then must not answer no.
+
     def is_running(self, name: str) -> bool:
-        task = self._named.get(name)
-        return task is not None and not task.done()
+        return name in self._named
 
     async def wait_for(self, name: str, timeout: float) -> bool:  # noqa: ASYNC109 (bounded)
         """Wait up to *timeout* seconds for task *name* to end by itself; True if it did."""
         task = self._named.get(name)
-        if task is None or task.done():
+        if task is None:
             return True
         done, _pending = await asyncio.wait({task}, timeout=timeout)
         await asyncio.sleep(0)  # let its done callbacks run
@@ -140,7 +143,7 @@ class TaskRunner(QObject):
 
     def running(self) -> list[str]:
         """Names of the tasks still running (for a "waiting for…" message on quit)."""
-        return [self._names[t] for t in self._all if not t.done() and t in self._names]
+        return [self._names[t] for t in self._all if t in self._names]
 
     @property
     def closing(self) -> bool:
@@ -149,15 +152,15 @@ class TaskRunner(QObject):
 
     @property
     def busy(self) -> bool:
-        return any(not t.done() for t in self._all)
+        return bool(self._all)
 
     async def wait_idle(self) -> None:
-        """Return once no task is running (including tasks started meanwhile)."""
-        while True:
+        """Return once no task is running (including tasks started meanwhile), their
+        done-callbacks included."""
+        while self._all:
             pending = [t for t in self._all if not t.done()]
-            if not pending:
-                return
-            await asyncio.wait(pending)
+            if pending:
+                await asyncio.wait(pending)
             # Let the done callbacks (scheduled with call_soon) run.
             await asyncio.sleep(0)
 
@@ -189,6 +192,7 @@ class TaskRunner(QObject):
             if self._retries.pop(task, None) is not None:
                 self.retrying.emit(name, None)
             return
+        self._retries.pop(task, None)  # (to the end: the latest reported is the last one)
         self._retries[task] = retry
         self.retrying.emit(name, retry)
 

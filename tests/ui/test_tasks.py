@@ -187,3 +187,70 @@ def test_a_finished_task_leaves_no_reference_cycle(qtbot, runner) -> None:  # ty
     finally:
         gc.enable()
     assert left < 200, f"{left} objects in cycles after 200 tasks"
+
+
+def test_a_task_is_running_until_its_callback_has_said_what_happened(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    """A task is done a moment before its done-callback runs (asyncio schedules it): asked
+    in that moment, "is it still running?" said no while its on_success had not yet put the
+    result on screen (a test, or a button enabled again before the words of what ended)."""
+    finish = asyncio.Event()
+    waiting = asyncio.Event()
+    in_callback: list[tuple[bool, bool]] = []
+
+    async def work() -> int:
+        waiting.set()
+        await finish.wait()
+        return 1
+
+    task = runner.start(
+        "send",
+        work(),
+        on_success=lambda _v: in_callback.append((runner.is_running("send"), runner.busy)),
+    )
+    qtbot.waitUntil(waiting.is_set)
+    between: list[tuple[bool, bool, bool, list[str]]] = []
+
+    async def look() -> None:
+        # woken by the same event, after the task (first in line): the task has ended by
+        # then, and its done-callback is queued behind this
+        await finish.wait()
+        between.append((task.done(), runner.is_running("send"), runner.busy, runner.running()))
+
+    looker = asyncio.ensure_future(look())
+    qtbot.wait(10)  # (the looker waits on the event too)
+    finish.set()
+    qtbot.waitUntil(lambda: looker.done() and bool(in_callback))
+    assert between == [(True, True, True, ["send"])]  # ended, its words not said yet
+    assert in_callback == [(False, False)]  # in its callback, it is over
+    assert not runner.busy
+
+
+def test_the_latest_retry_is_the_one_reported_last(qtbot, runner) -> None:  # type: ignore[no-untyped-def]
+    """Two readings retrying: the status bar shows the try reported last, even when the
+    other reading had reported a try before."""
+    from desktop_app.core.api.attempts import Retry, RetryReason, report_retry
+
+    first = asyncio.Event()
+    done = asyncio.Event()
+    a2, a3 = Retry(2, 3, RetryReason.NOT_REACHED, 0.5), Retry(3, 3, RetryReason.NOT_REACHED, 0.5)
+    b2 = Retry(2, 3, RetryReason.BUSY, 0.5)
+
+    async def reading_a() -> None:
+        report_retry(a2)
+        await first.wait()
+        report_retry(a3)
+        await done.wait()
+
+    async def reading_b() -> None:
+        report_retry(b2)
+        await done.wait()
+
+    runner.start("a", reading_a())
+    qtbot.waitUntil(lambda: runner.latest_retry() == a2)
+    runner.start("b", reading_b())
+    qtbot.waitUntil(lambda: runner.latest_retry() == b2)
+    first.set()
+    qtbot.waitUntil(lambda: runner.retry_of("a") == a3)
+    assert runner.latest_retry() == a3  # reported last (it was b's older try before)
+    done.set()
+    qtbot.waitUntil(lambda: not runner.busy)
