@@ -30,8 +30,10 @@ if TYPE_CHECKING:
     from desktop_app.core.services.contacts import Group
     from desktop_app.ui.context import AppContext
 
-__all__ = ["GroupsPanel", "group_label"]
+__all__ = ["GROUPS_TASK", "GroupsPanel", "group_label"]
 
+#: Reading the groups (a quit drops it: it only refreshes the panel).
+GROUPS_TASK = "contacts.groups"
 #: Longest group name accepted in the name box (the store keeps at most this many).
 NAME_LENGTH = 60
 #: The list's look (set on the list alone, not on the panel or the tab around it).
@@ -136,7 +138,7 @@ class GroupsPanel(QWidget):
             self._fill([])
             return
         self._ctx.tasks.start(
-            "contacts.groups",
+            GROUPS_TASK,
             self._ctx.services.contacts.groups(session.profile.name),
             on_success=self._fill,
         )

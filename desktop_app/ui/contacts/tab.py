@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -39,7 +39,7 @@ from desktop_app.core.services.contacts import (
 )
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.form import ContactFormDialog
-from desktop_app.ui.contacts.groups import GroupsPanel
+from desktop_app.ui.contacts.groups import GROUPS_TASK, GroupsPanel
 from desktop_app.ui.contacts.model import Column, ContactsModel, RowsMoved, contacts_view
 from desktop_app.ui.contacts.states import ProgressStrip, State, StatePage
 from desktop_app.ui.context import ComposeRequest
@@ -133,6 +133,9 @@ class ContactsTab(OneJob, TabPage):
         self._forms: list[ContactFormDialog] = []
         self._added_phone: str | None = None  # a contact just added, to select once shown
         self.job_task = JOB_TASK
+        #: The running job has begun to change something (on the service, in the groups):
+        #: a quit lets it finish the step in hand rather than cut it off (:meth:`stop`).
+        self._job_changing = False
         self._page_shown = 0
         # the row the keyboard goes back to once the list is read again after a delete
         self._focus_row: int | None = None
@@ -1049,6 +1052,7 @@ class ContactsTab(OneJob, TabPage):
         async def job() -> DeleteReport:
             found = await self.model.rows_for(rows, version)
             contacts = [r.contact for r in found if r.contact is not None]
+            self._job_changing = True
             return await self.ctx.services.contacts.delete_many(
                 session.client,
                 session.profile.name,
@@ -1130,6 +1134,7 @@ class ContactsTab(OneJob, TabPage):
             lambda report: self._on_restored(offer, report),
             cooperative=True,
         )
+        self._job_changing = True  # from its first request
 
     def _on_restored(self, offer: _UndoOffer, report: RestoreReport) -> None:
         restored = len(report.restored)
@@ -1235,7 +1240,11 @@ class ContactsTab(OneJob, TabPage):
 
         async def job() -> tuple[int, dict[str, tuple[str, ...]], list[str]]:
             found = await self.model.rows_for(rows, version)
-            added = await contacts.add_to_group(session.profile.name, group.id, found)
+            self._job_changing = True
+            # (a quit stops it between writes; the count is of the numbers that went in)
+            added = await contacts.add_to_group(
+                session.profile.name, group.id, found, cancel=lambda: self._cancel_requested
+            )
             phones = [r.phone for r in found]
             return added, await contacts.groups_of(session.profile.name, phones), phones
 
@@ -1264,6 +1273,7 @@ class ContactsTab(OneJob, TabPage):
 
         async def job() -> int:
             found = await self.model.rows_for(rows, version)
+            self._job_changing = True
             return await contacts.remove_from_group(
                 session.profile.name, group.id, [r.phone for r in found]
             )
@@ -1314,6 +1324,7 @@ class ContactsTab(OneJob, TabPage):
             from desktop_app.ui.optouts import add_to_opt_out_list
 
             people = [row.person() for row in await self.model.rows_for(rows, version)]
+            self._job_changing = True
             return await add_to_opt_out_list(
                 self.ctx, [p.phone for p in people], OptOutSource.STAFF
             )
@@ -1433,6 +1444,43 @@ class ContactsTab(OneJob, TabPage):
         )
 
     # -- the one long job at a time --------------------------------------------------------
+
+    def _run_job(
+        self,
+        text: str,
+        coro: Coroutine[Any, Any, Any],
+        on_success: Callable[[Any], None],
+        *,
+        cooperative: bool = False,
+        writes: Path | None = None,
+    ) -> None:
+        self._job_changing = False  # the job says when it begins to change something
+        super()._run_job(text, coro, on_success, cooperative=cooperative, writes=writes)
+
+    async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the TabPage interface)
+        """Quitting. A job that has begun to change something (deleting, adding back, putting
+        numbers in a group or on the opt-out list) is asked to stop after the contact (or the
+        batch) in hand, whose groups are then settled, and is waited for up to *timeout*
+        seconds, as the Cancel of a delete does: a request cut off on its way may still be
+        carried out by the service, with the groups on this computer not following. After
+        that it is cancelled with the rest of the app's work. A job that has only read so far
+        (collecting, exporting, reading the selected rows) is cancelled at once: nothing is
+        lost, and nothing it found goes anywhere (Compose has wound down). True when no job is
+        left running."""
+        self._search_timer.stop()
+        self._cancel_auto_retry()
+        stopped = True
+        if self.ctx.tasks.is_running(JOB_TASK):
+            if self._job_changing:
+                self._cancel_requested = True
+                stopped = await self.ctx.tasks.wait_for(JOB_TASK, timeout)
+            else:
+                self._job_cooperative = False  # nothing changed yet: nothing to finish
+                self.cancel_job()
+        # what only refreshes the screen goes (a job just ended reads the list again)
+        for name in (PAGE_TASK, GROUPS_TASK):
+            self.ctx.tasks.cancel(name)
+        return stopped
 
     def _job_failed(self, exc: BaseException) -> bool:
         handled = super()._job_failed(exc)

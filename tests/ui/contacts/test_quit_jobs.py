@@ -1,0 +1,284 @@
+"""Quitting while the Contacts tab's long job changes something, on the real sandbox with a
+slow line: the tab winds down as the Compose send does (the contact whose request is on its
+way is finished, its groups settled, then the job stops), within the quit's bounds; a service
+that never answers is waited for no longer than the timeout, then the job is cancelled as
+before; a job that has only read is cancelled at once."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pytest
+
+from desktop_app.core.api.client import Client
+from desktop_app.ui.contacts.tab import JOB_TASK
+from desktop_app.ui.main_window import MainWindow
+from tests.ui.contacts.helpers import LEFT, answer, seed, wait_loaded
+
+COUNT = 6
+GROUP = "Wholesale"
+#: What app.py allows a quit: the tabs wind down (5 s), then the work is cancelled (3 s).
+WIND_DOWN = 5.0
+SHUTDOWN = 3.0
+
+
+def _on_the_service(arun: Any, account: Any) -> list[str]:
+    """The numbers among the account's contacts, read with a client of its own (the app's
+    was closed by the quit)."""
+
+    async def read() -> list[str]:
+        client = Client(account.base_url, account.contacts_base_url, account.token)
+        try:
+            return [c.phone for c in (await client.list_contacts(page_size=100)).contacts]
+        finally:
+            await client.aclose()
+
+    phones: list[str] = arun(read())
+    return phones
+
+
+def _in_group(arun: Any, ctx: Any, profile: str, phones: list[str]) -> set[str]:
+    """Which of *phones* are in the group (kept on this computer)."""
+    found = arun(ctx.services.contacts.groups_of(profile, phones))
+    return {phone for phone, groups in found.items() if GROUP in groups}
+
+
+def _window_with_a_group(qtbot: Any, ctx: Any, arun: Any) -> tuple[Any, Any, list[str]]:
+    """COUNT customers, all in GROUP; the window on the Contacts tab, the list shown."""
+    seed(arun, ctx, COUNT)
+    session = ctx.session
+    contacts = ctx.services.contacts
+    profile = session.profile.name
+    group = arun(contacts.create_group(profile, GROUP))
+    rows = arun(contacts.page(session.client, profile, 1, 100)).rows
+    arun(contacts.add_to_group(profile, group.id, rows))
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    window.show_tab("contacts")
+    tab: Any = window.tab("contacts")
+    wait_loaded(qtbot, tab, COUNT)
+    everyone = [r.phone for r in rows]
+    assert _in_group(arun, ctx, profile, everyone) == set(everyone)
+    return window, tab, everyone
+
+
+def _count_calls(monkeypatch: pytest.MonkeyPatch, client: Any, method: str) -> list[str]:
+    """The numbers (create) or ids (delete) *method* of the session's client was called for."""
+    real = getattr(client, method)
+    calls: list[str] = []
+
+    async def counted(first: str, **kwargs: Any) -> Any:
+        calls.append(first)
+        return await real(first, **kwargs)
+
+    monkeypatch.setattr(client, method, counted)
+    return calls
+
+
+def _quit(arun: Any, window: Any) -> float:
+    """As app.py quits: the window goes, the tabs wind down, the work is cancelled. How long
+    it took."""
+    started = time.monotonic()
+    window.close()
+    arun(window.wind_down(timeout=WIND_DOWN), timeout=WIND_DOWN + 10)
+    arun(window.manager.shutdown(timeout=SHUTDOWN), timeout=SHUTDOWN + 10)
+    return time.monotonic() - started
+
+
+def _delete_everyone(qtbot: Any, tab: Any) -> None:
+    tab.table.clearSelection()
+    tab.select_rows(range(COUNT))
+    with qtbot.waitSignal(tab.job_finished, timeout=15000):
+        qtbot.mouseClick(tab.delete_button, LEFT)
+        answer(qtbot, tab)
+    wait_loaded(qtbot, tab, 0)
+    assert tab.undo_button.isVisible()
+
+
+def test_quitting_mid_undo_finishes_the_contact_on_its_way_with_its_groups(
+    qtbot: Any,
+    ctx: Any,
+    arun: Any,
+    admin: Any,
+    account: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
+    profile = ctx.session.profile.name
+    _delete_everyone(qtbot, tab)
+    assert not _in_group(arun, ctx, profile, everyone)  # they left the group
+
+    calls = _count_calls(monkeypatch, ctx.session.client, "create_contact")
+    admin.fault("delay", COUNT, path_prefix="/api/v1/contacts", seconds=0.6)  # a slow line
+    try:
+        qtbot.mouseClick(tab.undo_button, LEFT)
+        # two added back, the third on its way: the quit comes mid-way
+        qtbot.waitUntil(lambda: len(calls) >= 3, timeout=15000)
+        caplog.set_level(logging.INFO)
+        caplog.clear()
+        took = _quit(arun, window)
+    finally:
+        admin.clear_faults()
+
+    assert took < WIND_DOWN + SHUTDOWN
+    assert not ctx.tasks.running()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not [r for r in caplog.records if "still busy" in r.getMessage()]  # it stopped
+    after = _on_the_service(arun, account)
+    # the one on its way was finished, and the job stopped there: nobody else, nobody twice
+    assert sorted(after) == sorted(calls)
+    assert len(calls) == len(set(calls)) == 3
+    # ... each in the group again, the one on its way too; the rest not
+    assert _in_group(arun, ctx, profile, everyone) == set(after)
+    assert tab.notice.text().startswith("Added back 3 contacts. Stopped: 3 contacts not added")
+
+
+def test_quitting_mid_delete_takes_the_contact_on_its_way_out_of_its_groups(
+    qtbot: Any,
+    ctx: Any,
+    arun: Any,
+    admin: Any,
+    account: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
+    profile = ctx.session.profile.name
+    shown = [tab.model.row_at(row) for row in range(COUNT)]
+    uuids = {row.contact.uuid: row.phone for row in shown}
+    calls = _count_calls(monkeypatch, ctx.session.client, "delete_contact")
+    admin.fault("delay", COUNT, path_prefix="/api/v1/contacts", seconds=0.6)
+    try:
+        tab.table.clearSelection()
+        tab.select_rows(range(COUNT))
+        qtbot.mouseClick(tab.delete_button, LEFT)
+        answer(qtbot, tab)
+        qtbot.waitUntil(lambda: len(calls) >= 3, timeout=15000)
+        caplog.set_level(logging.INFO)
+        caplog.clear()
+        took = _quit(arun, window)
+    finally:
+        admin.clear_faults()
+
+    assert took < WIND_DOWN + SHUTDOWN
+    assert not ctx.tasks.running()
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not [r for r in caplog.records if "still busy" in r.getMessage()]
+    deleted = {uuids[uuid] for uuid in calls}
+    assert len(calls) == len(deleted) == 3
+    after = _on_the_service(arun, account)
+    assert sorted(after) == sorted(set(everyone) - deleted)  # the one on its way went too
+    # out of the group: the three deleted; in it still: the rest
+    assert _in_group(arun, ctx, profile, everyone) == set(after)
+    assert tab.notice.text() == "Stopped: 3 contacts were deleted before you cancelled."
+
+
+def test_a_service_that_never_answers_keeps_the_quit_within_its_time(
+    qtbot: Any,
+    ctx: Any,
+    arun: Any,
+    admin: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    window, tab, _everyone = _window_with_a_group(qtbot, ctx, arun)
+    _delete_everyone(qtbot, tab)
+    calls = _count_calls(monkeypatch, ctx.session.client, "create_contact")
+    # the first add-back is held far longer than the quit may take
+    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=WIND_DOWN + SHUTDOWN + 4)
+    try:
+        qtbot.mouseClick(tab.undo_button, LEFT)
+        qtbot.waitUntil(lambda: len(calls) >= 1, timeout=15000)
+        assert ctx.tasks.is_running(JOB_TASK)
+        caplog.set_level(logging.INFO)
+        caplog.clear()
+        took = _quit(arun, window)
+    finally:
+        admin.clear_faults()
+
+    assert took < WIND_DOWN + SHUTDOWN
+    assert not ctx.tasks.busy
+    assert not ctx.tasks.running()
+    # waited for up to the timeout (the tab said it was still busy), then cancelled
+    assert any("still busy" in r.getMessage() for r in caplog.records)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(calls) == 1  # no other was tried
+    assert "Added back" not in tab.notice.text()  # nothing said to be added back
+
+
+def test_quitting_while_collecting_cancels_at_once_and_sends_nobody_to_compose(
+    qtbot: Any,
+    ctx: Any,
+    arun: Any,
+    admin: Any,
+) -> None:
+    window, tab, _everyone = _window_with_a_group(qtbot, ctx, arun)
+    requests: list[object] = []
+    ctx.compose_requested.connect(requests.append)
+    admin.fault("delay", 3, path_prefix="/api/v1/contacts", seconds=WIND_DOWN + 2)
+    try:
+        tab.message_matching()
+        assert ctx.tasks.is_running(JOB_TASK)
+        qtbot.wait(200)  # its first read is on its way
+        started = time.monotonic()
+        assert arun(tab.stop(WIND_DOWN), timeout=WIND_DOWN + 5)
+        took = time.monotonic() - started
+        assert not ctx.tasks.is_running(JOB_TASK)
+        assert took < WIND_DOWN  # not waited for: it had changed nothing
+        assert tab.notice.text() == "Cancelled: nothing was changed."
+        _quit(arun, window)
+    finally:
+        admin.clear_faults()
+    assert not requests
+
+
+def test_quitting_mid_group_add_stops_between_writes_and_says_what_went_in(
+    qtbot: Any,
+    ctx: Any,
+    arun: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    import re
+    import threading
+
+    from desktop_app.core.services import contacts as service_module
+
+    window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
+    profile = ctx.session.profile.name
+    staff = arun(ctx.services.contacts.create_group(profile, "Staff"))
+    tab.groups.reload()
+    qtbot.waitUntil(lambda: any(g.id == staff.id for g in tab.groups.groups), timeout=5000)
+    monkeypatch.setattr(service_module, "GROUP_BATCH", 2)  # six numbers: three writes
+    store_groups = ctx.services.contacts._groups
+    real_add = store_groups.add
+    writes = threading.Semaphore(0)
+
+    def slow_add(*args: Any, **kwargs: Any) -> int:  # (on the store's thread)
+        writes.release()
+        time.sleep(0.4)
+        result: int = real_add(*args, **kwargs)
+        return result
+
+    monkeypatch.setattr(store_groups, "add", slow_add)
+    tab.table.clearSelection()
+    tab.select_rows(range(COUNT))
+    tab.add_selected_to(staff)
+    qtbot.waitUntil(lambda: writes.acquire(blocking=False), timeout=5000)  # the first write
+    caplog.set_level(logging.INFO)
+    caplog.clear()
+    _quit(arun, window)
+    monkeypatch.setattr(store_groups, "add", real_add)
+
+    assert not [r for r in caplog.records if "still busy" in r.getMessage()]
+    found = arun(ctx.services.contacts.groups_of(profile, everyone))
+    in_staff = {phone for phone, groups in found.items() if "Staff" in groups}
+    assert 0 < len(in_staff) < COUNT  # stopped between writes
+    said = re.fullmatch(r"Added (\d+) contacts to “Staff”\.", tab.notice.text())
+    assert said is not None, tab.notice.text()
+    assert int(said.group(1)) == len(in_staff)  # what went in, as it is
