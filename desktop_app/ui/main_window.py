@@ -846,13 +846,19 @@ class MainWindow(QMainWindow):
 
     async def wind_down(self, timeout: float = 5.0) -> None:  # noqa: ASYNC109 (bounded quit)
         """Before work is cancelled on quit: each tab winds down what must not be cut off
-        (a send stops after its batch in flight)."""
-        for key, page in self.pages.items():
+        (a send stops after its batch in flight, a contacts job after the contact in hand).
+        The tabs wind down side by side, within one *timeout* for them all (one after the
+        other, a send and a contacts job each had the whole of it)."""
+        import asyncio
+
+        async def stop(key: str, page: TabPage) -> None:
             try:
                 if not await page.stop(timeout):
                     log.info("the %s tab was still busy at quit; its work is cancelled", key)
             except Exception:  # quitting must go on whatever happens here
                 log.warning("winding down the %s tab failed", key, exc_info=True)
+
+        await asyncio.gather(*(stop(key, page) for key, page in self.pages.items()))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Quitting always quits: whatever dialogs are open (or were open and deleted), the

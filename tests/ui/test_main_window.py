@@ -426,3 +426,32 @@ def test_a_file_of_no_spreadsheet_kind_dropped_on_the_window_is_refused_where_it
     window.open_files([path])
     assert window.current_tab() == "compose"
     assert "is not a spreadsheet" in shown[0].text  # type: ignore[attr-defined]
+
+
+def test_the_tabs_wind_down_side_by_side_within_one_quit_time(  # type: ignore[no-untyped-def]
+    qtbot, window, arun, monkeypatch
+) -> None:
+    """A send finishing its batch and a contacts job finishing the contact in hand each may
+    take the whole quit time: one after the other, the quit took twice that."""
+    import asyncio
+    import time
+
+    stopped: list[str] = []
+
+    def slow(key: str):  # type: ignore[no-untyped-def]
+        own = window.pages[key].stop
+
+        async def stop(timeout: float) -> bool:  # noqa: ASYNC109 (the TabPage interface)
+            await asyncio.sleep(timeout * 0.8)  # nearly the whole time, as a slow batch
+            stopped.append(key)
+            return bool(await own(timeout))
+
+        return stop
+
+    for key in ("compose", "contacts"):
+        monkeypatch.setattr(window.pages[key], "stop", slow(key))
+    started = time.monotonic()
+    arun(window.wind_down(timeout=1.0), timeout=10)
+    took = time.monotonic() - started
+    assert sorted(stopped) == ["compose", "contacts"]
+    assert took < 1.5  # one quit time for them all (one after the other: 1.6 s)
