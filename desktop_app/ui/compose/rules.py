@@ -19,10 +19,12 @@ Widgets only: the tab calls the services and hands these the facts.
 from __future__ import annotations
 
 import time
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QObject, Qt, QTime, Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
@@ -413,15 +415,42 @@ class ScheduledBanner(QFrame):
         layout.addWidget(self.view_button)
         self.hide()
 
-    def show_scheduled(self, sends: list[ScheduledSend]) -> None:
+    def show_scheduled(self, sends: list[ScheduledSend], waiting: Collection[int] = ()) -> None:
+        """*waiting*: the sends whose time passed that are not sent until the user decides
+        (asked about, "Decide later"): said as such, not as going out at a time now past."""
         if not sends:
             self.hide()
             return
-        first = min(sends, key=lambda s: s.due_at)
-        self.label.setText(
-            self.tr("%Ln message(s) scheduled; the next goes out {when}.", "", len(sends)).format(
-                when=due_text(first.due_at)
+        late = [s for s in sends if s.broadcast.id in waiting]
+        rest = [s for s in sends if s.broadcast.id not in waiting]
+        parts = []
+        if late:
+            parts.append(
+                self.tr(
+                    "%Ln overdue message(s), not sent: waiting for you to decide.",
+                    "",
+                    len(late),
+                )
             )
+        if rest:
+            first = min(rest, key=lambda s: s.due_at)
+            parts.append(
+                self.tr("%Ln more scheduled; the next goes out {when}.", "", len(rest)).format(
+                    when=due_text(first.due_at)
+                )
+                if late
+                else self.tr(
+                    "%Ln message(s) scheduled; the next goes out {when}.", "", len(rest)
+                ).format(when=due_text(first.due_at))
+            )
+        self.label.setText(" ".join(parts))
+        self.label.setObjectName("warning" if late else "")
+        self.label.style().unpolish(self.label)
+        self.label.style().polish(self.label)
+        # The way to decide: the list, with Send now and Cancel send.
+        self.view_button.setText(self.tr("Decide…") if late else self.tr("View…"))
+        self.view_button.setToolTip(
+            self.tr("Open the scheduled list: Send now or Cancel send") if late else ""
         )
         self.show()
 
@@ -433,6 +462,8 @@ class ScheduledDialog(QDialog):
     change_time_requested = Signal(int)
     edit_requested = Signal(int)
     cancel_requested = Signal(int)
+    #: Undo of the last Cancel send (offered beside the words that say it was cancelled).
+    undo_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -458,13 +489,33 @@ class ScheduledDialog(QDialog):
         self.empty_label = QLabel(self.tr("Nothing is scheduled."))
         self.empty_label.setObjectName("hint")
         layout.addWidget(self.empty_label)
+        # Sends whose time passed wait for the user ("Decide later"): how to decide.
+        self.waiting_label = QLabel(
+            self.tr("An overdue message is not sent until you decide: Send now or Cancel send.")
+        )
+        self.waiting_label.setObjectName("warning")
+        self.waiting_label.setWordWrap(True)
+        self.waiting_label.hide()
+        layout.addWidget(self.waiting_label)
         # What the last action did, said here: the Compose tab's note is behind this dialog.
+        status_row = QHBoxLayout()
         self.status_label = QLabel()
         self.status_label.setObjectName("hint")
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.status_label.hide()
-        layout.addWidget(self.status_label)
+        status_row.addWidget(self.status_label, 1)
+        self.undo_button = QPushButton(self.tr("&Undo"))
+        self.undo_button.setObjectName("scheduledUndo")
+        self.undo_button.setProperty("role", "link")
+        self.undo_button.setAutoDefault(False)
+        self.undo_button.setToolTip(
+            self.tr("Put the cancelled message back on the schedule, as it was")
+        )
+        self.undo_button.hide()
+        self.undo_button.clicked.connect(self._undo)
+        status_row.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addLayout(status_row)
         row = QHBoxLayout()
         self.send_now_button = QPushButton(self.tr("Send now"))
         self.send_now_button.setObjectName("scheduledSendNow")
@@ -498,15 +549,21 @@ class ScheduledDialog(QDialog):
         self.table.itemSelectionChanged.connect(self._update_buttons)
         self.show_sends([])
 
-    def show_sends(self, sends: list[ScheduledSend]) -> None:
+    def show_sends(self, sends: list[ScheduledSend], waiting: Collection[int] = ()) -> None:
+        """*waiting*: sends whose time passed, not sent until the user decides."""
         selected = self.selected_id()
         self._ids = [s.broadcast.id for s in sends]
         self.table.setRowCount(len(sends))
         for row, send in enumerate(sends):
             broadcast = send.broadcast
             preview = " ".join(broadcast.text.split())
+            late = broadcast.id in waiting
             cells = (
-                due_text(send.due_at),
+                self.tr("Overdue: waiting for you (was due {when})").format(
+                    when=due_text(send.due_at)
+                )
+                if late
+                else due_text(send.due_at),
                 broadcast.sender_id,
                 counts().people(broadcast.recipients_pending or broadcast.recipients),
                 preview if len(preview) <= 80 else preview[:79] + "…",
@@ -515,8 +572,17 @@ class ScheduledDialog(QDialog):
                 item = QTableWidgetItem(text)
                 if column == 3:
                     item.setToolTip(broadcast.text)
+                elif column == 0 and late:
+                    item.setForeground(QColor("#93370d"))
+                    item.setToolTip(
+                        self.tr(
+                            "Not sent: its time passed. Choose Send now, or Cancel send; "
+                            "Change time… schedules it again."
+                        )
+                    )
                 self.table.setItem(row, column, item)
         self.empty_label.setVisible(not sends)
+        self.waiting_label.setVisible(any(s.broadcast.id in waiting for s in sends))
         self.table.setVisible(bool(sends))
         if selected in self._ids:
             self.table.selectRow(self._ids.index(selected))
@@ -524,13 +590,24 @@ class ScheduledDialog(QDialog):
             self.table.selectRow(0)
         self._update_buttons()
 
-    def say(self, text: str, *, ok: bool = True) -> None:
-        """What the last action did (a cancel, a move, or why it could not be done)."""
+    def say(self, text: str, *, ok: bool = True, undo: bool = False) -> None:
+        """What the last action did (a cancel, a move, or why it could not be done); with
+        *undo*, the Undo of a cancel right after the words."""
         self.status_label.setObjectName("hint" if ok else "problem")
         self.status_label.style().unpolish(self.status_label)
         self.status_label.style().polish(self.status_label)
         self.status_label.setText(text)
         self.status_label.show()
+        self.undo_button.setVisible(undo)
+
+    def withdraw_undo(self) -> None:
+        """The cancel can no longer be undone (its time is up, another cancel)."""
+        self.undo_button.hide()
+
+    def _undo(self) -> None:
+        # Gone at the first press: a second press of a double press finds nothing.
+        self.undo_button.hide()
+        self.undo_requested.emit()
 
     def selected_id(self) -> int | None:
         rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
@@ -584,12 +661,14 @@ class OverdueDialog(QDialog):
         account_was_closed: bool = False,
         being_edited: bool = False,
         found_late: bool = False,
+        cancel_undone: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         """*account_was_closed*: Tuma was running when it fell due, but with this account
         signed out (or another one open). *being_edited*: it was off the schedule, being
         edited, when it fell due, and Undo put it back. *found_late*: Tuma was running with
-        this account open, but its check found it late (the computer was asleep)."""
+        this account open, but its check found it late (the computer was asleep).
+        *cancel_undone*: it was cancelled, and Undo put it back after its time."""
         super().__init__(parent)
         self.setObjectName("overdueDialog")
         self.setWindowTitle(self.tr("A scheduled message was not sent"))
@@ -608,6 +687,12 @@ class OverdueDialog(QDialog):
         body = QLabel(
             (
                 self.tr(
+                    "It was cancelled, and Undo put it back after its time, so nothing was "
+                    "sent. It is for {people}, from {sender}. Send it now only if it is still "
+                    "right to send."
+                )
+                if cancel_undone
+                else self.tr(
                     "It was off the schedule, being edited, when it fell due, so nothing was "
                     "sent. It is for {people}, from {sender}. Send it now only if it is still "
                     "right to send."

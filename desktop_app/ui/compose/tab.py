@@ -69,6 +69,7 @@ from desktop_app.ui.words import chunk_reason, counts
 
 if TYPE_CHECKING:
     from desktop_app.core.broadcast import BroadcastProgress
+    from desktop_app.core.services.accounts import Session
     from desktop_app.core.services.sending import RunReport, SendSummary
     from desktop_app.ui.context import AppContext
 
@@ -86,6 +87,9 @@ DUE_CHECK_INTERVAL = 20_000
 #: message sent unasked still goes out when the user meant it to (a laptop's lid closed
 #: over lunch, or overnight, is caught).
 LATE_AFTER = timedelta(minutes=10)
+#: How long "Cancel send" can be undone (a slip of the mouse is noticed at once; nobody
+#: undoes a cancel from before lunch). The next cancel ends it sooner.
+CANCEL_UNDO_MINUTES = 5
 
 SAMPLE_MESSAGE = (
     "Habari {first_name}! Mama Mboga Fresh Produce: this weekend only, sukuma wiki "
@@ -101,6 +105,17 @@ class Problem:
 
     text: str
     sticky: bool
+
+
+@dataclass(frozen=True)
+class _CancelUndo:
+    """A "Cancel send" that can still be undone: which send, on which account, and when it
+    was due (it goes back on the schedule for that time). In memory only: a quit ends it."""
+
+    session: Session
+    broadcast_id: int
+    due_at: datetime
+    text: str
 
 
 def outcome_text(summary: SendSummary) -> str:
@@ -187,7 +202,10 @@ class Notice(QFrame):
         *,
         ok: bool,
         action: tuple[str, Callable[[], None]] | None = None,
+        stays: bool = False,
     ) -> None:
+        """*stays*: good news that stays until dismissed or replaced (an Undo offered for
+        minutes, which the tab withdraws when its time is up)."""
         self.setProperty("ok", ok)
         self.style().unpolish(self)
         self.style().polish(self)
@@ -197,7 +215,12 @@ class Notice(QFrame):
         self.action_button.setVisible(action is not None)
         self.show()
         # Good news goes away by itself; a problem stays until dismissed or acted on.
-        self.fader.shown(goes_by_itself=ok)
+        self.fader.shown(goes_by_itself=ok and not stays)
+
+    @property
+    def action(self) -> Callable[[], None] | None:
+        """What the note's action button does, while it is shown."""
+        return self._action if self.isVisible() else None
 
     def hide(self) -> None:
         self.fader.stop()
@@ -269,6 +292,15 @@ class ComposeTab(TabPage):
         #: The scheduled send the form's text was taken from by Edit (kept with the draft, so
         #: the form still says so after a quit, and Undo still puts it back).
         self._taken_off: TakenOff | None = None
+        #: The last Cancel send, while it can be undone (until the next cancel, or minutes).
+        self._cancel_undo: _CancelUndo | None = None
+        self._cancel_undo_timer = QTimer(self)
+        self._cancel_undo_timer.setSingleShot(True)
+        self._cancel_undo_timer.setInterval(CANCEL_UNDO_MINUTES * 60_000)
+        self._cancel_undo_timer.timeout.connect(self._drop_cancel_undo)
+        #: Sends a cancel's Undo put back after their time: asked about (with words that
+        #: say so), never sent unasked.
+        self._cancel_undone: set[int] = set()
 
         # The form scrolls; the Send row under it never does: on a small screen (800×560,
         # a 1024×600 netbook) the form was twice the window's height and Send, with the
@@ -673,6 +705,7 @@ class ComposeTab(TabPage):
             )
         self.resume_banner.hide()
         self.scheduled_banner.hide()
+        self._drop_cancel_undo()  # another account's send: its Undo goes
         for waiting in (self.scheduled_dialog, self.overdue_dialog):
             if waiting is not None:
                 waiting.close()
@@ -1327,13 +1360,32 @@ class ComposeTab(TabPage):
         sends = await self.ctx.services.sending.scheduled(session.profile.name)
         if session is not self.ctx.session:
             return []
-        self.scheduled_banner.show_scheduled(sends)
+        waiting = self._waiting_for_user(sends)
+        self.scheduled_banner.show_scheduled(sends, waiting)
         if self.scheduled_dialog is not None:
-            self.scheduled_dialog.show_sends(sends)
+            self.scheduled_dialog.show_sends(sends, waiting)
         if [s.broadcast.id for s in sends] != self._scheduled_ids:
             self._scheduled_ids = [s.broadcast.id for s in sends]
             self.ctx.scheduled_changed.emit()
         return sends
+
+    def _waiting_for_user(self, sends: list[Any]) -> set[int]:
+        """The sends whose time passed that do not go out by themselves: asked about ("Decide
+        later"), or to be asked (due before this account was opened, put back by an Undo
+        after their time, found late). The banner and the list say they wait for the user,
+        not that they go out at a time already past."""
+        now = datetime.now(UTC)
+        return {
+            s.broadcast.id
+            for s in sends
+            if s.due_at <= now
+            and (
+                s.broadcast.id in self._overdue_asked
+                or s.broadcast.id in self._ask_when_due
+                or s.due_at < self.started_at
+                or self._found_late(s)
+            )
+        }
 
     #: A scheduled send was dealt with (sent, asked about, cancelled): tests wait on it.
     scheduled_checked = Signal(object)
@@ -1363,7 +1415,12 @@ class ComposeTab(TabPage):
                 if broadcast_id in self._overdue_asked or self.overdue_dialog is not None:
                     continue
                 self._overdue_asked.add(broadcast_id)
-                await self._ask_overdue(send, being_edited=being_edited, found_late=found_late)
+                await self._ask_overdue(
+                    send,
+                    being_edited=being_edited,
+                    found_late=found_late,
+                    cancel_undone=broadcast_id in self._cancel_undone,
+                )
                 continue
             # Fell due while running, found on time: it goes now.
             self.send_scheduled_now(broadcast_id)
@@ -1385,7 +1442,12 @@ class ComposeTab(TabPage):
         return within_promo_hours(now - late) and not within_promo_hours(now)
 
     async def _ask_overdue(
-        self, send: Any, *, being_edited: bool = False, found_late: bool = False
+        self,
+        send: Any,
+        *,
+        being_edited: bool = False,
+        found_late: bool = False,
+        cancel_undone: bool = False,
     ) -> None:
         now = rules.local_now()
         promotional = send.category == SendCategory.PROMOTIONAL
@@ -1396,6 +1458,7 @@ class ComposeTab(TabPage):
             account_was_closed=send.due_at >= self._running_since,
             being_edited=being_edited,
             found_late=found_late,
+            cancel_undone=cancel_undone,
             parent=self,
         )
         try:
@@ -1407,8 +1470,7 @@ class ComposeTab(TabPage):
         if choice is OverdueChoice.SEND_NOW:
             self.send_scheduled_now(send.broadcast.id)
         elif choice is OverdueChoice.CANCEL:
-            await self.ctx.services.sending.cancel_scheduled(send.broadcast.id)
-            self.notice.show_text(self.tr("The scheduled message was cancelled."), ok=True)
+            await self._cancel_scheduled(send.broadcast.id, send.due_at)
 
     def send_scheduled_now(self, broadcast_id: int) -> None:
         """Take a scheduled send off the schedule and send it (once: a second press, or the
@@ -1447,6 +1509,11 @@ class ComposeTab(TabPage):
             dialog.change_time_requested.connect(self._scheduled_change_time)
             dialog.edit_requested.connect(self._scheduled_edit)
             dialog.cancel_requested.connect(self._scheduled_cancel)
+            dialog.undo_requested.connect(self.undo_cancel)
+            offer = self._cancel_undo
+            if offer is not None:
+                # Opened again while the last cancel can be undone: its Undo is here too.
+                dialog.say(offer.text, undo=True)
             dialog.finished.connect(lambda _r: self._forget_scheduled_dialog(dialog))
             self.scheduled_dialog = dialog
         self.scheduled_dialog.open()
@@ -1498,6 +1565,10 @@ class ComposeTab(TabPage):
             if hours_choice is PromoHoursChoice.SCHEDULE:
                 chosen = next_promo_start(chosen)
         if await sending.reschedule(broadcast_id, chosen):
+            # Due again at a time to come: it goes out then, as any scheduled send (it was
+            # marked to be asked about, and once asked, "Decide later" left it unsent for good).
+            for marks in (self._ask_when_due, self._cancel_undone, self._overdue_asked):
+                marks.discard(broadcast_id)
             text = self.tr("Moved: it goes out {when}.").format(when=due_text(chosen))
             ok = True
         else:
@@ -1600,6 +1671,7 @@ class ComposeTab(TabPage):
         if late:
             self._ask_when_due.add(broadcast_id)
             self._overdue_asked.discard(broadcast_id)
+            self._cancel_undone.discard(broadcast_id)
         if not await self._drafts.put_back(profile, taken_off):
             self._ask_when_due.discard(broadcast_id)
         elif late:
@@ -1623,9 +1695,23 @@ class ComposeTab(TabPage):
     def _scheduled_cancel(self, broadcast_id: int) -> None:
         self.ctx.tasks.start("compose.scheduled.cancel", self._cancel_scheduled(broadcast_id))
 
-    async def _cancel_scheduled(self, broadcast_id: int) -> None:
-        if await self.ctx.services.sending.cancel_scheduled(broadcast_id):
+    async def _cancel_scheduled(self, broadcast_id: int, due_at: datetime | None = None) -> None:
+        """Cancel send (from the list, or "Cancel it" on an overdue send): nothing of it goes
+        out; Undo, for a few minutes and until the next cancel, puts it back as it was."""
+        session = self.ctx.session
+        if session is None:
+            return
+        sending = self.ctx.services.sending
+        if due_at is None:
+            # When it was due, read before it is cancelled: Undo puts it back for that time.
+            waiting = await sending.scheduled(session.profile.name)
+            due_at = next((s.due_at for s in waiting if s.broadcast.id == broadcast_id), None)
+        if await sending.cancel_scheduled(broadcast_id):
             text = self.tr("The scheduled message was cancelled.")
+            if due_at is not None and session is self.ctx.session:
+                self._offer_cancel_undo(_CancelUndo(session, broadcast_id, due_at, text))
+                await self.show_scheduled()
+                return
             ok = True
         else:
             # It fell due (or was sent with Send now) while its row was still shown.
@@ -1637,6 +1723,65 @@ class ComposeTab(TabPage):
         self.notice.show_text(text, ok=ok)
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.say(text, ok=ok)
+        await self.show_scheduled()
+
+    def _offer_cancel_undo(self, offer: _CancelUndo) -> None:
+        """Say the send was cancelled, with Undo (the next cancel ends the one before's)."""
+        self._cancel_undo = offer
+        self._cancel_undo_timer.start()
+        self.notice.show_text(
+            offer.text, ok=True, action=(self.tr("Undo"), self.undo_cancel), stays=True
+        )
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.say(offer.text, undo=True)
+
+    def _drop_cancel_undo(self) -> None:
+        """The cancel can no longer be undone (its time is up, another account, or it was
+        undone): its Undo goes, and so does the note that offered it."""
+        self._cancel_undo = None
+        self._cancel_undo_timer.stop()
+        if self.notice.action == self.undo_cancel:
+            self.notice.hide()
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.withdraw_undo()
+
+    def undo_cancel(self) -> None:
+        """Put the last cancelled send back on the schedule, as it was (its time, recipients,
+        text and kind). Once: the offer goes at the first press."""
+        offer = self._cancel_undo
+        self._drop_cancel_undo()
+        if offer is None or offer.session is not self.ctx.session:
+            return
+        self.ctx.tasks.start(
+            f"compose.scheduled.uncancel.{offer.broadcast_id}", self._uncancel(offer)
+        )
+
+    async def _uncancel(self, offer: _CancelUndo) -> None:
+        """Back on the schedule for its time. When that time passed meanwhile it is not sent
+        unasked: it is asked about, as an overdue send (marked before it is back, so the due
+        check cannot send it on its own)."""
+        broadcast_id = offer.broadcast_id
+        late = offer.due_at <= datetime.now(UTC)
+        if late:
+            self._ask_when_due.add(broadcast_id)
+            self._cancel_undone.add(broadcast_id)
+            self._overdue_asked.discard(broadcast_id)
+        if not await self.ctx.services.sending.restore_scheduled(broadcast_id, offer.due_at):
+            # Put back already (nothing of a cancelled send can have gone out).
+            text = self.tr("It is back on the schedule already.")
+        elif late:
+            text = self.tr(
+                "Back on the schedule. Its time ({when}) passed after it was cancelled: "
+                "choose whether to send it now."
+            ).format(when=due_text(offer.due_at))
+            self.check_scheduled()
+        else:
+            text = self.tr("Back on the schedule: it goes out {when}.").format(
+                when=due_text(offer.due_at)
+            )
+        self.notice.show_text(text, ok=True)
+        if self.scheduled_dialog is not None:
+            self.scheduled_dialog.say(text)
         await self.show_scheduled()
 
     async def _run(
