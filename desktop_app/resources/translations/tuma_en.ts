@@ -99,6 +99,20 @@
     <context>
         <name>ScheduledBanner</name>
         <message numerus="yes">
+            <source>%Ln overdue message(s), not sent: waiting for you to decide.</source>
+            <translation>
+                <numerusform>%Ln overdue message, not sent: waiting for you to decide.</numerusform>
+                <numerusform>%Ln overdue messages, not sent: waiting for you to decide.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln more scheduled; the next goes out {when}.</source>
+            <translation>
+                <numerusform>%Ln more scheduled; the next goes out {when}.</numerusform>
+                <numerusform>%Ln more scheduled; the next goes out {when}.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln message(s) scheduled; the next goes out {when}.</source>
             <translation>
                 <numerusform>%Ln message scheduled; the next goes out {when}.</numerusform>

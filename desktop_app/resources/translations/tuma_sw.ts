@@ -455,7 +455,7 @@
     </message>
     <message>
         <source>Sent to {people} ({credits}).</source>
-        <extracomment>How often the tab looks for scheduled sends that fell due (ms). A scheduled send the running due check finds later than this after its time is asked about, not sent unasked: the computer slept (lid closed) through its time, or Tuma was stalled. Ten minutes is far more than a check normally comes late (every 20 s, plus the minute or two a send under way may hold the next one back), and short enough that a message sent unasked still goes out when the user meant it to (a laptop&apos;s lid closed over lunch, or overnight, is caught).</extracomment>
+        <extracomment>How often the tab looks for scheduled sends that fell due (ms). A scheduled send the running due check finds later than this after its time is asked about, not sent unasked: the computer slept (lid closed) through its time, or Tuma was stalled. Ten minutes is far more than a check normally comes late (every 20 s, plus the minute or two a send under way may hold the next one back), and short enough that a message sent unasked still goes out when the user meant it to (a laptop&apos;s lid closed over lunch, or overnight, is caught). How long &quot;Cancel send&quot; can be undone (a slip of the mouse is noticed at once; nobody undoes a cancel from before lunch). The next cancel ends it sooner.</extracomment>
         <translation>Umetumwa kwa {people} ({credits}).</translation>
     </message>
     <message>
@@ -507,7 +507,7 @@
     <name>ComposeTab</name>
     <message>
         <source>SMS</source>
-        <extracomment>Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The last due check left sends waiting for the send under way: checked again as soon as it ends (not up to 20 s later). The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back).</extracomment>
+        <extracomment>Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The last due check left sends waiting for the send under way: checked again as soon as it ends (not up to 20 s later). The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back). The last Cancel send, while it can be undone (until the next cancel, or minutes). Sends a cancel&apos;s Undo put back after their time: asked about (with words that say so), never sent unasked.</extracomment>
         <translation>SMS</translation>
     </message>
     <message>
@@ -679,11 +679,11 @@
     </message>
     <message>
         <source>The scheduled message was cancelled.</source>
-        <extracomment>A scheduled send was dealt with (sent, asked about, cancelled): tests wait on it.</extracomment>
         <translation>Ujumbe uliopangwa umeghairiwa.</translation>
     </message>
     <message>
         <source>It was not sent again: it is already being sent, or was sent or cancelled meanwhile. The Delivery tab shows what went out.</source>
+        <extracomment>A scheduled send was dealt with (sent, asked about, cancelled): tests wait on it.</extracomment>
         <translation>Haukutumwa tena: tayari unatumwa, au ulitumwa au ulighairiwa wakati huo. Kichupo cha Ufikishaji kinaonyesha kilichotumwa.</translation>
     </message>
     <message>
@@ -721,6 +721,14 @@
     <message>
         <source>It could not be cancelled: it is already being sent, or was sent or cancelled meanwhile. The Delivery tab shows what went out.</source>
         <translation>Haukuweza kughairiwa: tayari unatumwa, au ulitumwa au ulighairiwa wakati huo. Kichupo cha Ufikishaji kinaonyesha kilichotumwa.</translation>
+    </message>
+    <message>
+        <source>It is back on the schedule already.</source>
+        <translation>Tayari imerudishwa kwenye ratiba.</translation>
+    </message>
+    <message>
+        <source>Back on the schedule. Its time ({when}) passed after it was cancelled: choose whether to send it now.</source>
+        <translation>Imerudishwa kwenye ratiba. Muda wake ({when}) ulipita baada ya kughairiwa: chagua kama utume sasa.</translation>
     </message>
     <message>
         <source>Stopped before anything was sent.</source>
@@ -1135,7 +1143,7 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
+        <extracomment>How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error). The running job has begun to change something (on the service, in the groups): a quit lets it finish the step in hand rather than cut it off (:meth:`stop`).</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
@@ -2259,7 +2267,7 @@
     <name>GroupsPanel</name>
     <message>
         <source>Groups</source>
-        <extracomment>Longest group name accepted in the name box (the store keeps at most this many). The list&apos;s look (set on the list alone, not on the panel or the tab around it). The chosen group changed: a Group, or None for all contacts. The list of groups was read again (tests and menus follow it): list[Group].</extracomment>
+        <extracomment>Reading the groups (a quit drops it: it only refreshes the panel). Longest group name accepted in the name box (the store keeps at most this many). The list&apos;s look (set on the list alone, not on the panel or the tab around it). The chosen group changed: a Group, or None for all contacts. The list of groups was read again (tests and menus follow it): list[Group].</extracomment>
         <translation>Vikundi</translation>
     </message>
     <message>
@@ -3517,12 +3525,15 @@
     <name>OverdueDialog</name>
     <message>
         <source>A scheduled message was not sent</source>
-        <extracomment>When each action button was last pressed (monotonic seconds): the second press of a double press on Cancel send landed on the row the list had moved to after the first, and cancelled that send too.</extracomment>
         <translation>Ujumbe uliopangwa haukutumwa</translation>
     </message>
     <message>
         <source>This message was due {when}, {late} ago</source>
         <translation>Ujumbe huu ulipaswa kutumwa {when}, {late} zilizopita</translation>
+    </message>
+    <message>
+        <source>It was cancelled, and Undo put it back after its time, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
+        <translation>Ulighairiwa, na Tendua ikaurudisha baada ya muda wake kupita, kwa hiyo hakuna kilichotumwa. Ni kwa {people}, kutoka {sender}. Utume sasa tu kama bado inafaa kuutuma.</translation>
     </message>
     <message>
         <source>It was off the schedule, being edited, when it fell due, so nothing was sent. It is for {people}, from {sender}. Send it now only if it is still right to send.</source>
@@ -3961,17 +3972,40 @@
         <translation>Tazama…</translation>
     </message>
     <message numerus="yes">
+        <source>%Ln overdue message(s), not sent: waiting for you to decide.</source>
+        <translation>
+            <numerusform>Ujumbe %Ln umepitwa na muda, haujatumwa: unasubiri uamue.</numerusform>
+            <numerusform>Jumbe %Ln zimepitwa na muda, hazijatumwa: zinasubiri uamue.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln more scheduled; the next goes out {when}.</source>
+        <translation>
+            <numerusform>Ujumbe mwingine %Ln umepangwa; utatumwa {when}.</numerusform>
+            <numerusform>Jumbe nyingine %Ln zimepangwa; unaofuata utatumwa {when}.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln message(s) scheduled; the next goes out {when}.</source>
         <translation>
             <numerusform>Ujumbe %Ln umepangwa; utatumwa {when}.</numerusform>
             <numerusform>Jumbe %Ln zimepangwa; unaofuata utatumwa {when}.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Decide…</source>
+        <translation>Amua…</translation>
+    </message>
+    <message>
+        <source>Open the scheduled list: Send now or Cancel send</source>
+        <translation>Fungua orodha ya jumbe zilizopangwa: Tuma sasa au Ghairi kutuma</translation>
+    </message>
 </context>
 <context>
     <name>ScheduledDialog</name>
     <message>
         <source>Scheduled messages</source>
+        <extracomment>Undo of the last Cancel send (offered beside the words that say it was cancelled).</extracomment>
         <translation>Jumbe zilizopangwa</translation>
     </message>
     <message>
@@ -3993,6 +4027,18 @@
     <message>
         <source>Nothing is scheduled.</source>
         <translation>Hakuna ujumbe uliopangwa.</translation>
+    </message>
+    <message>
+        <source>An overdue message is not sent until you decide: Send now or Cancel send.</source>
+        <translation>Ujumbe uliopitwa na muda hautumwi hadi uamue: Tuma sasa au Ghairi kutuma.</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>T&amp;endua</translation>
+    </message>
+    <message>
+        <source>Put the cancelled message back on the schedule, as it was</source>
+        <translation>Rudisha ujumbe ulioghairiwa kwenye ratiba, kama ulivyokuwa</translation>
     </message>
     <message>
         <source>Send now</source>
@@ -4017,6 +4063,15 @@
     <message>
         <source>Close</source>
         <translation>Funga</translation>
+    </message>
+    <message>
+        <source>Overdue: waiting for you (was due {when})</source>
+        <extracomment>When each action button was last pressed (monotonic seconds): the second press of a double press on Cancel send landed on the row the list had moved to after the first, and cancelled that send too.</extracomment>
+        <translation>Umepitwa na muda: unakusubiri (ulipaswa kutumwa {when})</translation>
+    </message>
+    <message>
+        <source>Not sent: its time passed. Choose Send now, or Cancel send; Change time… schedules it again.</source>
+        <translation>Haujatumwa: muda wake umepita. Chagua Tuma sasa, au Ghairi kutuma; Badilisha saa… unaupanga tena.</translation>
     </message>
 </context>
 <context>
