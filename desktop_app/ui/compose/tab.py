@@ -1527,10 +1527,10 @@ class ComposeTab(TabPage):
     def _scheduled_send_now(self, broadcast_id: int) -> None:
         if self.flow.busy:
             # Another message is going out (or being checked): say so, where the user looks.
-            text = self.tr("A message is being sent. Once it is done, press Send now again.")
-            if self.scheduled_dialog is not None:
-                self.scheduled_dialog.say(text, ok=False)
-            self.notice.show_text(text, ok=False)
+            self._say_scheduled(
+                self.tr("A message is being sent. Once it is done, press Send now again."),
+                ok=False,
+            )
             return
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.close()
@@ -1577,9 +1577,7 @@ class ComposeTab(TabPage):
                 "meanwhile. The Delivery tab shows what went out."
             )
             ok = False
-        self.notice.show_text(text, ok=ok)
-        if self.scheduled_dialog is not None:
-            self.scheduled_dialog.say(text, ok=ok)
+        self._say_scheduled(text, ok=ok)
         await self.show_scheduled()
 
     def _scheduled_edit(self, broadcast_id: int) -> None:
@@ -1720,10 +1718,15 @@ class ComposeTab(TabPage):
                 "cancelled meanwhile. The Delivery tab shows what went out."
             )
             ok = False
+        self._say_scheduled(text, ok=ok)
+        await self.show_scheduled()
+
+    def _say_scheduled(self, text: str, *, ok: bool) -> None:
+        """What became of a scheduled send, in the note and, when the scheduled list is open
+        over it (hiding the note), in the list too."""
         self.notice.show_text(text, ok=ok)
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.say(text, ok=ok)
-        await self.show_scheduled()
 
     def _offer_cancel_undo(self, offer: _CancelUndo) -> None:
         """Say the send was cancelled, with Undo (the next cancel ends the one before's)."""
@@ -1779,9 +1782,7 @@ class ComposeTab(TabPage):
             text = self.tr("Back on the schedule: it goes out {when}.").format(
                 when=due_text(offer.due_at)
             )
-        self.notice.show_text(text, ok=True)
-        if self.scheduled_dialog is not None:
-            self.scheduled_dialog.say(text)
+        self._say_scheduled(text, ok=True)
         await self.show_scheduled()
 
     async def _run(

@@ -2,11 +2,13 @@
 slow line: the tab winds down as the Compose send does (the contact whose request is on its
 way is finished, its groups settled, then the job stops), within the quit's bounds; a service
 that never answers is waited for no longer than the timeout, then the job is cancelled as
-before; a job that has only read is cancelled at once."""
+before; a job that has only read is cancelled at once; an Undo's offer ends with the app (it
+lives in memory only: pressing Undo afterwards adds nobody)."""
 
 from __future__ import annotations
 
 import logging
+import re
 import time
 from typing import Any
 
@@ -45,6 +47,18 @@ def _in_group(arun: Any, ctx: Any, profile: str, phones: list[str]) -> set[str]:
     return {phone for phone, groups in found.items() if GROUP in groups}
 
 
+def _window_on_contacts(qtbot: Any, ctx: Any) -> tuple[Any, Any]:
+    """The main window on the Contacts tab, its COUNT customers listed."""
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
+    window.show_tab("contacts")
+    tab: Any = window.tab("contacts")
+    wait_loaded(qtbot, tab, COUNT)
+    return window, tab
+
+
 def _window_with_a_group(qtbot: Any, ctx: Any, arun: Any) -> tuple[Any, Any, list[str]]:
     """COUNT customers, all in GROUP; the window on the Contacts tab, the list shown."""
     seed(arun, ctx, COUNT)
@@ -54,13 +68,7 @@ def _window_with_a_group(qtbot: Any, ctx: Any, arun: Any) -> tuple[Any, Any, lis
     group = arun(contacts.create_group(profile, GROUP))
     rows = arun(contacts.page(session.client, profile, 1, 100)).rows
     arun(contacts.add_to_group(profile, group.id, rows))
-    window = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    window.show_tab("contacts")
-    tab: Any = window.tab("contacts")
-    wait_loaded(qtbot, tab, COUNT)
+    window, tab = _window_on_contacts(qtbot, ctx)
     everyone = [r.phone for r in rows]
     assert _in_group(arun, ctx, profile, everyone) == set(everyone)
     return window, tab, everyone
@@ -282,3 +290,62 @@ def test_quitting_mid_group_add_stops_between_writes_and_says_what_went_in(
     said = re.fullmatch(r"Added (\d+) contacts to “Staff”\.", tab.notice.text())
     assert said is not None, tab.notice.text()
     assert int(said.group(1)) == len(in_staff)  # what went in, as it is
+
+
+def test_quitting_during_an_undo_quits_and_adds_nobody_twice(
+    qtbot: Any,
+    ctx: Any,
+    arun: Any,
+    admin: Any,
+    account: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Without groups: nobody twice, nothing claimed that was not done, and the offer (in
+    memory only) gone with the app."""
+    seed(arun, ctx, COUNT)
+    window, tab = _window_on_contacts(qtbot, ctx)
+    everyone = sorted(_on_the_service(arun, account))
+    assert len(everyone) == COUNT
+    _delete_everyone(qtbot, tab)
+    assert tab.notice.text() == f"Deleted {COUNT} contacts."
+
+    calls = _count_calls(monkeypatch, ctx.session.client, "create_contact")
+    admin.fault("delay", COUNT, path_prefix="/api/v1/contacts", seconds=0.6)  # a slow line
+    try:
+        qtbot.mouseClick(tab.undo_button, LEFT)
+        # two added back, the third on its way: the quit comes mid-way
+        qtbot.waitUntil(lambda: len(calls) >= 3, timeout=15000)
+        assert ctx.tasks.is_running(JOB_TASK)
+        caplog.set_level(logging.INFO)
+        caplog.clear()
+        took = _quit(arun, window)
+    finally:
+        admin.clear_faults()
+
+    assert took < WIND_DOWN + SHUTDOWN
+    assert not ctx.tasks.busy
+    assert not ctx.tasks.running()
+    problems = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert not problems, [r.getMessage() for r in problems]
+
+    # (a create cut off on its way may still be carried out by the service: let it land)
+    qtbot.wait(500)
+    after = _on_the_service(arun, account)
+    assert len(after) == len(set(after))  # nobody twice
+    assert set(after) <= set(everyone)
+    assert len(calls) == len(set(calls))  # no contact sent twice
+    assert set(after) <= set(calls)
+    # the two answered are back; the one on its way when the quit came may have got there
+    assert 2 <= len(after) <= len(calls) < COUNT
+    # what was not added back is not said to be
+    claimed = re.search(r"Added back (\d+)", tab.notice.text())
+    assert claimed is None or int(claimed.group(1)) <= len(after)
+    assert "Added back 6" not in tab.notice.text()
+
+    # The offer was in memory only: Undo after the quit adds nobody (and goes).
+    tab.undo_delete()
+    assert not ctx.tasks.is_running(JOB_TASK)
+    assert tab.undo_button.isHidden()
+    qtbot.wait(300)
+    assert sorted(_on_the_service(arun, account)) == sorted(after)
