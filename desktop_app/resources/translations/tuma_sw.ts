@@ -1480,6 +1480,10 @@
         <translation>Imesimamishwa: bado hazijarudishwa {contacts} (Tendua inazirudisha).</translation>
     </message>
     <message>
+        <source>Stopped: added {contacts} to “{group}”; the others were not.</source>
+        <translation>Imesimamishwa: zimeongezwa {contacts} kwenye “{group}”; nyingine hazikuongezwa.</translation>
+    </message>
+    <message>
         <source>Added {contacts} to “{group}”.</source>
         <translation>Zimeongezwa {contacts} kwenye “{group}”.</translation>
     </message>

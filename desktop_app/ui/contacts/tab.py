@@ -1241,7 +1241,9 @@ class ContactsTab(OneJob, TabPage):
         async def job() -> tuple[int, dict[str, tuple[str, ...]], list[str]]:
             found = await self.model.rows_for(rows, version)
             self._job_changing = True
-            # (a quit stops it between writes; the count is of the numbers that went in)
+            # From here Cancel (or a quit) stops it between writes, and what went in is said
+            # (cancelled at once, the words "nothing was changed" were not true).
+            self._job_cooperative = True
             added = await contacts.add_to_group(
                 session.profile.name, group.id, found, cancel=lambda: self._cancel_requested
             )
@@ -1252,6 +1254,16 @@ class ContactsTab(OneJob, TabPage):
             added, groups, phones = result
             self.model.set_groups(groups, phones)
             self.groups.reload()
+            if self._cancel_requested:
+                self.show_notice(
+                    self.tr("Stopped: added {contacts} to “{group}”; the others were not.").format(
+                        contacts=counts().contacts(added), group=group.name
+                    )
+                    if added
+                    else self.tr("Cancelled: nothing was changed."),
+                    ok=False,
+                )
+                return
             self.show_notice(
                 self.tr("Added {contacts} to “{group}”.").format(
                     contacts=counts().contacts(added), group=group.name

@@ -287,7 +287,9 @@ def test_quitting_mid_group_add_stops_between_writes_and_says_what_went_in(
     found = arun(ctx.services.contacts.groups_of(profile, everyone))
     in_staff = {phone for phone, groups in found.items() if "Staff" in groups}
     assert 0 < len(in_staff) < COUNT  # stopped between writes
-    said = re.fullmatch(r"Added (\d+) contacts to “Staff”\.", tab.notice.text())
+    said = re.fullmatch(
+        r"Stopped: added (\d+) contacts to “Staff”; the others were not\.", tab.notice.text()
+    )
     assert said is not None, tab.notice.text()
     assert int(said.group(1)) == len(in_staff)  # what went in, as it is
 
@@ -349,3 +351,46 @@ def test_quitting_during_an_undo_quits_and_adds_nobody_twice(
     assert tab.undo_button.isHidden()
     qtbot.wait(300)
     assert sorted(_on_the_service(arun, account)) == sorted(after)
+
+
+def test_cancel_mid_group_add_says_what_went_in(
+    qtbot: Any, ctx: Any, arun: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The strip's Cancel while numbers were being put in a group cancelled at once and said
+    "Cancelled: nothing was changed." with some of them in the group already."""
+    import re
+    import threading
+
+    from desktop_app.core.services import contacts as service_module
+
+    _window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
+    profile = ctx.session.profile.name
+    staff = arun(ctx.services.contacts.create_group(profile, "Staff"))
+    tab.groups.reload()
+    qtbot.waitUntil(lambda: any(g.id == staff.id for g in tab.groups.groups), timeout=5000)
+    monkeypatch.setattr(service_module, "GROUP_BATCH", 2)  # six numbers: three writes
+    store_groups = ctx.services.contacts._groups
+    real_add = store_groups.add
+    writes = threading.Semaphore(0)
+
+    def slow_add(*args: Any, **kwargs: Any) -> int:  # (on the store's thread)
+        writes.release()
+        time.sleep(0.4)
+        result: int = real_add(*args, **kwargs)
+        return result
+
+    monkeypatch.setattr(store_groups, "add", slow_add)
+    tab.table.clearSelection()
+    tab.select_rows(range(COUNT))
+    with qtbot.waitSignal(tab.job_finished, timeout=15000):
+        tab.add_selected_to(staff)
+        qtbot.waitUntil(lambda: writes.acquire(blocking=False), timeout=5000)  # the first
+        qtbot.mouseClick(tab.progress.cancel_button, LEFT)
+    found = arun(ctx.services.contacts.groups_of(profile, everyone))
+    in_staff = {phone for phone, groups in found.items() if "Staff" in groups}
+    assert 0 < len(in_staff) < COUNT  # stopped between writes
+    said = re.fullmatch(
+        r"Stopped: added (\d+) contacts to “Staff”; the others were not\.", tab.notice.text()
+    )
+    assert said is not None, tab.notice.text()
+    assert int(said.group(1)) == len(in_staff)
