@@ -96,6 +96,10 @@ class AppContext(QObject):
         self.services = services
         self.session: Session | None = None
         self.last_balance: AccountDetails | None = None
+        #: The scheduled sends whose time passed that wait for the user's decision (ids):
+        #: Compose decides it and emits ``scheduled_changed`` when it changes; every banner
+        #: of scheduled sends says they wait, not that they go out at a time already past.
+        self.scheduled_waiting: frozenset[int] = frozenset()
         #: The session the balance task was started for (joined only by the same session).
         self._balance_for: Session | None = None
         #: The words a failed balance reading put up (taken back by the next one that works).

@@ -737,7 +737,10 @@ class OverdueDialog(QDialog):
             layout.addWidget(rule)
         buttons = QDialogButtonBox()
         self.send_button = buttons.addButton(
-            self.tr("Send now"), QDialogButtonBox.ButtonRole.AcceptRole
+            # Outside the hours, as the other questions about a promotion say it: sending
+            # now goes against the rule just shown, by the user's own decision.
+            self.tr("Send now anyway") if outside_hours else self.tr("Send now"),
+            QDialogButtonBox.ButtonRole.AcceptRole,
         )
         self.send_button.setObjectName("overdueSendNow")
         self.send_button.setAutoDefault(False)

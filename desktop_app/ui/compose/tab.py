@@ -78,6 +78,7 @@ log = logging.getLogger(__name__)
 SEND_TASK = "compose.send"
 SCHEDULE_TASK = "compose.scheduled"
 EDIT_TASK = "compose.scheduled.edit"
+SEND_NOW_TASK = "compose.scheduled.now"
 #: How often the tab looks for scheduled sends that fell due (ms).
 DUE_CHECK_INTERVAL = 20_000
 #: A scheduled send the running due check finds later than this after its time is asked
@@ -705,6 +706,7 @@ class ComposeTab(TabPage):
             )
         self.resume_banner.hide()
         self.scheduled_banner.hide()
+        self.ctx.scheduled_waiting = frozenset()  # the previous account's sends
         self._drop_cancel_undo()  # another account's send: its Undo goes
         for waiting in (self.scheduled_dialog, self.overdue_dialog):
             if waiting is not None:
@@ -1364,8 +1366,12 @@ class ComposeTab(TabPage):
         self.scheduled_banner.show_scheduled(sends, waiting)
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.show_sends(sends, waiting)
-        if [s.broadcast.id for s in sends] != self._scheduled_ids:
-            self._scheduled_ids = [s.broadcast.id for s in sends]
+        ids = [s.broadcast.id for s in sends]
+        if ids != self._scheduled_ids or waiting != self.ctx.scheduled_waiting:
+            # Published for the other tabs' banners (Delivery), which cannot tell by
+            # themselves which sends wait for the user (asked about, "Decide later").
+            self._scheduled_ids = ids
+            self.ctx.scheduled_waiting = frozenset(waiting)
             self.ctx.scheduled_changed.emit()
         return sends
 
@@ -1527,10 +1533,43 @@ class ComposeTab(TabPage):
     def _scheduled_send_now(self, broadcast_id: int) -> None:
         if self.flow.busy:
             # Another message is going out (or being checked): say so, where the user looks.
-            self._say_scheduled(
-                self.tr("A message is being sent. Once it is done, press Send now again."),
-                ok=False,
-            )
+            self._say_busy()
+            return
+        if self.ctx.tasks.is_running(SEND_NOW_TASK):
+            return  # a second press while the first one asks: the first one carries on
+        self.ctx.tasks.start(SEND_NOW_TASK, self._send_now_asked(broadcast_id))
+
+    def _say_busy(self) -> None:
+        self._say_scheduled(
+            self.tr("A message is being sent. Once it is done, press Send now again."),
+            ok=False,
+        )
+
+    async def _send_now_asked(self, broadcast_id: int) -> None:
+        """Send now from the list. A promotion outside the hours for promotions is asked
+        about first, as Send, Send later and Change time… ask: schedule it for the next
+        08:00 (moved, nothing sent), send it now anyway, or cancel (nothing done)."""
+        session = self.ctx.session
+        if session is None:
+            return
+        waiting = await self.ctx.services.sending.scheduled(session.profile.name)
+        current = next((s for s in waiting if s.broadcast.id == broadcast_id), None)
+        # (Gone meanwhile: send_scheduled_now says it was not sent again.)
+        if current is not None and current.category == SendCategory.PROMOTIONAL:
+            now = rules.local_now()
+            if not within_promo_hours(now):
+                morning = next_promo_start(now)
+                hours = PromoHoursDialog(now, morning, self)
+                await wait_finished(hours)
+                hours_choice = hours.choice
+                hours.deleteLater()
+                if session is not self.ctx.session or hours_choice is PromoHoursChoice.CANCEL:
+                    return
+                if hours_choice is PromoHoursChoice.SCHEDULE:
+                    await self._move(broadcast_id, morning)
+                    return
+        if self.flow.busy:  # a send started while it was asked about
+            self._say_busy()
             return
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.close()
@@ -1564,7 +1603,11 @@ class ComposeTab(TabPage):
                 return
             if hours_choice is PromoHoursChoice.SCHEDULE:
                 chosen = next_promo_start(chosen)
-        if await sending.reschedule(broadcast_id, chosen):
+        await self._move(broadcast_id, chosen)
+
+    async def _move(self, broadcast_id: int, chosen: datetime) -> None:
+        """Due again at *chosen*, and said so (or why it could not be moved)."""
+        if await self.ctx.services.sending.reschedule(broadcast_id, chosen):
             # Due again at a time to come: it goes out then, as any scheduled send (it was
             # marked to be asked about, and once asked, "Decide later" left it unsent for good).
             for marks in (self._ask_when_due, self._cancel_undone, self._overdue_asked):

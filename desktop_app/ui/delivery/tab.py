@@ -707,7 +707,9 @@ class DeliveryTab(OneJob, TabPage):
         async def read() -> None:
             sends = await self.ctx.services.sending.scheduled(session.profile.name)
             if session is self._session:
-                self.scheduled_banner.show_scheduled(sends)
+                # Which wait for the user's decision is Compose's to know (it asks about
+                # them): published on the context, with scheduled_changed when it changes.
+                self.scheduled_banner.show_scheduled(sends, self.ctx.scheduled_waiting)
 
         self.ctx.tasks.start("delivery.scheduled", read())
 
