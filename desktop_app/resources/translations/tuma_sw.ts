@@ -3564,6 +3564,10 @@
         <translation>Tuma sasa</translation>
     </message>
     <message>
+        <source>Send now anyway</source>
+        <translation>Tuma sasa hata hivyo</translation>
+    </message>
+    <message>
         <source>Cancel it</source>
         <translation>Ughairi</translation>
     </message>
