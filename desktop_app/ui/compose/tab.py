@@ -1146,10 +1146,9 @@ class ComposeTab(TabPage):
             moment = due_at or now
             if not within_promo_hours(moment):
                 # The day words count from today, not from the day chosen.
-                hours = PromoHoursDialog(now, next_promo_start(moment), self, chosen=due_at)
-                await wait_finished(hours)
-                hours_choice = hours.choice
-                hours.deleteLater()
+                hours_choice = await self._ask_promo_hours(
+                    now, next_promo_start(moment), chosen=due_at
+                )
                 if hours_choice is PromoHoursChoice.CANCEL:
                     return None
                 if hours_choice is PromoHoursChoice.SCHEDULE:
@@ -1539,6 +1538,18 @@ class ComposeTab(TabPage):
             return  # a second press while the first one asks: the first one carries on
         self.ctx.tasks.start(SEND_NOW_TASK, self._send_now_asked(broadcast_id))
 
+    async def _ask_promo_hours(
+        self, now: datetime, next_start: datetime, *, chosen: datetime | None = None
+    ) -> PromoHoursChoice:
+        """A promotion outside its hours (Send, Send later, Change time…, Send now from the
+        list): the one question, answered (closed unanswered: cancel)."""
+        hours = PromoHoursDialog(now, next_start, self, chosen=chosen)
+        try:
+            await wait_finished(hours)
+            return hours.choice
+        finally:
+            hours.deleteLater()
+
     def _say_busy(self) -> None:
         self._say_scheduled(
             self.tr("A message is being sent. Once it is done, press Send now again."),
@@ -1559,10 +1570,7 @@ class ComposeTab(TabPage):
             now = rules.local_now()
             if not within_promo_hours(now):
                 morning = next_promo_start(now)
-                hours = PromoHoursDialog(now, morning, self)
-                await wait_finished(hours)
-                hours_choice = hours.choice
-                hours.deleteLater()
+                hours_choice = await self._ask_promo_hours(now, morning)
                 if session is not self.ctx.session or hours_choice is PromoHoursChoice.CANCEL:
                     return
                 if hours_choice is PromoHoursChoice.SCHEDULE:
@@ -1593,12 +1601,9 @@ class ComposeTab(TabPage):
             return
         if promotional and not within_promo_hours(chosen):
             # As Send later asks: moved past 18:00, it would go out then, on its own.
-            hours = PromoHoursDialog(
-                rules.local_now(), next_promo_start(chosen), self, chosen=chosen
+            hours_choice = await self._ask_promo_hours(
+                rules.local_now(), next_promo_start(chosen), chosen=chosen
             )
-            await wait_finished(hours)
-            hours_choice = hours.choice
-            hours.deleteLater()
             if hours_choice is PromoHoursChoice.CANCEL:
                 return
             if hours_choice is PromoHoursChoice.SCHEDULE:
