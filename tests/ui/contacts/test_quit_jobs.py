@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -105,6 +107,49 @@ def _delete_everyone(qtbot: Any, tab: Any) -> None:
         answer(qtbot, tab)
     wait_loaded(qtbot, tab, 0)
     assert tab.undo_button.isVisible()
+
+
+def _slow_group_writes(
+    qtbot: Any, ctx: Any, arun: Any, monkeypatch: pytest.MonkeyPatch, tab: Any
+) -> tuple[Any, Callable[[], None]]:
+    """A new group "Staff", everyone selected, and the store's group writes made slow, two
+    numbers each (six numbers: three writes). Returns the group, and a wait for the first
+    write to begin."""
+    from desktop_app.core.services import contacts as service_module
+
+    profile = ctx.session.profile.name
+    staff = arun(ctx.services.contacts.create_group(profile, "Staff"))
+    tab.groups.reload()
+    qtbot.waitUntil(lambda: any(g.id == staff.id for g in tab.groups.groups), timeout=5000)
+    monkeypatch.setattr(service_module, "GROUP_BATCH", 2)
+    store_groups = ctx.services.contacts._groups
+    real_add = store_groups.add
+    writes = threading.Semaphore(0)
+
+    def slow_add(*args: Any, **kwargs: Any) -> int:  # (on the store's thread)
+        writes.release()
+        time.sleep(0.4)
+        result: int = real_add(*args, **kwargs)
+        return result
+
+    monkeypatch.setattr(store_groups, "add", slow_add)
+    tab.table.clearSelection()
+    tab.select_rows(range(COUNT))
+    return staff, lambda: qtbot.waitUntil(lambda: writes.acquire(blocking=False), timeout=5000)
+
+
+def _assert_said_what_went_in(
+    arun: Any, ctx: Any, profile: str, tab: Any, everyone: list[str]
+) -> None:
+    """Stopped between writes, and the notice counts the numbers that went in, as they are."""
+    found = arun(ctx.services.contacts.groups_of(profile, everyone))
+    in_staff = {phone for phone, groups in found.items() if "Staff" in groups}
+    assert 0 < len(in_staff) < COUNT  # stopped between writes
+    said = re.fullmatch(
+        r"Stopped: added (\d+) contacts to “Staff”; the others were not\.", tab.notice.text()
+    )
+    assert said is not None, tab.notice.text()
+    assert int(said.group(1)) == len(in_staff)  # what went in, as it is
 
 
 def test_quitting_mid_undo_finishes_the_contact_on_its_way_with_its_groups(
@@ -252,46 +297,17 @@ def test_quitting_mid_group_add_stops_between_writes_and_says_what_went_in(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    import re
-    import threading
-
-    from desktop_app.core.services import contacts as service_module
-
     window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
     profile = ctx.session.profile.name
-    staff = arun(ctx.services.contacts.create_group(profile, "Staff"))
-    tab.groups.reload()
-    qtbot.waitUntil(lambda: any(g.id == staff.id for g in tab.groups.groups), timeout=5000)
-    monkeypatch.setattr(service_module, "GROUP_BATCH", 2)  # six numbers: three writes
-    store_groups = ctx.services.contacts._groups
-    real_add = store_groups.add
-    writes = threading.Semaphore(0)
-
-    def slow_add(*args: Any, **kwargs: Any) -> int:  # (on the store's thread)
-        writes.release()
-        time.sleep(0.4)
-        result: int = real_add(*args, **kwargs)
-        return result
-
-    monkeypatch.setattr(store_groups, "add", slow_add)
-    tab.table.clearSelection()
-    tab.select_rows(range(COUNT))
+    staff, first_write = _slow_group_writes(qtbot, ctx, arun, monkeypatch, tab)
     tab.add_selected_to(staff)
-    qtbot.waitUntil(lambda: writes.acquire(blocking=False), timeout=5000)  # the first write
+    first_write()
     caplog.set_level(logging.INFO)
     caplog.clear()
     _quit(arun, window)
-    monkeypatch.setattr(store_groups, "add", real_add)
 
     assert not [r for r in caplog.records if "still busy" in r.getMessage()]
-    found = arun(ctx.services.contacts.groups_of(profile, everyone))
-    in_staff = {phone for phone, groups in found.items() if "Staff" in groups}
-    assert 0 < len(in_staff) < COUNT  # stopped between writes
-    said = re.fullmatch(
-        r"Stopped: added (\d+) contacts to “Staff”; the others were not\.", tab.notice.text()
-    )
-    assert said is not None, tab.notice.text()
-    assert int(said.group(1)) == len(in_staff)  # what went in, as it is
+    _assert_said_what_went_in(arun, ctx, profile, tab, everyone)
 
 
 def test_quitting_during_an_undo_quits_and_adds_nobody_twice(
@@ -358,39 +374,11 @@ def test_cancel_mid_group_add_says_what_went_in(
 ) -> None:
     """The strip's Cancel while numbers were being put in a group cancelled at once and said
     "Cancelled: nothing was changed." with some of them in the group already."""
-    import re
-    import threading
-
-    from desktop_app.core.services import contacts as service_module
-
     _window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
     profile = ctx.session.profile.name
-    staff = arun(ctx.services.contacts.create_group(profile, "Staff"))
-    tab.groups.reload()
-    qtbot.waitUntil(lambda: any(g.id == staff.id for g in tab.groups.groups), timeout=5000)
-    monkeypatch.setattr(service_module, "GROUP_BATCH", 2)  # six numbers: three writes
-    store_groups = ctx.services.contacts._groups
-    real_add = store_groups.add
-    writes = threading.Semaphore(0)
-
-    def slow_add(*args: Any, **kwargs: Any) -> int:  # (on the store's thread)
-        writes.release()
-        time.sleep(0.4)
-        result: int = real_add(*args, **kwargs)
-        return result
-
-    monkeypatch.setattr(store_groups, "add", slow_add)
-    tab.table.clearSelection()
-    tab.select_rows(range(COUNT))
+    staff, first_write = _slow_group_writes(qtbot, ctx, arun, monkeypatch, tab)
     with qtbot.waitSignal(tab.job_finished, timeout=15000):
         tab.add_selected_to(staff)
-        qtbot.waitUntil(lambda: writes.acquire(blocking=False), timeout=5000)  # the first
+        first_write()
         qtbot.mouseClick(tab.progress.cancel_button, LEFT)
-    found = arun(ctx.services.contacts.groups_of(profile, everyone))
-    in_staff = {phone for phone, groups in found.items() if "Staff" in groups}
-    assert 0 < len(in_staff) < COUNT  # stopped between writes
-    said = re.fullmatch(
-        r"Stopped: added (\d+) contacts to “Staff”; the others were not\.", tab.notice.text()
-    )
-    assert said is not None, tab.notice.text()
-    assert int(said.group(1)) == len(in_staff)
+    _assert_said_what_went_in(arun, ctx, profile, tab, everyone)
