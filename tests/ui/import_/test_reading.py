@@ -16,19 +16,6 @@ from tests.ui.conftest import drop_event
 from tests.ui.import_.test_wizard import _preview_held, click, wait_step
 
 
-@pytest.fixture
-def window(qtbot, ctx):  # type: ignore[no-untyped-def]
-    from desktop_app.ui.main_window import MainWindow
-
-    win = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.resize(1100, 760)
-    win.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    yield win
-    win.close()
-
-
 def test_a_file_being_read_shows_a_busy_bar_and_cancel_gives_it_up(
     qtbot, window, ctx, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:  # type: ignore[no-untyped-def]

@@ -8,25 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from desktop_app.core.services.imports import ImportOutcome, Step
 from tests.core.import_files import DAMAGED_ROWS, write_csv
 from tests.ui.import_.test_wizard import click, contacts_on_sandbox, wait_step, walk_to_check
-
-
-@pytest.fixture
-def window(qtbot, ctx):  # type: ignore[no-untyped-def]
-    from desktop_app.ui.main_window import MainWindow
-
-    win = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.resize(1100, 760)
-    win.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    yield win
-    win.close()
-
 
 REFUSED = (
     "Your secret key was not accepted (it may have expired or been revoked). Connect your "

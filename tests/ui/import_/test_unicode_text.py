@@ -19,19 +19,6 @@ from tests.ui.import_.test_wizard import click, wait_step
 ROWS = "Name\tPhone\r\nAmina Wanjiru\t0712345678\r\nOtieno Ouma\t0722 000 111\r\n"
 
 
-@pytest.fixture
-def window(qtbot, ctx):  # type: ignore[no-untyped-def]
-    from desktop_app.ui.main_window import MainWindow
-
-    win = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.resize(1100, 760)
-    win.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    yield win
-    win.close()
-
-
 def unicode_text(folder: Path, name: str = "wateja.txt") -> Path:
     """As Excel's File → Save As → Unicode Text writes it: UTF-16 with its BOM, tabs."""
     path = folder / name

@@ -25,17 +25,6 @@ from tests.ui.conftest import drop_event
 LEFT = Qt.MouseButton.LeftButton
 
 
-@pytest.fixture
-def window(qtbot, ctx):  # type: ignore[no-untyped-def]
-    win = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(win)
-    win.resize(1100, 760)
-    win.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    yield win
-    win.close()
-
-
 def wait_step(qtbot: Any, tab: Any, step: Step | str, timeout: int = 20000) -> None:
     target = step.value if isinstance(step, Step) else step
     if target == "start":
