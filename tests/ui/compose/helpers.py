@@ -1,5 +1,5 @@
 """Shared helpers of the Compose tab tests: a Kenyan locale, the tab on a connected context,
-and a driver for one send attempt."""
+a driver for one send attempt, and the scheduled sends' list and overdue question."""
 
 from __future__ import annotations
 
@@ -7,10 +7,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from PySide6.QtCore import QLocale, Qt
+from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.services.sending import RunReport, SentMessage
 from desktop_app.ui.compose import ComposeTab
+from desktop_app.ui.compose.rules import OverdueDialog
 from desktop_app.ui.compose.send_dialog import ConfirmSendDialog
+from desktop_app.ui.compose.tab import SCHEDULE_TASK
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -75,3 +78,35 @@ def compose(qtbot: Any, tab: ComposeTab, numbers: str, text: str) -> None:
     tab.composer.editor.setFocus()
     qtbot.keyClicks(tab.composer.editor, text)
     qtbot.waitUntil(lambda: tab.summary.send_button.isEnabled())
+
+
+# --- scheduled sends ------------------------------------------------------------------------
+
+
+def open_list(qtbot: Any, tab: ComposeTab, rows: int = 1) -> Any:
+    """The scheduled list, opened from the banner once the due check is done, *rows* long."""
+    tab.check_scheduled()
+    qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
+    qtbot.waitUntil(tab.scheduled_banner.isVisible)
+    qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
+    dialog = tab.scheduled_dialog
+    assert dialog is not None
+    qtbot.waitUntil(lambda: dialog.table.rowCount() == rows)
+    return dialog
+
+
+def waiting_ids(tab: ComposeTab, arun: Any) -> list[int]:
+    """The ids of the account's scheduled sends, soonest first."""
+    session = tab.ctx.session
+    assert session is not None
+    return [s.broadcast.id for s in arun(tab.ctx.services.sending.scheduled(session.profile.name))]
+
+
+def visible_overdue(tab: ComposeTab) -> list[OverdueDialog]:
+    """The overdue questions on screen (one at a time, at most)."""
+    return [d for d in tab.findChildren(OverdueDialog) if d.isVisible()]
+
+
+def said(dialog: OverdueDialog) -> str:
+    """Every word the overdue question shows."""
+    return " ".join(label.text() for label in dialog.findChildren(QLabel))

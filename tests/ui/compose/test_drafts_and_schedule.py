@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QLabel
 from desktop_app.core.services import Services
 from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.context import AppContext
-from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab
+from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab, open_list
 from tests.ui.compose.test_rules import PROMOTION, schedule_directly, sent_to
 
 TEXT = PROMOTION + " STOP"
@@ -65,16 +65,6 @@ def scheduled_ids(tab: ComposeTab, arun: Any) -> list[int]:
     assert session is not None
     sends = arun(tab.ctx.services.sending.scheduled(session.profile.name))
     return [s.broadcast.id for s in sends]
-
-
-def open_list(qtbot: Any, tab: ComposeTab, rows: int = 1) -> Any:
-    tab.check_scheduled()
-    qtbot.waitUntil(tab.scheduled_banner.isVisible)
-    qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
-    dialog = tab.scheduled_dialog
-    assert dialog is not None
-    qtbot.waitUntil(lambda: dialog.table.rowCount() == rows)
-    return dialog
 
 
 def test_an_edited_scheduled_send_still_says_so_after_a_kill_and_undo_puts_it_back(

@@ -17,20 +17,18 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.recipients import Person
 from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose.rules import OverdueDialog
 from desktop_app.ui.compose.tab import LATE_AFTER, SCHEDULE_TASK
-from tests.ui.compose.helpers import LEFT, make_tab
+from tests.ui.compose.helpers import LEFT, make_tab, said, visible_overdue, waiting_ids
 from tests.ui.compose.test_rules import (
-    ctx_sending,
     e164,
-    profile,
     schedule_directly,
     sent_to,
     typed,
+    wait_dialog,
 )
 
 
@@ -52,29 +50,12 @@ def due_ago(tab: ComposeTab, arun: Any, late: timedelta, count: int = 2, base: i
     return schedule_directly(tab, arun, datetime.now(UTC) - late, people=people)
 
 
-def visible_overdue(tab: ComposeTab) -> list[OverdueDialog]:
-    return [d for d in tab.findChildren(OverdueDialog) if d.isVisible()]
-
-
-def wait_overdue(qtbot: Any, tab: ComposeTab) -> OverdueDialog:
-    qtbot.waitUntil(lambda: bool(visible_overdue(tab)), timeout=10_000)
-    return visible_overdue(tab)[0]
-
-
-def said(dialog: OverdueDialog) -> str:
-    return " ".join(label.text() for label in dialog.findChildren(QLabel))
-
-
 def checked(qtbot: Any, tab: ComposeTab) -> None:
     """One run of the 20-second due check, to its end (or to the dialog it opened)."""
     tab.check_scheduled()
     qtbot.waitUntil(
         lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK) or bool(visible_overdue(tab))
     )
-
-
-def waiting_ids(tab: ComposeTab, arun: Any) -> list[int]:
-    return [s.broadcast.id for s in arun(ctx_sending(tab).scheduled(profile(tab)))]
 
 
 def test_a_send_found_on_time_by_the_running_check_goes_unasked(
@@ -99,7 +80,7 @@ def test_a_send_found_two_hours_late_is_asked_about_not_sent(
     shop_clock.now = datetime.now().astimezone()  # the dialog's words are on the shop's clock
     broadcast_id = due_ago(tab, arun, timedelta(hours=2))
     checked(qtbot, tab)
-    dialog = wait_overdue(qtbot, tab)
+    dialog = wait_dialog(qtbot, tab, OverdueDialog)
     assert dialog.broadcast_id == broadcast_id
     words = said(dialog)
     assert "2 hours ago" in words
@@ -126,7 +107,7 @@ def test_decide_later_keeps_a_late_send_listed_and_does_not_ask_again_in_a_loop(
 ) -> None:
     broadcast_id = due_ago(tab, arun, timedelta(hours=2))
     checked(qtbot, tab)
-    qtbot.mouseClick(wait_overdue(qtbot, tab).later_button, LEFT)
+    qtbot.mouseClick(wait_dialog(qtbot, tab, OverdueDialog).later_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
     for _ in range(3):  # the next checks, as at start: asked again at the next start
         checked(qtbot, tab)
@@ -145,7 +126,7 @@ def test_two_late_sends_are_asked_about_one_after_the_other(
     first = due_ago(tab, arun, timedelta(hours=2, minutes=30), count=2)
     second = due_ago(tab, arun, timedelta(hours=2), count=3, base=600)
     checked(qtbot, tab)
-    dialog = wait_overdue(qtbot, tab)
+    dialog = wait_dialog(qtbot, tab, OverdueDialog)
     assert dialog.broadcast_id == first
     assert len(visible_overdue(tab)) == 1
     qtbot.mouseClick(dialog.send_button, LEFT)
@@ -168,7 +149,7 @@ def test_a_late_promotion_found_after_the_hours_says_so(
     due_ago(tab, arun, timedelta(hours=2))
     shop_clock.set(19, 30)  # the laptop woke in the evening
     checked(qtbot, tab)
-    dialog = wait_overdue(qtbot, tab)
+    dialog = wait_dialog(qtbot, tab, OverdueDialog)
     assert "promotions may only go out between" in said(dialog)
     qtbot.mouseClick(dialog.cancel_send_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
@@ -184,7 +165,7 @@ def test_a_promotion_due_before_six_found_just_after_is_asked_about(
     due_ago(tab, arun, timedelta(minutes=4))
     shop_clock.set(18, 2)
     checked(qtbot, tab)
-    dialog = wait_overdue(qtbot, tab)
+    dialog = wait_dialog(qtbot, tab, OverdueDialog)
     assert "promotions may only go out between" in said(dialog)
     assert sent_to(admin, account) == Counter()
     qtbot.mouseClick(dialog.later_button, LEFT)

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose.rules import PromoHoursDialog, SendLaterDialog
-from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab
+from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab, open_list, waiting_ids
 from tests.ui.compose.test_rules import (
     PROMOTION,
     ctx_sending,
@@ -31,20 +31,6 @@ def tab(qtbot: Any, ctx: Any) -> ComposeTab:
     widget = make_tab(qtbot, ctx)
     qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.rules"))
     return widget
-
-
-def open_list(qtbot: Any, tab: ComposeTab, rows: int) -> Any:
-    tab.check_scheduled()
-    qtbot.waitUntil(tab.scheduled_banner.isVisible)
-    qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
-    dialog = tab.scheduled_dialog
-    assert dialog is not None
-    qtbot.waitUntil(lambda: dialog.table.rowCount() == rows)
-    return dialog
-
-
-def waiting_ids(tab: ComposeTab, arun: Any) -> list[int]:
-    return [s.broadcast.id for s in arun(ctx_sending(tab).scheduled(profile(tab)))]
 
 
 def test_cancel_pressed_twice_cancels_one_send_not_the_next_one_too(

@@ -13,7 +13,6 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.recipients import Person
 from desktop_app.core.rules import SendCategory
@@ -22,7 +21,7 @@ from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose import tab as tab_module
 from desktop_app.ui.compose.rules import OverdueDialog, SendLaterDialog
 from desktop_app.ui.compose.tab import SCHEDULE_TASK
-from tests.ui.compose.helpers import LEFT, make_tab
+from tests.ui.compose.helpers import LEFT, make_tab, open_list, said, visible_overdue
 from tests.ui.compose.test_rules import (
     RECEIPT,
     ctx_sending,
@@ -74,17 +73,6 @@ def as_kept(tab: ComposeTab, arun: Any, send: Any) -> tuple[Any, ...]:
     )
 
 
-def open_list(qtbot: Any, tab: ComposeTab, rows: int) -> Any:
-    tab.check_scheduled()
-    qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
-    qtbot.waitUntil(tab.scheduled_banner.isVisible)
-    qtbot.mouseClick(tab.scheduled_banner.view_button, LEFT)
-    dialog = tab.scheduled_dialog
-    assert dialog is not None
-    qtbot.waitUntil(lambda: dialog.table.rowCount() == rows)
-    return dialog
-
-
 def cell(dialog: Any, row: int) -> str:
     """The "Goes out" words of the list's *row*."""
     item = dialog.table.item(row, 0)
@@ -99,19 +87,6 @@ def cancel_selected(qtbot: Any, tab: ComposeTab, dialog: Any) -> None:
 
 def undo_offered(tab: ComposeTab) -> bool:
     return tab.notice.isVisible() and tab.notice.action_button.isVisible()
-
-
-def visible_overdue(tab: ComposeTab) -> list[OverdueDialog]:
-    return [d for d in tab.findChildren(OverdueDialog) if d.isVisible()]
-
-
-def wait_overdue(qtbot: Any, tab: ComposeTab) -> OverdueDialog:
-    qtbot.waitUntil(lambda: bool(visible_overdue(tab)), timeout=10_000)
-    return visible_overdue(tab)[0]
-
-
-def said(dialog: OverdueDialog) -> str:
-    return " ".join(label.text() for label in dialog.findChildren(QLabel))
 
 
 def schedule_receipt(tab: ComposeTab, arun: Any, due_at: datetime) -> int:
@@ -280,7 +255,7 @@ def test_undo_after_its_time_passed_asks_instead_of_sending(
     cancel_selected(qtbot, tab, dialog)
     qtbot.waitUntil(lambda: datetime.now(UTC) > due + timedelta(milliseconds=200), timeout=5_000)
     qtbot.mouseClick(dialog.undo_button, LEFT)
-    overdue = wait_overdue(qtbot, tab)
+    overdue = wait_dialog(qtbot, tab, OverdueDialog)
     assert overdue.broadcast_id == broadcast_id
     assert "It was cancelled, and Undo put it back after its time" in said(overdue)
     assert "choose whether to send it now" in dialog.status_label.text()
@@ -303,13 +278,13 @@ def test_undo_of_cancel_it_on_an_overdue_send_asks_again(
     broadcast_id = schedule_directly(tab, arun, datetime.now(UTC) - timedelta(hours=2))
     tab.started_at = datetime.now(UTC)  # found at start
     tab.check_scheduled()
-    first = wait_overdue(qtbot, tab)
+    first = wait_dialog(qtbot, tab, OverdueDialog)
     qtbot.mouseClick(first.cancel_send_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
     assert waiting(tab, arun) == []
     assert undo_offered(tab)
     qtbot.mouseClick(tab.notice.action_button, LEFT)
-    again = wait_overdue(qtbot, tab)
+    again = wait_dialog(qtbot, tab, OverdueDialog)
     assert again is not first
     assert again.broadcast_id == broadcast_id
     assert sent_to(admin, account) == Counter()
@@ -331,7 +306,7 @@ def test_after_decide_later_the_banner_and_list_say_it_waits_for_you(
     schedule_directly(tab, arun, datetime.now(UTC) + timedelta(days=1), count=3)
     tab.started_at = datetime.now(UTC)  # opened after its time
     tab.check_scheduled()
-    qtbot.mouseClick(wait_overdue(qtbot, tab).later_button, LEFT)
+    qtbot.mouseClick(wait_dialog(qtbot, tab, OverdueDialog).later_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
     banner = tab.scheduled_banner.label.text()
     # (the count's English forms come with the next translations update: "1 … message")
@@ -373,7 +348,7 @@ def test_a_send_waiting_for_you_moved_to_a_later_time_goes_out_then(
     cancel_selected(qtbot, tab, dialog)
     qtbot.waitUntil(lambda: datetime.now(UTC) > due + timedelta(milliseconds=200), timeout=5_000)
     qtbot.mouseClick(dialog.undo_button, LEFT)
-    qtbot.mouseClick(wait_overdue(qtbot, tab).later_button, LEFT)
+    qtbot.mouseClick(wait_dialog(qtbot, tab, OverdueDialog).later_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
     qtbot.waitUntil(lambda: dialog.table.rowCount() == 1)
     assert cell(dialog, 0).startswith("Overdue")
