@@ -174,6 +174,10 @@ class TabNotice(QLabel):
         self._tip = ""
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setWordWrap(True)
+        # No indent: with the style's border (a frame) QLabel's default indents the words by
+        # half an "x", room the sizes below do not count, so a one-line notice wrapped and
+        # its second line was cut off by its box. The style's padding is the room around them.
+        self.setIndent(0)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.hide()

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from desktop_app.ui.main_window import MainWindow
 from desktop_app.ui.widgets import TabNotice, tab_notice
@@ -49,6 +49,9 @@ def _lines(notice: TabNotice) -> int:
         notice.contentsRect(), int(notice.alignment()) | 0x1000, notice.shown_text()
     )  # 0x1000: Qt.TextWordWrap
     assert used.height() <= inner + 1, "the words do not fit their box"
+    # and as the label itself lays them out (its indent too): a one-line notice drawn on
+    # two lines had its second line cut off by the box (every notice, until its indent was 0)
+    assert QLabel.heightForWidth(notice, notice.width()) <= notice.height(), "cut off"
     return round(used.height() / notice.fontMetrics().lineSpacing())
 
 
