@@ -190,3 +190,36 @@ def test_the_overdue_dialog_says_plain_send_now_inside_the_hours(
     assert dialog.send_button.text() == "Send now"
     qtbot.mouseClick(dialog.later_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
+
+
+def test_quitting_while_send_now_asks_about_the_hours_sends_nothing_and_keeps_it_waiting(
+    qtbot: Any, ctx: Any, admin: Any, account: Any, arun: Any, shop_clock: Any
+) -> None:
+    """The hurried close: Send now at 20:00, the question on screen, and the window closed
+    (the question is closed unanswered with it). Nothing goes out, then or at the next start,
+    and the promotion waits at its own time as before."""
+    from desktop_app.ui.main_window import MainWindow
+
+    shop_clock.set(12, 0)
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10_000)
+    tab = window.tab("compose")
+    assert isinstance(tab, ComposeTab)
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running(SCHEDULE_TASK))
+    broadcast_id = schedule_directly(tab, arun, datetime.now(UTC) + timedelta(days=1))
+    before = waiting(tab, arun)
+    tab.check_scheduled()
+    shop_clock.set(20, 0)
+    press_send_now(qtbot, tab, broadcast_id)
+    hours = wait_dialog(qtbot, tab, PromoHoursDialog)
+    window.close()
+    assert not hours.isVisible()
+    arun(window.wind_down(timeout=8.0), timeout=15)
+    assert not tab.ctx.tasks.is_running(SEND_NOW_TASK)
+    qtbot.wait(300)
+    assert sent_to(admin, account) == Counter()
+    assert not ctx.is_sending()
+    assert waiting(tab, arun) == before
+    arun(window.manager.shutdown(timeout=3.0), timeout=15)
