@@ -450,8 +450,16 @@
         <translation>{n} kati ya {total} hawa tayari walipata ujumbe huu {when}.</translation>
     </message>
     <message>
+        <source>This person already got this message {when}.</source>
+        <translation>Mtu huyu tayari alipata ujumbe huu {when}.</translation>
+    </message>
+    <message>
+        <source>All {total} already got this message {when}.</source>
+        <translation>Hawa wote ({total}) tayari walipata ujumbe huu {when}.</translation>
+    </message>
+    <message>
         <source>{n} are waiting for it in a broadcast that has not finished (Review… in Compose shows it).</source>
-        <translation>{n} wanausubiri katika utumaji ambao haujakamilika (Kagua… kwenye Andika inauonyesha).</translation>
+        <translation>Wanausubiri {n} katika utumaji ambao haujakamilika (Kagua… kwenye Andika inauonyesha).</translation>
     </message>
     <message>
         <source>Sent to {people} ({credits}).</source>
@@ -460,7 +468,7 @@
     </message>
     <message>
         <source>{n} not sent yet: you can send them later.</source>
-        <translation>{n} bado hawajatumiwa: unaweza kuwatumia baadaye.</translation>
+        <translation>Bado hawajatumiwa {n}: unaweza kuwatumia baadaye.</translation>
     </message>
     <message>
         <source>{n}: the connection broke while sending, so it is not known whether they got it. Choose Review to decide; nothing is sent again on its own.</source>
@@ -750,12 +758,20 @@
         <translation>Tuma kwa mtu 1 mpya pekee</translation>
     </message>
     <message>
+        <source>Send again anyway…</source>
+        <translation>Tuma tena hata hivyo…</translation>
+    </message>
+    <message>
         <source>Send to all {n} anyway…</source>
         <translation>Tuma kwa wote {n} hata hivyo…</translation>
     </message>
     <message>
         <source>{n} will get this message a second time. Click again to send to all.</source>
-        <translation>{n} watapata ujumbe huu mara ya pili. Bofya tena ili kutuma kwa wote.</translation>
+        <translation>Ujumbe huu utawafikia {n} mara ya pili. Bofya tena ili kutuma kwa wote.</translation>
+    </message>
+    <message>
+        <source>Yes, send it again</source>
+        <translation>Ndiyo, tuma tena</translation>
     </message>
     <message>
         <source>Yes, send to all {n} again</source>
@@ -991,7 +1007,7 @@
     <name>ContactPickerDialog</name>
     <message>
         <source>Add recipients from contacts</source>
-        <extracomment>The task that collects the people to add (Cancel stops it: nobody is added). Emitted when a page of the list or &quot;add all&quot; finishes (tests wait on it).</extracomment>
+        <extracomment>The task that collects the people to add (Cancel stops it: nobody is added). The widest the group box gets, and the longest group name a button quotes whole. Emitted when a page of the list or &quot;add all&quot; finishes (tests wait on it).</extracomment>
         <translation>Ongeza wapokeaji kutoka kwenye anwani</translation>
     </message>
     <message>
@@ -1040,7 +1056,7 @@
     </message>
     <message>
         <source>{contacts}, newest first. Select some, or add them all.</source>
-        <translation>{contacts}, mpya kwanza. Chagua baadhi, au waongeze wote.</translation>
+        <translation>Zinaonyeshwa {contacts}, mpya kwanza. Chagua baadhi, au waongeze wote.</translation>
     </message>
     <message>
         <source>Add {n}</source>
@@ -1445,7 +1461,7 @@
     </message>
     <message>
         <source>{failed} could not be deleted. {why}</source>
-        <translation>{failed} hazikuweza kufutwa. {why}</translation>
+        <translation>Hazikuweza kufutwa: {failed}. {why}</translation>
     </message>
     <message>
         <source>Stopped: {contacts} were deleted before you cancelled.</source>
@@ -1513,11 +1529,11 @@
     </message>
     <message>
         <source>{added} added to the opt-out list: they get no more promotions (service messages still reach them).</source>
-        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa: hawatapata matangazo tena (jumbe za huduma bado zitawafikia).</translation>
+        <translation>Wameongezwa {added} kwenye orodha ya waliojiondoa: hawatapata matangazo tena (jumbe za huduma bado zitawafikia).</translation>
     </message>
     <message>
         <source>{added} added to the opt-out list; {already} were on it already.</source>
-        <translation>{added} wameongezwa kwenye orodha ya waliojiondoa; {already} walikuwa tayari wamo.</translation>
+        <translation>Wameongezwa {added} kwenye orodha ya waliojiondoa; {already} walikuwa tayari wamo.</translation>
     </message>
     <message>
         <source>Adding to the opt-out list…</source>
@@ -1537,7 +1553,7 @@
     </message>
     <message>
         <source>{total} match, more than one message can go to from here. To reach everyone, narrow the search or send in several goes.</source>
-        <translation>{total} wanalingana, zaidi ya idadi ambayo ujumbe mmoja unaweza kufikia kutoka hapa. Ili kumfikia kila mtu, punguza utafutaji au tuma kwa mara kadhaa.</translation>
+        <translation>Wanaolingana ni {total}, zaidi ya idadi ambayo ujumbe mmoja unaweza kufikia kutoka hapa. Ili kumfikia kila mtu, punguza utafutaji au tuma kwa mara kadhaa.</translation>
     </message>
     <message>
         <source>Exported {contacts} to {file}.</source>
@@ -1715,7 +1731,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. A date (&quot;2024-11-24&quot;, &quot;24.11.2024&quot;, &quot;24/11/24&quot;): some read as a Nairobi landline. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
+        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. Qt is placing the panes (inside ``resizeEvent``): a pane&apos;s own resize meanwhile (the send&apos;s actions wrapping) waits for ``resized``. Shared out from inside, the new sizes were overwritten half-way by the placing under way: the handle was left across the sends and the recipients ran on under the status bar (1280×800 to 800×560 at once). What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. A date (&quot;2024-11-24&quot;, &quot;24.11.2024&quot;, &quot;24/11/24&quot;): some read as a Nairobi landline. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -1927,11 +1943,11 @@
     </message>
     <message>
         <source>{people} blocked promotional messages (for example with *456*9*5#) or opted out. Put them on your opt-out list so promotions skip them.</source>
-        <translation>{people} wamezuia jumbe za matangazo (kwa mfano kwa *456*9*5#) au wamejiondoa. Waweke kwenye orodha ya waliojiondoa ili matangazo yawaruke.</translation>
+        <translation>Kuna {people} waliozuia jumbe za matangazo (kwa mfano kwa *456*9*5#) au waliojiondoa. Waweke kwenye orodha ya waliojiondoa ili matangazo yawaruke.</translation>
     </message>
     <message>
         <source>{people} added to the opt-out list: promotions skip them from now on.</source>
-        <translation>{people} wameongezwa kwenye orodha ya waliojiondoa: matangazo yatawaruka kuanzia sasa.</translation>
+        <translation>Wameongezwa {people} kwenye orodha ya waliojiondoa: matangazo yatawaruka kuanzia sasa.</translation>
     </message>
     <message>
         <source>They are on the opt-out list already.</source>
@@ -2217,6 +2233,7 @@
     <name>DropArea</name>
     <message>
         <source>Drop an Excel or CSV file here</source>
+        <extracomment>The least height, whatever its words need (a target easy to drop on).</extracomment>
         <translation>Dondosha faili ya Excel au CSV hapa</translation>
     </message>
     <message>
@@ -2356,7 +2373,7 @@
     </message>
     <message>
         <source>The {contacts} in it stay in your contacts list; only the group goes.</source>
-        <translation>{contacts} zilizomo zinabaki kwenye orodha yako ya anwani; kikundi pekee ndicho kinaondoka.</translation>
+        <translation>Kikundi pekee ndicho kinaondoka: {contacts} zilizomo zinabaki kwenye orodha yako ya anwani.</translation>
     </message>
     <message>
         <source>Delete group</source>
@@ -2589,7 +2606,7 @@
     </message>
     <message>
         <source>{contacts} from “{name}”.</source>
-        <translation>{contacts} kutoka “{name}”.</translation>
+        <translation>Kutoka “{name}”: {contacts}.</translation>
     </message>
     <message>
         <source>Waiting for the file to arrive…</source>
@@ -4013,7 +4030,7 @@
     <name>ScheduledDialog</name>
     <message>
         <source>Scheduled messages</source>
-        <extracomment>Undo of the last Cancel send (offered beside the words that say it was cancelled).</extracomment>
+        <extracomment>The widest the scheduled list&apos;s &quot;Goes out&quot; column gets (longer words wrap in it). Undo of the last Cancel send (offered beside the words that say it was cancelled).</extracomment>
         <translation>Jumbe zilizopangwa</translation>
     </message>
     <message>
@@ -5044,7 +5061,7 @@
     </message>
     <message>
         <source>{accepted} received it · {pending} never sent · {doubt} unknown</source>
-        <translation>{accepted} wameupata · {pending} hawajatumiwa · {doubt} haijulikani</translation>
+        <translation>Wameupata: {accepted} · Hawajatumiwa: {pending} · Haijulikani: {doubt}</translation>
     </message>
     <message>
         <source>Outcome unknown for {people}: {phones}.

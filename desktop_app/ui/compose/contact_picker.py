@@ -25,6 +25,7 @@ from desktop_app.ui.compose.wording import number
 from desktop_app.ui.contacts.groups import group_label
 from desktop_app.ui.contacts.model import Column, ContactsModel, contacts_view
 from desktop_app.ui.errors import describe
+from desktop_app.ui.formats import snippet
 from desktop_app.ui.words import counts
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ __all__ = ["ContactPickerDialog", "person_from_contact", "pretty_phone"]
 #: The task that collects the people to add (Cancel stops it: nobody is added).
 PICK_TASK = "compose.contacts"
 PAGE_SIZE = 50
+#: The widest the group box gets, and the longest group name a button quotes whole.
+GROUP_COMBO_WIDTH = 280
+GROUP_NAME_CHARS = 28
 
 
 def person_from_contact(contact: Contact) -> Person:
@@ -69,6 +73,10 @@ class ContactPickerDialog(QDialog):
         self.group_combo.setAccessibleName(self.tr("Group"))
         self.group_combo.setToolTip(self.tr("Groups are kept on this computer"))
         self.group_combo.setMinimumWidth(170)
+        # As wide as its longest group's name (up to a limit): filled after the dialog opened,
+        # it kept its first width and cut the chosen group's name and count off mid-word.
+        self.group_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.group_combo.setMaximumWidth(GROUP_COMBO_WIDTH)
         row.addWidget(self.group_combo)
         layout.addLayout(row)
 
@@ -211,12 +219,26 @@ class ContactPickerDialog(QDialog):
         self.all_button.setEnabled(total > 0)
         if group is not None and not query.search:
             self.all_button.setText(
-                self.tr("Add everyone in “{group}” ({n})").format(group=group.name, n=number(total))
+                self.tr("Add everyone in “{group}” ({n})").format(
+                    group=snippet(group.name, GROUP_NAME_CHARS), n=number(total)
+                )
             )
         elif query.search and total:
             self.all_button.setText(self.tr("Add all {n}").format(n=counts().contacts(total)))
         else:
             self.all_button.setText(self.tr("Add all contacts ({n})").format(n=number(total)))
+        QTimer.singleShot(0, self, self._fit_buttons)
+
+    def _fit_buttons(self) -> None:
+        """Wide enough for the buttons' words, which change with the selection and the group
+        (its minimum size is set by hand, so Qt does not grow it: "Add everyone in …" was cut
+        off at both ends)."""
+        layout = self.layout()
+        if layout is None:
+            return
+        needed = layout.totalMinimumSize().width()
+        if needed > self.width():
+            self.resize(needed, self.height())
 
     def selected_rows(self) -> list[int]:
         return sorted({index.row() for index in self.table.selectionModel().selectedRows()})

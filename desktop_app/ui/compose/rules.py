@@ -49,7 +49,7 @@ from desktop_app.core.rules import (
     SendCategory,
 )
 from desktop_app.core.services.sending import ScheduledSend
-from desktop_app.ui.widgets import tab_leaves
+from desktop_app.ui.widgets import grow_to_fit, tab_leaves
 from desktop_app.ui.words import counts
 
 __all__ = [
@@ -328,6 +328,9 @@ class SendLaterDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("sendLaterDialog")
         self.setWindowTitle(self.tr("Send later"))
+        # As wide as the other questions of the tab: sized to its date box alone, it opened
+        # 288 px wide, its heading touching the edge and each hint a column of short lines.
+        self.setMinimumWidth(420)
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
         heading = QLabel(self.tr("When should it go out?"))
@@ -381,6 +384,7 @@ class SendLaterDialog(QDialog):
         if self.due_at() <= datetime.now().astimezone():
             self.edit.setMinimumDateTime(QDateTime.currentDateTime().addSecs(60))
             self.past_label.show()
+            grow_to_fit(self)  # room for the red line: the rows above it are not squeezed
             self.edit.setFocus()
             return
         super().accept()
@@ -455,6 +459,10 @@ class ScheduledBanner(QFrame):
         self.show()
 
 
+#: The widest the scheduled list's "Goes out" column gets (longer words wrap in it).
+DUE_COLUMN_WIDTH = 250
+
+
 class ScheduledDialog(QDialog):
     """The sends waiting for their time, and what can be done with each."""
 
@@ -469,7 +477,8 @@ class ScheduledDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("scheduledDialog")
         self.setWindowTitle(self.tr("Scheduled messages"))
-        self.resize(640, 360)
+        # Room for the message beside when, from whom and to whom: it tells the sends apart.
+        self.resize(720, 380)
         layout = QVBoxLayout(self)
         self.table = QTableWidget(0, 4)
         self.table.setObjectName("scheduledTable")
@@ -483,8 +492,14 @@ class ScheduledDialog(QDialog):
         tab_leaves(self.table)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
-        for column in range(3):
+        # "Goes out" is as wide as its words up to a limit, and wraps past it (show_sends): an
+        # overdue send's long words took the width, and left the message ~90 px (in
+        # Kiswahili none: it was off to the right, behind a scroll bar).
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.table, 1)
         self.empty_label = QLabel(self.tr("Nothing is scheduled."))
         self.empty_label.setObjectName("hint")
@@ -581,6 +596,9 @@ class ScheduledDialog(QDialog):
                         )
                     )
                 self.table.setItem(row, column, item)
+        header = self.table.horizontalHeader()
+        due_width = max(self.table.sizeHintForColumn(0), header.sectionSizeHint(0))
+        self.table.setColumnWidth(0, min(due_width, DUE_COLUMN_WIDTH))
         self.empty_label.setVisible(not sends)
         self.waiting_label.setVisible(any(s.broadcast.id in waiting for s in sends))
         self.table.setVisible(bool(sends))

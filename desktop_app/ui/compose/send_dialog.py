@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop_app.core.services.sending import Duplicates
 from desktop_app.ui.compose.cost_panel import Estimate, parts_text
 from desktop_app.ui.compose.wording import kes, number
+from desktop_app.ui.widgets import grow_to_fit
 from desktop_app.ui.words import counts
 
 
@@ -59,15 +60,20 @@ def duplicates_text(duplicates: Duplicates, noun_total: str) -> str:
     pieces = []
     if duplicates.already_sent:
         last = duplicates.last_sent_at
-        pieces.append(
-            QCoreApplication.translate(
+        when = when_text(last) if last is not None else ""
+        if duplicates.already_sent < duplicates.checked:
+            said = QCoreApplication.translate(
                 "Compose", "{n} of these {total} already got this message {when}."
-            ).format(
-                n=number(duplicates.already_sent),
-                total=noun_total,
-                when=when_text(last) if last is not None else "",
-            )
-        )
+            ).format(n=number(duplicates.already_sent), total=noun_total, when=when)
+        elif duplicates.checked == 1:  # not "1 of these 1 person"
+            said = QCoreApplication.translate(
+                "Compose", "This person already got this message {when}."
+            ).format(when=when)
+        else:  # not "3 of these 3 people"
+            said = QCoreApplication.translate(
+                "Compose", "All {total} already got this message {when}."
+            ).format(total=noun_total, when=when)
+        pieces.append(said)
     if duplicates.in_unfinished:
         pieces.append(
             QCoreApplication.translate(
@@ -145,7 +151,9 @@ class ConfirmButtons(QWidget):
                 self.send_button.setObjectName(name)
                 self.send_button.clicked.connect(lambda: self._decide(SendChoice.ONLY_NEW))
             self.everyone_button = buttons.addButton(
-                self.tr("Send to all {n} anyway…").format(n=number(total)),
+                self.tr("Send again anyway…")
+                if total == 1
+                else self.tr("Send to all {n} anyway…").format(n=number(total)),
                 QDialogButtonBox.ButtonRole.ActionRole,
             )
             self.everyone_button.setObjectName("sendToEveryone")
@@ -168,9 +176,13 @@ class ConfirmButtons(QWidget):
         QTimer.singleShot(0, self._fit_dialog)
 
     def _fit_dialog(self) -> None:
+        """Grow the dialog (never shrink it) to what it shows now: as wide as its buttons,
+        as tall as its words wrapped at that width. Its minimum width is set by hand, so Qt
+        no longer sizes it when a line is added (its form rows were squeezed instead)."""
         needed = self._dialog.sizeHint()
         if needed.width() > self._dialog.width():
             self._dialog.resize(needed.width(), max(needed.height(), self._dialog.height()))
+        grow_to_fit(self._dialog)
 
     def _decide(self, choice: SendChoice) -> None:
         self.choice = choice
@@ -194,11 +206,14 @@ class ConfirmButtons(QWidget):
         assert isinstance(layout, QVBoxLayout)
         layout.insertWidget(layout.count() - 1, self.again_label)
         self.everyone_button.setText(
-            self.tr("Yes, send to all {n} again").format(n=number(self._total))
+            self.tr("Yes, send it again")
+            if self._total == 1
+            else self.tr("Yes, send to all {n} again").format(n=number(self._total))
         )
         self.everyone_button.setProperty("role", "danger")
         self.everyone_button.style().unpolish(self.everyone_button)
         self.everyone_button.style().polish(self.everyone_button)
+        QTimer.singleShot(0, self._fit_dialog)  # room for the new line and the new words
 
 
 class ConfirmSendDialog(QDialog):
