@@ -152,8 +152,9 @@ class Period:
 
 
 class LookupEdit(QLineEdit):
-    """The message ID box: wide enough for its placeholder (the hint), however long it is in
-    the language shown."""
+    """The message ID box (and the search box): wide enough for its placeholder (the hint),
+    however long it is in the language shown, where there is room. (The search box asked
+    for less than its hint: beside filters as wide as their choices, it was squeezed first.)"""
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
@@ -165,6 +166,23 @@ class LookupEdit(QLineEdit):
         return QSize(max(hint.width(), wanted), hint.height())
 
 
+class FilterCombo(QComboBox):
+    """A filter's choices: as wide as the choice shown where there is room, down to a few
+    characters on a small window (the least it asks for). Asking only for the few, "Siku 30
+    zilizopita" was cut to "Siku 30 zilizo" on a wide window, beside a wide search box."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.currentIndexChanged.connect(lambda _i: self.updateGeometry())
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()  # the few characters, with the arrow, frame and padding
+        metrics = self.fontMetrics()
+        shown = metrics.horizontalAdvance(self.currentText())
+        more = shown - self.minimumContentsLength() * metrics.horizontalAdvance("X")
+        return QSize(hint.width() + max(0, more), hint.height())
+
+
 class SendsSplitter(QSplitter):
     """The sends over the selected send's recipients. It says when it was resized: the tab
     shares its height out again (until the handle is moved by hand).
@@ -174,9 +192,18 @@ class SendsSplitter(QSplitter):
     more to open the tab)."""
 
     resized = Signal()
+    #: Qt is placing the panes (inside ``resizeEvent``): a pane's own resize meanwhile (the
+    #: send's actions wrapping) waits for ``resized``. Shared out from inside, the new sizes
+    #: were overwritten half-way by the placing under way: the handle was left across the
+    #: sends and the recipients ran on under the status bar (1280×800 to 800×560 at once).
+    placing = False
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
+        self.placing = True
+        try:
+            super().resizeEvent(event)
+        finally:
+            self.placing = False
         self.resized.emit()
 
 
@@ -340,14 +367,16 @@ class DeliveryTab(OneJob, TabPage):
         # --- filters ------------------------------------------------------------------------
         filters = QHBoxLayout()
         filters.setSpacing(8)
-        self.search_edit = QLineEdit(self)
+        self.search_edit = LookupEdit(self)
         self.search_edit.setObjectName("historySearch")
         self.search_edit.setClearButtonEnabled(True)
         self.search_edit.setPlaceholderText(self.tr("Search the messages, or a phone number"))
         self.search_edit.setAccessibleName(self.tr("Search sent messages"))
         self.search_edit.setMinimumWidth(130)
-        filters.addWidget(self.search_edit, 2)
-        self.period_combo = QComboBox(self)
+        # (no stretch: a box layout squeezes a stretched box to its least before the others
+        # lose any of their hints; it is the one to grow, and shares a shortage with them)
+        filters.addWidget(self.search_edit)
+        self.period_combo = FilterCombo(self)
         self.period_combo.setObjectName("periodCombo")
         self.period_combo.setAccessibleName(self.tr("Period"))
         for text in (
@@ -373,7 +402,7 @@ class DeliveryTab(OneJob, TabPage):
             edit.setDisplayFormat("d MMM yyyy")
             edit.hide()
             filters.addWidget(edit)
-        self.channel_combo = QComboBox(self)
+        self.channel_combo = FilterCombo(self)
         self.channel_combo.setObjectName("channelCombo")
         self.channel_combo.setAccessibleName(self.tr("Channel"))
         for text, value in (
@@ -384,7 +413,7 @@ class DeliveryTab(OneJob, TabPage):
         ):
             self.channel_combo.addItem(text, value)
         filters.addWidget(self.channel_combo)
-        self.status_combo = QComboBox(self)
+        self.status_combo = FilterCombo(self)
         self.status_combo.setObjectName("statusCombo")
         self.status_combo.setAccessibleName(self.tr("Delivery status"))
         for text, value in (
@@ -636,8 +665,8 @@ class DeliveryTab(OneJob, TabPage):
         before), the selected send's title, actions and :data:`RECIPIENTS_KEPT` recipients
         the rest; on a window too short for both, the recipients' share comes first (the
         sends keep the grid's least height)."""
-        if self.split_by_hand:
-            return
+        if self.split_by_hand or self.splitter.placing:
+            return  # (placing: the splitter says "resized" once it has placed its panes)
         total = self.splitter.height() - self.splitter.handleWidth()
         if total <= 0:
             return
@@ -712,6 +741,16 @@ class DeliveryTab(OneJob, TabPage):
                 self.scheduled_banner.show_scheduled(sends, self.ctx.scheduled_waiting)
 
         self.ctx.tasks.start("delivery.scheduled", read())
+
+    def heightForWidth(self, width: int) -> int:
+        """The least height that shows the tab at *width*, which its scroll area asks for
+        once a line wraps (the scheduled sends' banner): Qt's own answer is the height the
+        lists would like, so with the banner the page scrolled and the recipients ran on
+        under the status bar, on a 1280×800 window with room for all of it."""
+        layout = self.layout()
+        if layout is None or not layout.hasHeightForWidth():
+            return super().heightForWidth(width)
+        return max(layout.totalMinimumHeightForWidth(width), self.minimumSizeHint().height())
 
     def showEvent(self, event: QShowEvent) -> None:
         """Read when first shown (not at start, behind Compose), and again when sends were
