@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -56,8 +56,27 @@ ACCEPTED = tuple(dict.fromkeys((*spec("import").accepts, *TEXT_TABLES)))
 FIRST_ROWS_COLUMN_MAX = 240
 
 
+class _WrappedLabel(QLabel):
+    """Words wrapped at the width given, whose least height is that of all their lines at
+    that width. A wrapped QLabel's least height is one line: the window's scroll area gives
+    a tab no more than the least heights of its parts, so a page with a two-line text (the
+    start page with a problem under the drop area and past imports, at 800×560) was
+    squeezed and its parts drawn over one another."""
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.width() > 0 and self.wordWrap():
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()  # as many lines as at the new width
+
+
 def _label(text: str, parent: QWidget, role: str = "", wrap: bool = True) -> QLabel:
-    label = QLabel(text, parent)
+    label = _WrappedLabel(text, parent) if wrap else QLabel(text, parent)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setWordWrap(wrap)
     if role:
@@ -157,8 +176,9 @@ class Metric(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 10, 14, 10)
         layout.setSpacing(2)
+        self._tone = tone or "muted"
         self.value = _label("0", self, "metric", wrap=False)
-        self.caption = _label(caption, self, tone or "muted")
+        self.caption = _label(caption, self, self._tone)
         layout.addWidget(self.value)
         layout.addWidget(self.caption)
         layout.addStretch(1)
@@ -166,8 +186,12 @@ class Metric(QFrame):
         # number at the top: cards of different heights sat staggered
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
 
-    def set_value(self, text: str) -> None:
+    def set_value(self, text: str, count: int | None = None) -> None:
+        """Show *text* (the number, formatted); a *count* of none is not said in red ("0
+        refused by the service" in red read as a failure when nothing had failed)."""
         self.value.setText(text)
+        if self._tone == "error":
+            set_role(self.caption, "muted" if count == 0 else self._tone)
 
 
 class DropArea(QFrame):
@@ -176,12 +200,13 @@ class DropArea(QFrame):
     files_dropped = Signal(list)
     refused = Signal(object)  # the first path dropped (none could be opened)
     browse_clicked = Signal()
+    #: The least height, whatever its words need (a target easy to drop on).
+    MIN_HEIGHT = 140
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("dropArea")
         self.setAcceptDrops(True)
-        self.setMinimumHeight(140)
         self.setMaximumHeight(230)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 20)
@@ -211,6 +236,12 @@ class DropArea(QFrame):
         layout.addLayout(row)
         layout.addStretch(1)
         self._set_hover(False)
+
+    def minimumSizeHint(self) -> QSize:
+        """At least 140 px high, and as high as its words need at its width (a fixed 140 px
+        least height let the page squeeze its hint and draw the problem under it over it)."""
+        hint = super().minimumSizeHint()
+        return QSize(hint.width(), max(hint.height(), self.MIN_HEIGHT))
 
     def _set_hover(self, hover: bool) -> None:
         colour = "#1f7a5a" if hover else "#b8c2cc"

@@ -759,7 +759,7 @@ class ImportTab(OneJob, TabPage):
         )
         page.ready.set_value(number(len(report.valid)))
         page.repaired.set_value(number(report.repaired))
-        page.rejected.set_value(number(len(report.rejected)))
+        page.rejected.set_value(number(len(report.rejected)), len(report.rejected))
         page.duplicates.set_value(number(len(report.duplicates)))
         self._set_problems(page, self._check_problems, report.mapping.phone)
         page.upload.setText(
@@ -1066,7 +1066,7 @@ class ImportTab(OneJob, TabPage):
                 )
             )
         page.imported.set_value(number(imported))
-        page.failed.set_value(number(failed))
+        page.failed.set_value(number(failed), failed)
         page.not_uploaded.set_value(number(not_uploaded))
         self._set_problems(page, problems, phone)
         page.set_problems_title(
