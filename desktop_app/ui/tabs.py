@@ -53,6 +53,16 @@ class TabPage(QWidget):
     def open_files(self, paths: list[Path]) -> None:
         """Files of a kind the tab's spec ``accepts`` were dropped on the window."""
 
+    def heightForWidth(self, width: int) -> int:
+        """The least height that shows the page at *width*. Its scroll area asks this once a
+        line in it wraps (the scheduled sends' banner), and Qt's own answer is the height the
+        lists would like: with the banner, Delivery scrolled on a 1280×800 window with room
+        for all of it, its customers' list running on under the status bar."""
+        layout = self.layout()
+        if layout is None or not layout.hasHeightForWidth():
+            return super().heightForWidth(width)
+        return max(layout.totalMinimumHeightForWidth(width), self.minimumSizeHint().height())
+
     def first_focus(self) -> QWidget | None:
         """Where the keyboard starts the first time the tab is opened (Ctrl+2 …): the field
         a user types in first. None: the first control in Tab order. Later visits return to

@@ -742,16 +742,6 @@ class DeliveryTab(OneJob, TabPage):
 
         self.ctx.tasks.start("delivery.scheduled", read())
 
-    def heightForWidth(self, width: int) -> int:
-        """The least height that shows the tab at *width*, which its scroll area asks for
-        once a line wraps (the scheduled sends' banner): Qt's own answer is the height the
-        lists would like, so with the banner the page scrolled and the recipients ran on
-        under the status bar, on a 1280×800 window with room for all of it."""
-        layout = self.layout()
-        if layout is None or not layout.hasHeightForWidth():
-            return super().heightForWidth(width)
-        return max(layout.totalMinimumHeightForWidth(width), self.minimumSizeHint().height())
-
     def showEvent(self, event: QShowEvent) -> None:
         """Read when first shown (not at start, behind Compose), and again when sends were
         made or moved while another tab was shown."""
