@@ -1630,7 +1630,7 @@
     <name>DeliveryModel</name>
     <message>
         <source>Sent</source>
-        <extracomment>The role that gives a row&apos;s dataclass (BroadcastRow / RecipientRow). The role that gives the Delivery column&apos;s tally (the delegate paints it). A page arrived (how many rows are loaded now). Reading failed (the exception; the presenter has shown it).</extracomment>
+        <extracomment>The role that gives a row&apos;s dataclass (BroadcastRow / RecipientRow). The role that gives the Delivery column&apos;s tally (the delegate paints it). An overdue scheduled send waiting for the user&apos;s decision (as Compose&apos;s list says it). A page arrived (how many rows are loaded now). Reading failed (the exception; the presenter has shown it).</extracomment>
         <translation>Ilitumwa</translation>
     </message>
     <message>
@@ -1698,12 +1698,36 @@
         <translation>{n} hazina ripoti</translation>
     </message>
     <message>
+        <source>Cancelled: nothing sent</source>
+        <translation>Imeghairiwa: hakuna kilichotumwa</translation>
+    </message>
+    <message>
         <source>Nothing sent</source>
         <translation>Hakuna kilichotumwa</translation>
     </message>
     <message>
+        <source>Overdue: waiting for you</source>
+        <translation>Umepitwa na muda: unakusubiri</translation>
+    </message>
+    <message>
+        <source>Scheduled: {when}</source>
+        <translation>Umepangwa: {when}</translation>
+    </message>
+    <message>
+        <source>Overdue: waiting for you (was due {when})</source>
+        <translation>Umepitwa na muda: unakusubiri (ulipaswa kutumwa {when})</translation>
+    </message>
+    <message>
+        <source>Scheduled: it goes out {when}</source>
+        <translation>Umepangwa: utatumwa {when}</translation>
+    </message>
+    <message>
+        <source>Not sent yet</source>
+        <translation>Bado haujatumwa</translation>
+    </message>
+    <message>
         <source>Phone</source>
-        <extracomment>The number of sends matching the filter is known (it comes with the first page).</extracomment>
+        <extracomment>The number of sends matching the filter is known (it comes with the first page). The account&apos;s sends waiting for their time (id: when due), and those of them whose time passed that wait for the user&apos;s decision (Compose&apos;s to know): the tab reads them for its line about them (``set_scheduled``).</extracomment>
         <translation>Simu</translation>
     </message>
     <message>
@@ -1724,7 +1748,12 @@
     </message>
     <message>
         <source>As reported by the network: {raw}</source>
+        <extracomment>The send shown waits for its time: (when due, waiting for the user&apos;s decision).</extracomment>
         <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>Umepangwa</translation>
     </message>
 </context>
 <context>
@@ -1879,6 +1908,10 @@
         <translation>Jumbe zilizotumwa</translation>
     </message>
     <message>
+        <source>&amp;View scheduled…</source>
+        <translation>&amp;Jumbe zilizopangwa…</translation>
+    </message>
+    <message>
         <source>R&amp;esend to failed…</source>
         <translation>Tuma tena &amp;zilizoshindwa…</translation>
     </message>
@@ -1938,6 +1971,10 @@
         </translation>
     </message>
     <message>
+        <source>Not sent yet</source>
+        <translation>Bado haujatumwa</translation>
+    </message>
+    <message>
         <source>“{text}” to {recipients}</source>
         <translation>“{text}” kwa {recipients}</translation>
     </message>
@@ -1952,6 +1989,14 @@
     <message>
         <source>They are on the opt-out list already.</source>
         <translation>Tayari wako kwenye orodha ya waliojiondoa.</translation>
+    </message>
+    <message>
+        <source>Open the scheduled list: Send now or Cancel send</source>
+        <translation>Fungua orodha ya jumbe zilizopangwa: Tuma sasa au Ghairi kutuma</translation>
+    </message>
+    <message>
+        <source>Open the scheduled list: send it now, change its time or cancel it</source>
+        <translation>Fungua orodha ya jumbe zilizopangwa: uutume sasa, ubadilishe saa yake au uughairi</translation>
     </message>
     <message>
         <source>Write a new send to {people} whose message failed. Left out: {who}.</source>

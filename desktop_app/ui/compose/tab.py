@@ -289,7 +289,7 @@ class ComposeTab(TabPage):
         #: The last due check left sends waiting for the send under way: checked again as
         #: soon as it ends (not up to 20 s later).
         self._due_held = False
-        self._scheduled_ids: list[int] = []
+        self._scheduled_ids: list[tuple[int, datetime]] = []
         #: The scheduled send the form's text was taken from by Edit (kept with the draft, so
         #: the form still says so after a quit, and Undo still puts it back).
         self._taken_off: TakenOff | None = None
@@ -1365,7 +1365,8 @@ class ComposeTab(TabPage):
         self.scheduled_banner.show_scheduled(sends, waiting)
         if self.scheduled_dialog is not None:
             self.scheduled_dialog.show_sends(sends, waiting)
-        ids = [s.broadcast.id for s in sends]
+        # (when each is due too: a send moved to another time changes the others' words)
+        ids = [(s.broadcast.id, s.due_at) for s in sends]
         if ids != self._scheduled_ids or waiting != self.ctx.scheduled_waiting:
             # Published for the other tabs' banners (Delivery), which cannot tell by
             # themselves which sends wait for the user (asked about, "Decide later").

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine, Sequence
+from collections.abc import Collection, Coroutine, Mapping, Sequence
 from datetime import datetime
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -28,7 +28,7 @@ from PySide6.QtCore import (
     QTime,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from desktop_app.core.phones import local_display
@@ -67,6 +67,8 @@ HISTORY_PAGE = 100
 RECIPIENTS_PAGE = 200
 
 _MUTED = QColor("#616e7c")
+#: An overdue scheduled send waiting for the user's decision (as Compose's list says it).
+_OVERDUE = QColor("#93370d")
 Index = QModelIndex | QPersistentModelIndex
 R = TypeVar("R")
 
@@ -258,7 +260,10 @@ def summary_text(row: BroadcastRow) -> str:
                 n=number(t[Outcome.NO_REPORT])
             )
         )
-    if not parts:
+    if not parts and row.chunks_cancelled and not row.chunks_rejected:
+        # (a scheduled send cancelled, or the rest of one the user chose not to send)
+        parts.append(QCoreApplication.translate("DeliveryModel", "Cancelled: nothing sent"))
+    elif not parts:
         parts.append(QCoreApplication.translate("DeliveryModel", "Nothing sent"))
     return " · ".join(parts)
 
@@ -290,17 +295,71 @@ _MESSAGE = int(HistoryColumn.MESSAGE)
 _DELIVERY = int(HistoryColumn.DELIVERY)
 
 
+def is_scheduled(row: BroadcastRow, due: datetime | None) -> bool:
+    """A send on the schedule (*due*: when, from the account's scheduled sends) that has not
+    started going out: nothing of it accepted, nothing in doubt. Once some of it went out it
+    is an ordinary send, whatever a list read a moment earlier says."""
+    return due is not None and not row.accepted and not row.chunks_in_doubt
+
+
+def scheduled_text(due: datetime, waiting: bool) -> str:
+    """The Delivery column of a send waiting for its time, in Compose's words (short: the
+    column is narrow): "Scheduled: tomorrow at 08:00", or "Overdue: waiting for you" (its
+    time passed, and it is not sent until the user decides)."""
+    if waiting:
+        return QCoreApplication.translate("DeliveryModel", "Overdue: waiting for you")
+    from desktop_app.ui.compose.rules import due_text  # (only when a send is scheduled)
+
+    return QCoreApplication.translate("DeliveryModel", "Scheduled: {when}").format(
+        when=due_text(due)
+    )
+
+
+def scheduled_tip(due: datetime, waiting: bool) -> str:
+    """The same in whole: "Scheduled: it goes out tomorrow at 08:00", "Overdue: waiting for
+    you (was due today at 07:00)"."""
+    from desktop_app.ui.compose.rules import due_text
+
+    if waiting:
+        return QCoreApplication.translate(
+            "DeliveryModel", "Overdue: waiting for you (was due {when})"
+        ).format(when=due_text(due))
+    return QCoreApplication.translate("DeliveryModel", "Scheduled: it goes out {when}").format(
+        when=due_text(due)
+    )
+
+
 class _RowLook:
     """What one history row shows, worked out once (a paint asks each cell for seven roles,
     and asks again on every repaint)."""
 
-    __slots__ = ("icon", "row", "summary", "texts")
+    __slots__ = ("colour", "due", "icon", "row", "summary", "texts", "tip", "waiting")
 
-    def __init__(self, row: BroadcastRow, locale: QLocale, year: int) -> None:
+    def __init__(
+        self,
+        row: BroadcastRow,
+        locale: QLocale,
+        year: int,
+        due: datetime | None = None,
+        waiting: bool = False,
+    ) -> None:
         self.row = row
-        self.summary = summary_text(row)
+        self.due = due
+        self.waiting = waiting
+        if due is not None:
+            # not sent yet: no time sent, no "unfinished" (nothing went wrong), no icon
+            self.summary = scheduled_text(due, waiting)
+            self.tip = scheduled_tip(due, waiting)
+            self.colour: QColor | None = _OVERDUE if waiting else None
+            self.icon: QIcon | None = None
+            when = QCoreApplication.translate("DeliveryModel", "Not sent yet")
+        else:
+            self.summary = self.tip = summary_text(row)
+            self.colour = IN_DOUBT if row.unfinished else None
+            self.icon = outcome_icon(summary_outcome(row))
+            when = when_text(row.sent_at or row.created_at, locale, year)
         self.texts = (
-            when_text(row.sent_at or row.created_at, locale, year),
+            when,
             channel_text(row.kind),
             row.sender_id,
             " ".join(row.text.split()),
@@ -309,7 +368,6 @@ class _RowLook:
             "" if row.credits is None else number(row.credits),
             self.summary,
         )
-        self.icon = outcome_icon(summary_outcome(row))
 
 
 class HistoryModel(_Paged[BroadcastRow]):
@@ -326,6 +384,11 @@ class HistoryModel(_Paged[BroadcastRow]):
         self.total = 0
         self._read_total: tuple[int, int] | None = None  # (generation, total)
         self._looks: dict[int, _RowLook] = {}
+        #: The account's sends waiting for their time (id: when due), and those of them
+        #: whose time passed that wait for the user's decision (Compose's to know): the tab
+        #: reads them for its line about them (``set_scheduled``).
+        self._due: dict[int, datetime] = {}
+        self._waiting: frozenset[int] = frozenset()
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else _HISTORY_COLUMNS
@@ -341,9 +404,45 @@ class HistoryModel(_Paged[BroadcastRow]):
     def _look(self, row: BroadcastRow) -> _RowLook:
         look = self._looks.get(row.broadcast_id)
         if look is None or look.row is not row:
-            look = _RowLook(row, QLocale(), datetime.now().astimezone().year)
+            due = self._due.get(row.broadcast_id) if self._due else None
+            if not is_scheduled(row, due):
+                due = None
+            waiting = due is not None and row.broadcast_id in self._waiting
+            look = _RowLook(row, QLocale(), datetime.now().astimezone().year, due, waiting)
             self._looks[row.broadcast_id] = look
         return look
+
+    def due_at(self, row: BroadcastRow) -> datetime | None:
+        """When this send goes out, while it waits for its time (None: not, or no longer,
+        scheduled)."""
+        return self._look(row).due
+
+    def waiting_for_user(self, row: BroadcastRow) -> bool:
+        """It is scheduled, its time passed, and it waits for the user's decision."""
+        return self._look(row).waiting
+
+    @property
+    def scheduled_ids(self) -> frozenset[int]:
+        return frozenset(self._due)
+
+    def set_scheduled(self, due: Mapping[int, datetime], waiting: Collection[int]) -> None:
+        """The account's scheduled sends (id: when due) and which of them wait for the user
+        (Compose's ``scheduled_waiting``): the rows whose words change are repainted."""
+        fresh = dict(due)
+        late = frozenset(i for i in waiting if i in fresh)
+        if fresh == self._due and late == self._waiting:
+            return
+        moved = {
+            i
+            for i in fresh.keys() | self._due.keys()
+            if fresh.get(i) != self._due.get(i) or (i in late) != (i in self._waiting)
+        }
+        self._due, self._waiting = fresh, late
+        last = len(HistoryColumn) - 1
+        for index, row in enumerate(self._rows):
+            if row.broadcast_id in moved:
+                self._looks.pop(row.broadcast_id, None)
+                self.dataChanged.emit(self.index(index, 0), self.index(index, last))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         r, column = index.row(), index.column()
@@ -357,7 +456,7 @@ class HistoryModel(_Paged[BroadcastRow]):
         if role == _ALIGNMENT:
             return _RIGHT if column in _NUMBERS else None
         if role == _FOREGROUND:
-            return IN_DOUBT if column == _DELIVERY and row.unfinished else None
+            return self._look(row).colour if column == _DELIVERY else None
         if role == TALLY_ROLE:
             return row.tally
         if role == ROW_ROLE:
@@ -366,7 +465,7 @@ class HistoryModel(_Paged[BroadcastRow]):
             if column == _MESSAGE:
                 return row.text
             if column == _DELIVERY:
-                return self._look(row).summary
+                return self._look(row).tip
         return None
 
     def _took_page(self, reset: bool) -> None:
@@ -492,6 +591,8 @@ class RecipientsModel(_Paged[RecipientRow]):
         self.profile: str | None = None
         self.broadcast_id: int | None = None
         self.outcomes: tuple[Outcome, ...] | None = None
+        #: The send shown waits for its time: (when due, waiting for the user's decision).
+        self.scheduled: tuple[datetime, bool] | None = None
         self._shown_id: int | None = None
         self._bold = QFont()
         self._bold.setBold(True)
@@ -518,6 +619,8 @@ class RecipientsModel(_Paged[RecipientRow]):
         outcome = row.outcome
         if role == ROW_ROLE:
             return row
+        if self.scheduled is not None and row.chunk_state is ChunkState.PENDING:
+            return self._scheduled_data(row, column, role, *self.scheduled)
         if role == Qt.ItemDataRole.DisplayRole:
             if column == RecipientColumn.PHONE:
                 return local_display(row.phone)
@@ -548,6 +651,38 @@ class RecipientsModel(_Paged[RecipientRow]):
                 return self.meaning(row)
             if column == RecipientColumn.PHONE:
                 return row.phone
+        return None
+
+    def set_scheduled(self, due: datetime | None, waiting: bool = False) -> None:
+        """The send shown waits for its time (*due*; None: it does not): its recipients
+        are said to be waiting for it, not left over from a send that did not finish."""
+        scheduled = None if due is None else (due, waiting)
+        if scheduled != self.scheduled:
+            self.scheduled = scheduled
+            if self._rows:
+                last = self.index(len(self._rows) - 1, len(RecipientColumn) - 1)
+                self.dataChanged.emit(self.index(0, 0), last)
+
+    def _scheduled_data(
+        self, row: RecipientRow, column: RecipientColumn, role: int, due: datetime, waiting: bool
+    ) -> Any:
+        """A recipient of a send waiting for its time: nothing went wrong (no ring, no
+        orange), and when it goes out."""
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == RecipientColumn.PHONE:
+                return local_display(row.phone)
+            if column == RecipientColumn.STATUS:
+                return QCoreApplication.translate("DeliveryModel", "Scheduled")
+            if column == RecipientColumn.MEANING:
+                return scheduled_tip(due, waiting)
+            return ""
+        if role == Qt.ItemDataRole.ForegroundRole and column == RecipientColumn.STATUS:
+            return _OVERDUE if waiting else _MUTED
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == RecipientColumn.PHONE:
+                return row.phone
+            if column in (RecipientColumn.STATUS, RecipientColumn.MEANING):
+                return scheduled_tip(due, waiting)
         return None
 
     @staticmethod

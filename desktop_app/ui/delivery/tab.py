@@ -524,6 +524,12 @@ class DeliveryTab(OneJob, TabPage):
             self.tr("Send the rest, or settle the batches whose outcome is unknown")
         )
         self.review_button.clicked.connect(self.review)
+        # a send waiting for its time: the way to it is the scheduled list (as the line
+        # above the history's View…), where it can be sent now, moved or cancelled
+        self.scheduled_button = QPushButton(self.tr("&View scheduled…"), self)
+        self.scheduled_button.setObjectName("viewScheduledSend")
+        self.scheduled_button.clicked.connect(self.ctx.scheduled_requested)
+        self.scheduled_button.hide()
         self.resend_button = QPushButton(self.tr("R&esend to failed…"), self)
         self.resend_button.setObjectName("resendButton")
         self.resend_button.setProperty("role", "primary")
@@ -548,6 +554,7 @@ class DeliveryTab(OneJob, TabPage):
         for widget in (
             self.show_combo,
             self.review_button,
+            self.scheduled_button,
             self.resend_button,
             self.block_button,
             self.export_report_button,
@@ -727,20 +734,57 @@ class DeliveryTab(OneJob, TabPage):
 
     def show_scheduled(self) -> None:
         """The sends waiting for their time, in a line above the history (View… opens them
-        in Compose, where they can be sent now, moved, edited or cancelled)."""
+        in Compose, where they can be sent now, moved, edited or cancelled), and in their
+        rows. A send that left the schedule (sent, cancelled, taken to edit) is read again:
+        its row says what became of it; one newly scheduled and not listed, the list is."""
         session = self._session
         if session is None:
             self.scheduled_banner.hide()
             return
+        service = self.ctx.services
+        profile = session.profile.name
 
         async def read() -> None:
-            sends = await self.ctx.services.sending.scheduled(session.profile.name)
-            if session is self._session:
-                # Which wait for the user's decision is Compose's to know (it asks about
-                # them): published on the context, with scheduled_changed when it changes.
-                self.scheduled_banner.show_scheduled(sends, self.ctx.scheduled_waiting)
+            sends = await service.sending.scheduled(profile)
+            if session is not self._session:
+                return
+            # Which wait for the user's decision is Compose's to know (it asks about
+            # them): published on the context, with scheduled_changed when it changes.
+            waiting = self.ctx.scheduled_waiting
+            self.scheduled_banner.show_scheduled(sends, waiting)
+            model = self.history_model
+            due = {send.broadcast.id: send.due_at for send in sends}
+            shown = {row.broadcast_id: row for row in model.rows}
+            # the rows of those that left are read before their words change (not said to
+            # be unfinished meanwhile)
+            left = sorted(i for i in model.scheduled_ids - due.keys() if i in shown)
+            rows = [await service.delivery.broadcast(profile, i) for i in left]
+            if session is not self._session:
+                return
+            model.set_scheduled(due, waiting)
+            if rows:
+                self._rows_reread([row for row in rows if row is not None])
+            newest = max(shown, default=0)
+            if model.profile is not None and any(i > newest for i in due):
+                # scheduled since the list was read: it goes at the top
+                if self.isVisible():
+                    self.history_model.reload()
+                else:
+                    self._stale = True
+            self._show_schedule_of_selected()
 
         self.ctx.tasks.start("delivery.scheduled", read())
+
+    def _show_schedule_of_selected(self) -> None:
+        """The selected send's actions and recipients say whether it waits for its time (and
+        for the user's decision)."""
+        row = self.selected
+        model = self.history_model
+        due = None if row is None else model.due_at(row)
+        self.recipients_model.set_scheduled(
+            due, row is not None and due is not None and model.waiting_for_user(row)
+        )
+        self._update_actions()
 
     def showEvent(self, event: QShowEvent) -> None:
         """Read when first shown (not at start, behind Compose), and again when sends were
@@ -994,23 +1038,33 @@ class DeliveryTab(OneJob, TabPage):
 
     def _show_selected(self) -> None:
         row = self.selected
+        due = None if row is None else self.history_model.due_at(row)
+        self.recipients_model.set_scheduled(
+            due, row is not None and due is not None and self.history_model.waiting_for_user(row)
+        )
         if row is None:
             self.send_title.setText(self.tr("Choose a send above to see each customer's status."))
             self.send_title.setToolTip("")  # (the message of the send shown before)
             self.send_chart.set_tally(Tally())
+        elif due is not None:
+            self._show_title(row)
+            self.send_chart.set_tally(row.tally, self.tr("Not sent yet"))
         else:
-            preview = " ".join(row.text.split())
-            if len(preview) > 60:
-                preview = preview[:59] + "…"
-            self.send_title.setText(
-                self.tr("“{text}” to {recipients}").format(
-                    text=preview, recipients=counts().recipients(row.recipients)
-                )
-            )
-            self.send_title.setToolTip(row.text)
+            self._show_title(row)
             self.send_chart.set_tally(row.tally, when_text(row.sent_at or row.created_at))
         self._read_failures()
         self._update_actions()
+
+    def _show_title(self, row: BroadcastRow) -> None:
+        preview = " ".join(row.text.split())
+        if len(preview) > 60:
+            preview = preview[:59] + "…"
+        self.send_title.setText(
+            self.tr("“{text}” to {recipients}").format(
+                text=preview, recipients=counts().recipients(row.recipients)
+            )
+        )
+        self.send_title.setToolTip(row.text)
 
     def _read_failures(self) -> None:
         """Who of the selected send failed for good: who blocked promotions or opted out
@@ -1080,7 +1134,16 @@ class DeliveryTab(OneJob, TabPage):
     def _update_actions(self) -> None:
         row = self.selected
         busy = self.ctx.tasks.is_running(JOB_TASK)
-        self.review_button.setVisible(row is not None and row.unfinished)
+        # a send waiting for its time is not unfinished: nothing went wrong, nothing to review
+        scheduled = row is not None and self.history_model.due_at(row) is not None
+        self.review_button.setVisible(row is not None and row.unfinished and not scheduled)
+        self.scheduled_button.setVisible(scheduled)
+        if row is not None and scheduled:
+            self.scheduled_button.setToolTip(
+                self.tr("Open the scheduled list: Send now or Cancel send")
+                if self.history_model.waiting_for_user(row)
+                else self.tr("Open the scheduled list: send it now, change its time or cancel it")
+            )
         known = (
             self.failures[1]
             if row and self.failures and self.failures[0] == row.broadcast_id
