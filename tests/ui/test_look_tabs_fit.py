@@ -10,6 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QPoint
 from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from desktop_app.core.recipients import Person
@@ -51,6 +52,13 @@ def test_no_tab_scrolls_at_1280_by_800_with_a_send_scheduled(
         qtbot.wait(100)
         area: Any = window.tabs.currentWidget()
         assert area.verticalScrollBar().maximum() == 0, "the page scrolls"
+        if key == "delivery":  # the banner shown, the customers' list ends in sight
+            tab: Any = window.tab(key)
+            assert tab.scheduled_banner.isVisible()
+            assert tab.history_model.loaded_once
+            table = tab.recipients_table
+            bottom = table.mapTo(area.viewport(), QPoint(0, table.height())).y()
+            assert bottom <= area.viewport().height(), "the customers run on under the status bar"
         window.close()
 
 
