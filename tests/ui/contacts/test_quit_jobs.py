@@ -152,6 +152,36 @@ def _assert_said_what_went_in(
     assert int(said.group(1)) == len(in_staff)  # what went in, as it is
 
 
+def _quit_mid_job(
+    qtbot: Any,
+    arun: Any,
+    ctx: Any,
+    window: Any,
+    admin: Any,
+    caplog: pytest.LogCaptureFixture,
+    calls: list[str],
+    start: Callable[[], None],
+    *,
+    delays: int = COUNT,
+    seconds: float = 0.6,
+) -> None:
+    """*start* the job on a slow line (*delays* contact requests held *seconds* each), and
+    quit once three of its requests are out (the third on its way), logging from INFO on:
+    the quit keeps within its time and leaves nothing running."""
+    admin.fault("delay", delays, path_prefix="/api/v1/contacts", seconds=seconds)
+    try:
+        start()
+        qtbot.waitUntil(lambda: len(calls) >= min(3, delays), timeout=15000)
+        assert ctx.tasks.is_running(JOB_TASK)
+        caplog.set_level(logging.INFO)
+        caplog.clear()
+        took = _quit(arun, window)
+    finally:
+        admin.clear_faults()
+    assert took < WIND_DOWN + SHUTDOWN
+    assert not ctx.tasks.running()
+
+
 def test_quitting_mid_undo_finishes_the_contact_on_its_way_with_its_groups(
     qtbot: Any,
     ctx: Any,
@@ -167,19 +197,11 @@ def test_quitting_mid_undo_finishes_the_contact_on_its_way_with_its_groups(
     assert not _in_group(arun, ctx, profile, everyone)  # they left the group
 
     calls = _count_calls(monkeypatch, ctx.session.client, "create_contact")
-    admin.fault("delay", COUNT, path_prefix="/api/v1/contacts", seconds=0.6)  # a slow line
-    try:
-        qtbot.mouseClick(tab.undo_button, LEFT)
-        # two added back, the third on its way: the quit comes mid-way
-        qtbot.waitUntil(lambda: len(calls) >= 3, timeout=15000)
-        caplog.set_level(logging.INFO)
-        caplog.clear()
-        took = _quit(arun, window)
-    finally:
-        admin.clear_faults()
-
-    assert took < WIND_DOWN + SHUTDOWN
-    assert not ctx.tasks.running()
+    # two added back, the third on its way: the quit comes mid-way
+    _quit_mid_job(
+        qtbot, arun, ctx, window, admin, caplog, calls,
+        lambda: qtbot.mouseClick(tab.undo_button, LEFT),
+    )  # fmt: skip
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert not [r for r in caplog.records if "still busy" in r.getMessage()]  # it stopped
     after = _on_the_service(arun, account)
@@ -205,21 +227,14 @@ def test_quitting_mid_delete_takes_the_contact_on_its_way_out_of_its_groups(
     shown = [tab.model.row_at(row) for row in range(COUNT)]
     uuids = {row.contact.uuid: row.phone for row in shown}
     calls = _count_calls(monkeypatch, ctx.session.client, "delete_contact")
-    admin.fault("delay", COUNT, path_prefix="/api/v1/contacts", seconds=0.6)
-    try:
+
+    def delete_everyone() -> None:
         tab.table.clearSelection()
         tab.select_rows(range(COUNT))
         qtbot.mouseClick(tab.delete_button, LEFT)
         answer(qtbot, tab)
-        qtbot.waitUntil(lambda: len(calls) >= 3, timeout=15000)
-        caplog.set_level(logging.INFO)
-        caplog.clear()
-        took = _quit(arun, window)
-    finally:
-        admin.clear_faults()
 
-    assert took < WIND_DOWN + SHUTDOWN
-    assert not ctx.tasks.running()
+    _quit_mid_job(qtbot, arun, ctx, window, admin, caplog, calls, delete_everyone)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert not [r for r in caplog.records if "still busy" in r.getMessage()]
     deleted = {uuids[uuid] for uuid in calls}
@@ -243,20 +258,12 @@ def test_a_service_that_never_answers_keeps_the_quit_within_its_time(
     _delete_everyone(qtbot, tab)
     calls = _count_calls(monkeypatch, ctx.session.client, "create_contact")
     # the first add-back is held far longer than the quit may take
-    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=WIND_DOWN + SHUTDOWN + 4)
-    try:
-        qtbot.mouseClick(tab.undo_button, LEFT)
-        qtbot.waitUntil(lambda: len(calls) >= 1, timeout=15000)
-        assert ctx.tasks.is_running(JOB_TASK)
-        caplog.set_level(logging.INFO)
-        caplog.clear()
-        took = _quit(arun, window)
-    finally:
-        admin.clear_faults()
-
-    assert took < WIND_DOWN + SHUTDOWN
+    _quit_mid_job(
+        qtbot, arun, ctx, window, admin, caplog, calls,
+        lambda: qtbot.mouseClick(tab.undo_button, LEFT),
+        delays=1, seconds=WIND_DOWN + SHUTDOWN + 4,
+    )  # fmt: skip
     assert not ctx.tasks.busy
-    assert not ctx.tasks.running()
     # waited for up to the timeout (the tab said it was still busy), then cancelled
     assert any("still busy" in r.getMessage() for r in caplog.records)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
@@ -329,21 +336,12 @@ def test_quitting_during_an_undo_quits_and_adds_nobody_twice(
     assert tab.notice.text() == f"Deleted {COUNT} contacts."
 
     calls = _count_calls(monkeypatch, ctx.session.client, "create_contact")
-    admin.fault("delay", COUNT, path_prefix="/api/v1/contacts", seconds=0.6)  # a slow line
-    try:
-        qtbot.mouseClick(tab.undo_button, LEFT)
-        # two added back, the third on its way: the quit comes mid-way
-        qtbot.waitUntil(lambda: len(calls) >= 3, timeout=15000)
-        assert ctx.tasks.is_running(JOB_TASK)
-        caplog.set_level(logging.INFO)
-        caplog.clear()
-        took = _quit(arun, window)
-    finally:
-        admin.clear_faults()
-
-    assert took < WIND_DOWN + SHUTDOWN
+    # two added back, the third on its way: the quit comes mid-way
+    _quit_mid_job(
+        qtbot, arun, ctx, window, admin, caplog, calls,
+        lambda: qtbot.mouseClick(tab.undo_button, LEFT),
+    )  # fmt: skip
     assert not ctx.tasks.busy
-    assert not ctx.tasks.running()
     problems = [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert not problems, [r.getMessage() for r in problems]
 
