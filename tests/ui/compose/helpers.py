@@ -4,6 +4,7 @@ a driver for one send attempt, and the scheduled sends' list and overdue questio
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from PySide6.QtCore import QLocale, Qt
@@ -81,6 +82,21 @@ def compose(qtbot: Any, tab: ComposeTab, numbers: str, text: str) -> None:
 
 
 # --- scheduled sends ------------------------------------------------------------------------
+
+
+def settled_tab(
+    qtbot: Any, ctx: Any, shop_clock: Any, *, running_for: timedelta | None = None
+) -> ComposeTab:
+    """The tab at 12:00 on the shop's clock (inside the hours for promotions), its rules read
+    and its first due check done; *running_for*: open that long already (a send found due
+    is found late, not at start)."""
+    shop_clock.set(12, 0)
+    widget = make_tab(qtbot, ctx)
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.rules"))
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running(SCHEDULE_TASK))
+    if running_for is not None:
+        widget.started_at = widget._running_since = datetime.now(UTC) - running_for
+    return widget
 
 
 def open_list(qtbot: Any, tab: ComposeTab, rows: int = 1) -> Any:

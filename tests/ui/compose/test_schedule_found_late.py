@@ -22,7 +22,7 @@ from desktop_app.core.recipients import Person
 from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose.rules import OverdueDialog
 from desktop_app.ui.compose.tab import LATE_AFTER, SCHEDULE_TASK
-from tests.ui.compose.helpers import LEFT, make_tab, said, visible_overdue, waiting_ids
+from tests.ui.compose.helpers import LEFT, said, settled_tab, visible_overdue, waiting_ids
 from tests.ui.compose.test_rules import (
     e164,
     schedule_directly,
@@ -36,12 +36,7 @@ from tests.ui.compose.test_rules import (
 def tab(qtbot: Any, ctx: Any, shop_clock: Any) -> ComposeTab:
     """A tab that has been running (this account open) for three hours; the shop's clock says
     12:00, inside the hours for promotions, unless a test moves it."""
-    shop_clock.set(12, 0)
-    widget = make_tab(qtbot, ctx)
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.rules"))
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running(SCHEDULE_TASK))
-    widget.started_at = widget._running_since = datetime.now(UTC) - timedelta(hours=3)
-    return widget
+    return settled_tab(qtbot, ctx, shop_clock, running_for=timedelta(hours=3))
 
 
 def due_ago(tab: ComposeTab, arun: Any, late: timedelta, count: int = 2, base: int = 500) -> int:

@@ -23,7 +23,7 @@ from desktop_app.core.services.sending import SendingService
 from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose.rules import OverdueDialog, PromoHoursDialog
 from desktop_app.ui.compose.tab import SCHEDULE_TASK, SEND_NOW_TASK
-from tests.ui.compose.helpers import LEFT, make_tab
+from tests.ui.compose.helpers import LEFT, settled_tab
 from tests.ui.compose.test_rules import (
     ctx_sending,
     e164,
@@ -38,12 +38,7 @@ from tests.ui.compose.test_rules import (
 @pytest.fixture
 def tab(qtbot: Any, ctx: Any, shop_clock: Any) -> ComposeTab:
     """Running (this account open) for three hours; the shop's clock says 12:00."""
-    shop_clock.set(12, 0)
-    widget = make_tab(qtbot, ctx)
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.rules"))
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running(SCHEDULE_TASK))
-    widget.started_at = widget._running_since = datetime.now(UTC) - timedelta(hours=3)
-    return widget
+    return settled_tab(qtbot, ctx, shop_clock, running_for=timedelta(hours=3))
 
 
 def waiting(tab: ComposeTab, arun: Any) -> dict[int, datetime]:

@@ -21,7 +21,7 @@ from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose import tab as tab_module
 from desktop_app.ui.compose.rules import OverdueDialog, SendLaterDialog
 from desktop_app.ui.compose.tab import SCHEDULE_TASK
-from tests.ui.compose.helpers import LEFT, make_tab, open_list, said, visible_overdue
+from tests.ui.compose.helpers import LEFT, open_list, said, settled_tab, visible_overdue
 from tests.ui.compose.test_rules import (
     RECEIPT,
     ctx_sending,
@@ -40,11 +40,7 @@ CANCEL_TASK = "compose.scheduled.cancel"
 @pytest.fixture
 def tab(qtbot: Any, ctx: Any, shop_clock: Any) -> ComposeTab:
     """The shop's clock says 12:00 (inside the hours for promotions)."""
-    shop_clock.set(12, 0)
-    widget = make_tab(qtbot, ctx)
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.rules"))
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running(SCHEDULE_TASK))
-    return widget
+    return settled_tab(qtbot, ctx, shop_clock)
 
 
 def idle(qtbot: Any, tab: ComposeTab) -> None:

@@ -24,8 +24,7 @@ from desktop_app.ui.compose.tab import SCHEDULE_TASK
 from desktop_app.ui.delivery import DeliveryTab
 from desktop_app.ui.delivery.look import IN_DOUBT
 from desktop_app.ui.delivery.models import HistoryColumn, RecipientColumn
-from tests.ui.compose.helpers import LEFT, use_kenyan_locale
-from tests.ui.compose.helpers import make_tab as make_compose_tab
+from tests.ui.compose.helpers import LEFT, settled_tab, use_kenyan_locale
 from tests.ui.compose.test_rules import schedule_directly, sent_to, wait_dialog
 from tests.ui.delivery.test_tab import make_tab, quick, stop_following  # noqa: F401 (a fixture)
 
@@ -39,12 +38,8 @@ def kenyan_locale() -> Iterator[None]:
 def tabs(qtbot: Any, ctx: Any, shop_clock: Any) -> tuple[ComposeTab, DeliveryTab]:
     """Compose, running for three hours (the shop's clock says 12:00: promotions go at
     once), and Delivery, shown before anything is scheduled."""
-    shop_clock.set(12, 0)
     quick(ctx.services)
-    compose = make_compose_tab(qtbot, ctx)
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.rules"))
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running(SCHEDULE_TASK))
-    compose.started_at = compose._running_since = datetime.now(UTC) - timedelta(hours=3)
+    compose = settled_tab(qtbot, ctx, shop_clock, running_for=timedelta(hours=3))
     delivery = make_tab(qtbot, ctx)
     return compose, delivery
 
