@@ -8,9 +8,20 @@ English (Kenya), its home market, instead.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTime
+from datetime import datetime, timedelta
 
-__all__ = ["FALLBACK_LOCALE", "apply_default_locale", "kes", "number", "short_time", "snippet"]
+from PySide6.QtCore import QCoreApplication, QDate, QLocale, QTime
+
+__all__ = [
+    "FALLBACK_LOCALE",
+    "QLocaleText",
+    "apply_default_locale",
+    "due_text",
+    "kes",
+    "number",
+    "short_time",
+    "snippet",
+]
 
 #: The locale used when the system only offers C/POSIX.
 FALLBACK_LOCALE = (QLocale.Language.English, QLocale.Country.Kenya)
@@ -57,3 +68,34 @@ def snippet(text: str, limit: int) -> str:
     characters with "…": what was typed or sent, quoted in a sentence or a title."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+class QLocaleText:
+    """Local date and time words, through QLocale."""
+
+    @staticmethod
+    def time(local: datetime) -> str:
+        return QLocale().toString(QTime(local.hour, local.minute), QLocale.FormatType.ShortFormat)
+
+    @staticmethod
+    def date(local: datetime) -> str:
+        return QLocale().toString(
+            QDate(local.year, local.month, local.day), QLocale.FormatType.ShortFormat
+        )
+
+
+def due_text(moment: datetime, now: datetime | None = None) -> str:
+    """When a send goes out, in local time: "today at 08:00", "tomorrow at 08:00", "on
+    24/11/2026 at 08:00". (Compose's scheduled sends and Delivery's rows of them.)"""
+    local = moment.astimezone()
+    today = (now or datetime.now()).astimezone().date()
+    time = QLocaleText.time(local)
+    if local.date() == today:
+        return QCoreApplication.translate("Rules", "today at {time}").format(time=time)
+    if local.date() == today + timedelta(days=1):
+        return QCoreApplication.translate("Rules", "tomorrow at {time}").format(time=time)
+    if local.date() == today - timedelta(days=1):
+        return QCoreApplication.translate("Rules", "yesterday at {time}").format(time=time)
+    return QCoreApplication.translate("Rules", "on {date} at {time}").format(
+        date=QLocaleText.date(local), time=time
+    )

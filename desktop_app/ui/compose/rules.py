@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection
-from datetime import datetime, timedelta
+from datetime import datetime
 from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QObject, Qt, QTime, Signal
@@ -49,6 +49,7 @@ from desktop_app.core.rules import (
     SendCategory,
 )
 from desktop_app.core.services.sending import ScheduledSend
+from desktop_app.ui.formats import QLocaleText, due_text
 from desktop_app.ui.widgets import grow_to_fit, tab_leaves
 from desktop_app.ui.words import counts
 
@@ -66,41 +67,6 @@ __all__ = [
     "lateness_text",
     "people_left_out_text",
 ]
-
-
-class QLocaleText:
-    """Local date and time words, through QLocale."""
-
-    @staticmethod
-    def time(local: datetime) -> str:
-        from PySide6.QtCore import QLocale
-
-        return QLocale().toString(QTime(local.hour, local.minute), QLocale.FormatType.ShortFormat)
-
-    @staticmethod
-    def date(local: datetime) -> str:
-        from PySide6.QtCore import QLocale
-
-        return QLocale().toString(
-            QDate(local.year, local.month, local.day), QLocale.FormatType.ShortFormat
-        )
-
-
-def due_text(moment: datetime, now: datetime | None = None) -> str:
-    """When a send goes out, in local time: "today at 08:00", "tomorrow at 08:00", "on
-    24/11/2026 at 08:00"."""
-    local = moment.astimezone()
-    today = (now or datetime.now()).astimezone().date()
-    time = QLocaleText.time(local)
-    if local.date() == today:
-        return QCoreApplication.translate("Rules", "today at {time}").format(time=time)
-    if local.date() == today + timedelta(days=1):
-        return QCoreApplication.translate("Rules", "tomorrow at {time}").format(time=time)
-    if local.date() == today - timedelta(days=1):
-        return QCoreApplication.translate("Rules", "yesterday at {time}").format(time=time)
-    return QCoreApplication.translate("Rules", "on {date} at {time}").format(
-        date=QLocaleText.date(local), time=time
-    )
 
 
 class _Counted(QObject):

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop_app.core.services.sending import Duplicates
 from desktop_app.ui.compose.cost_panel import Estimate, parts_text
 from desktop_app.ui.compose.wording import kes, number
+from desktop_app.ui.formats import due_text
 from desktop_app.ui.widgets import grow_to_fit
 from desktop_app.ui.words import counts
 
@@ -280,8 +281,6 @@ class ConfirmSendDialog(QDialog):
         if chunks > 1:
             form.addRow(self.tr("Sent in"), QLabel(counts().batches(chunks)))
         if due_at is not None:
-            from desktop_app.ui.compose.rules import due_text
-
             self.due_value = QLabel(due_text(due_at))
             self.due_value.setObjectName("confirmDueAt")
             form.addRow(self.tr("Goes out"), self.due_value)

@@ -41,7 +41,7 @@ from desktop_app.core.services.delivery import (
     RecipientRow,
 )
 from desktop_app.ui.delivery.look import COLOURS, IN_DOUBT, ORDER, outcome_icon, words
-from desktop_app.ui.formats import number
+from desktop_app.ui.formats import due_text, number
 
 if TYPE_CHECKING:
     from desktop_app.ui.context import AppContext
@@ -308,8 +308,6 @@ def scheduled_text(due: datetime, waiting: bool) -> str:
     time passed, and it is not sent until the user decides)."""
     if waiting:
         return QCoreApplication.translate("DeliveryModel", "Overdue: waiting for you")
-    from desktop_app.ui.compose.rules import due_text  # (only when a send is scheduled)
-
     return QCoreApplication.translate("DeliveryModel", "Scheduled: {when}").format(
         when=due_text(due)
     )
@@ -318,8 +316,6 @@ def scheduled_text(due: datetime, waiting: bool) -> str:
 def scheduled_tip(due: datetime, waiting: bool) -> str:
     """The same in whole: "Scheduled: it goes out tomorrow at 08:00", "Overdue: waiting for
     you (was due today at 07:00)"."""
-    from desktop_app.ui.compose.rules import due_text
-
     if waiting:
         return QCoreApplication.translate(
             "DeliveryModel", "Overdue: waiting for you (was due {when})"
