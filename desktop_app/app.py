@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     import asyncio
     import logging
 
+    from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QApplication, QWidget
 
     from desktop_app.core.services import Services
@@ -30,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "apply_theme",
+    "light_palette",
     "main",
     "make_excepthook",
     "missing_display",
@@ -57,32 +59,75 @@ def resource_path(name: str) -> Path:
     return RESOURCES / name
 
 
+#: The light palette Tuma is drawn with, whatever the computer's own colours: its style sheet
+#: paints light fields and pages, so a dark system palette (Windows, macOS or GNOME in dark
+#: mode) left dark what the sheet does not paint (the import wizard's pages, a table's spare
+#: area) under ink that could not be read there. Role: (active and inactive, disabled); these
+#: are Qt's own light (Fusion) colours but for the text, which is ink.
+LIGHT_PALETTE: dict[str, tuple[str, str]] = {
+    "WindowText": (INK, "#bebebe"),
+    "Button": ("#efefef", "#efefef"),
+    "Light": ("#ffffff", "#ffffff"),
+    "Midlight": ("#cacaca", "#cacaca"),
+    "Dark": ("#9f9f9f", "#bebebe"),
+    "Mid": ("#b8b8b8", "#b8b8b8"),
+    "Text": (INK, "#bebebe"),
+    "BrightText": ("#ffffff", "#ffffff"),
+    "ButtonText": (INK, "#bebebe"),
+    "Base": ("#ffffff", "#efefef"),
+    "Window": ("#efefef", "#efefef"),
+    "Shadow": ("#767676", "#b1b1b1"),
+    "Highlight": ("#308cc6", "#919191"),
+    "HighlightedText": ("#ffffff", "#ffffff"),
+    "Link": ("#0000ff", "#0000ff"),
+    "LinkVisited": ("#ff00ff", "#ff00ff"),
+    "AlternateBase": ("#f7f7f7", "#f7f7f7"),
+    "NoRole": ("#000000", "#000000"),
+    "ToolTipBase": ("#ffffdc", "#ffffdc"),
+    "ToolTipText": ("#000000", "#000000"),
+    "PlaceholderText": (INK, "#000000"),  # at half alpha, below
+    "Accent": ("#308cc6", "#919191"),
+}
+
+
+def light_palette() -> QPalette:
+    """:data:`LIGHT_PALETTE` as a ``QPalette``, every role of every group set (so none is
+    taken from the system's palette, nor changes with it)."""
+    from PySide6.QtGui import QColor, QPalette
+
+    palette = QPalette()
+    groups = (QPalette.ColorGroup.Active, QPalette.ColorGroup.Inactive)
+    for name, (normal, disabled) in LIGHT_PALETTE.items():
+        role = QPalette.ColorRole[name]
+        colours = [QColor(normal), QColor(disabled)]
+        if role == QPalette.ColorRole.PlaceholderText:
+            for colour in colours:
+                colour.setAlpha(128)  # as Qt derives it from a style sheet's text colour
+        for group in groups:
+            palette.setColor(group, role, colours[0])
+        palette.setColor(QPalette.ColorGroup.Disabled, role, colours[1])
+    return palette
+
+
 def apply_theme(app: QApplication) -> None:
     """The app's style sheet; its images are found as ``url(tuma:NAME)`` in resources/.
 
     Ink-coloured 10pt text is the application's font and palette rather than a style sheet
     rule every ``QWidget`` matches (which also kept disabled text from looking disabled); it
     saves ~0.6 MiB with the tabs built. The style sheet itself costs ~5 MiB spread over all
-    its rules (measured by leaving each section out in turn), the price of the look."""
-    from PySide6.QtCore import QDir
-    from PySide6.QtGui import QColor, QPalette
+    its rules (measured by leaving each section out in turn), the price of the look.
+
+    The palette is :func:`light_palette` whatever the system's colour scheme, and the
+    platform is asked for its light scheme too (title bars, native dialogs), since the style
+    sheet is light."""
+    from PySide6.QtCore import QDir, Qt
 
     QDir.setSearchPaths("tuma", [str(RESOURCES)])
+    app.styleHints().setColorScheme(Qt.ColorScheme.Light)
     font = app.font()
     font.setPointSizeF(TEXT_POINT_SIZE)
     app.setFont(font)
-    palette = app.palette()
-    for role in (
-        QPalette.ColorRole.WindowText,
-        QPalette.ColorRole.Text,
-        QPalette.ColorRole.ButtonText,
-    ):
-        palette.setColor(QPalette.ColorGroup.Active, role, QColor(INK))
-        palette.setColor(QPalette.ColorGroup.Inactive, role, QColor(INK))
-    placeholder = QColor(INK)
-    placeholder.setAlpha(128)  # as Qt derives it from a style sheet's text colour
-    palette.setColor(QPalette.ColorRole.PlaceholderText, placeholder)
-    app.setPalette(palette)
+    app.setPalette(light_palette())
     try:
         app.setStyleSheet(resource_path("style.qss").read_text(encoding="utf-8"))
     except OSError:

@@ -264,3 +264,50 @@ def test_a_label_turned_warning_on_screen_gets_the_warnings_padding(qtbot, qapp)
         set_role(turned, "warning")
         assert turned.contentsMargins() == fresh.contentsMargins()
         assert turned.contentsRect().left() > 0  # the warning's padding
+
+
+def test_a_dark_system_palette_does_not_reach_the_app(qtbot, qapp, ctx, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Windows, macOS and GNOME in dark mode give Qt a dark palette. The style sheet paints
+    the pages and fields light, but not everything: the import wizard's pages stayed the
+    system's dark grey, under ink that could not be read on it. The theme's palette is its
+    own light one, every role of every group, whatever the system's was."""
+    from PySide6.QtGui import QPalette
+
+    from desktop_app.app import light_palette
+    from desktop_app.core.services.imports import Step, write_sample_workbook
+    from desktop_app.ui.import_.tab import ImportTab
+
+    system = qapp.palette()
+    qapp.setPalette(QPalette(QColor("#2d2d2d"), QColor("#202020")))  # a dark system's
+    sample = write_sample_workbook(tmp_path / "customers.xlsx")
+    try:
+        with app_theme(qapp):
+            palette, light = qapp.palette(), light_palette()
+            for group in (
+                QPalette.ColorGroup.Active,
+                QPalette.ColorGroup.Inactive,
+                QPalette.ColorGroup.Disabled,
+            ):
+                for role in QPalette.ColorRole:
+                    if role != QPalette.ColorRole.NColorRoles:
+                        assert palette.color(group, role) == light.color(group, role), role
+            assert palette.color(QPalette.ColorRole.Window).lightness() > 200
+            tab = ImportTab(ctx)
+            qtbot.addWidget(tab)
+            tab.resize(1000, 640)
+            tab.show()
+            tab.show_sample(sample, Step.COLUMNS)
+            qtbot.waitExposed(tab)
+            image = tab.grab().toImage()
+            title = tab.columns_page.title
+            bottom = title.mapTo(tab, title.rect().bottomLeft()).y()
+            band = range(0, bottom + 30, 4)  # the steps, the heading and its hint
+            lightness = sorted(
+                QColor(image.pixel(x, y)).lightness()
+                for x in range(0, image.width(), 10)
+                for y in band
+            )
+            assert lightness[len(lightness) // 2] > 200  # the page is light, not dark grey
+            tab.flow.cancel()
+    finally:
+        qapp.setPalette(system)
