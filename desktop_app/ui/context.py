@@ -104,6 +104,8 @@ class AppContext(QObject):
         self._balance_for: Session | None = None
         #: The words a failed balance reading put up (taken back by the next one that works).
         self._balance_words: UserMessage | None = None
+        #: The last balance reading failed, and none has worked since (see balance_unknown).
+        self._balance_reading_failed = False
         #: False while the connected session's service cannot be reached.
         self.service_reachable = True
         self._reachability_observer: Callable[[bool], None] | None = None
@@ -133,6 +135,7 @@ class AppContext(QObject):
         session = self.services.accounts.start_session(profile, token, practice=is_sandbox)
         self.session = session
         self.last_balance = None
+        self._balance_reading_failed = False
         self._reachability_observer = lambda reachable: self._on_reachability(session, reachable)
         session.client.reachability_observers.append(self._reachability_observer)
         self._set_reachable(session.client.reachable)
@@ -146,6 +149,7 @@ class AppContext(QObject):
         """Stop the session's work and close its client."""
         session, self.session = self.session, None
         self.last_balance = None
+        self._balance_reading_failed = False
         self._set_reachable(True)  # nothing is connected: nothing to be offline from
         if session is None:
             return
@@ -224,6 +228,19 @@ class AppContext(QObject):
 
     # -- balance --------------------------------------------------------------------------
 
+    @property
+    def balance_unknown(self) -> str | None:
+        """Why a connected account has no balance to show: ``"offline"`` (its service cannot
+        be reached), ``"failed"`` (the last reading failed otherwise, and was said), or
+        ``None``: a balance is known, no account is connected, or the first reading is
+        still under way ("checking…"). Offline, "checking…" stayed up for good: the reading
+        had failed, and the status bar said "Offline" beside it."""
+        if self.session is None or self.last_balance is not None:
+            return None
+        if not self.service_reachable:
+            return "offline"
+        return "failed" if self._balance_reading_failed else None
+
     def refresh_balance(self, *, join: bool = False) -> None:
         """Fetch the balance in the background; emits balance_changed and records the reading.
 
@@ -257,6 +274,7 @@ class AppContext(QObject):
         if session is not self.session:
             return  # a reading for an account that is no longer connected
         self.last_balance = details
+        self._balance_reading_failed = False
         self.balance_changed.emit(details)
         # The words of a reading that failed are out of date once one gets through (they
         # stayed up, "The service had a problem", under a balance just read); a problem shown
@@ -268,6 +286,7 @@ class AppContext(QObject):
     def _on_balance_error(self, exc: BaseException) -> bool:
         from desktop_app.core.api import errors
 
+        self._balance_reading_failed = True
         self.balance_failed.emit(exc)
         # While the status bar says the service cannot be reached, a balance reading that
         # could not reach it says nothing more; otherwise the presenter shows it (here, so

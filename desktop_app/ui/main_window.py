@@ -260,13 +260,24 @@ class MainWindow(QMainWindow):
 
         if session.is_sandbox:
             self.account_label.setText(self.tr("Practice account"))
-        else:
+        elif self.ctx.service_reachable:
             self.account_label.setText(
                 self.tr("Connected: {name}").format(name=session_title(session))
             )
+        else:  # not "Connected" beside "Offline"
+            self.account_label.setText(
+                self.tr("Account: {name}").format(name=session_title(session))
+            )
         details = self.ctx.last_balance
         if details is None:
-            self.balance_label.setText(self.tr("Balance: checking…"))
+            unknown = self.ctx.balance_unknown
+            if unknown == "offline":
+                text = self.tr("Balance: not known while offline")
+            elif unknown == "failed":
+                text = self.tr("Balance: not known")
+            else:
+                text = self.tr("Balance: checking…")
+            self.balance_label.setText(text)
             set_role(self.balance_label, "")
             return
         locale = QLocale()
@@ -288,6 +299,9 @@ class MainWindow(QMainWindow):
             self.balance_label.setToolTip(self.tr("Open the Balance tab (Ctrl+5)"))
             set_role(self.balance_label, "")
         self.balance_label.setText(text)
+
+    def _on_balance_failed(self, _exc: object) -> None:
+        self._update_status()  # "not known", not "checking…" (AppContext.balance_unknown)
 
     def _on_retrying(self, _name: str, _retry: object) -> None:
         """While a request is being tried again, "Working…" says so, and which try: a still
@@ -318,6 +332,7 @@ class MainWindow(QMainWindow):
             self.offline_label.setToolTip(tip)
             self.offline_label.setAccessibleDescription(tip)
         self.offline_label.setVisible(not reachable)
+        self._update_status()
 
     @property
     def offline_shown(self) -> bool:
@@ -693,9 +708,9 @@ class MainWindow(QMainWindow):
         ctx.show_tab_requested.connect(self.show_tab)
         self.tabs.currentChanged.connect(self._focus_into_tab)
         ctx.balance_changed.connect(lambda _details: self._update_status())
+        ctx.balance_failed.connect(self._on_balance_failed)
         ctx.settings_changed.connect(self._update_status)
         ctx.reachability_changed.connect(self._on_reachability_changed)
-        ctx.show_tab_requested.connect(self.show_tab)
         ctx.tasks.busy_changed.connect(self.busy_label.setVisible)
         ctx.tasks.retrying.connect(self._on_retrying)
         self.message_bar.reconnect_requested.connect(

@@ -131,6 +131,9 @@ def tab_titles(parent: QWidget, title: str, subtitle_name: str = "") -> tuple[QH
         subtitle.setObjectName(subtitle_name)
     subtitle.setProperty("role", "muted")
     subtitle.setTextFormat(Qt.TextFormat.PlainText)
+    # A long status ("Could not check the balance: Tuma cannot reach the service…") wraps
+    # rather than widen the tab past a small window (it scrolled sideways at 800 px).
+    subtitle.setWordWrap(True)
     titles.addWidget(heading)
     titles.addWidget(subtitle)
     header.addLayout(titles, 1)

@@ -119,3 +119,80 @@ def test_offline_it_asks_again_by_itself_until_the_service_answers(
     settled = len(asked)
     qtbot.wait(1000)
     assert len(asked) == settled  # answered: no more asking
+
+
+def test_a_balance_never_read_offline_says_so_not_checking_for_ever(
+    qtbot: Any,
+    qapp: Any,
+    arun: Any,
+    own_window: MainWindow,
+    own_ctx: Any,
+    own_sandbox: RestartableSandbox,
+) -> None:
+    """Started offline (a real account, no internet), the balance was "checking…" for good in
+    the status bar and in Compose's summary, beside "Offline" and "Connected: …", and the
+    Balance tab said "see the message above" of a message that offline is never shown. Each
+    now says the balance is not known while offline; back online, the balance shows."""
+    win, ctx = own_window, own_ctx
+    compose, balance = win.tab("compose"), win.tab("balance")
+    assert win.account_label.text().startswith("Connected: ")
+    own_sandbox.stop()
+    arun(ctx.open_session(ctx.profile, ctx.account.token))  # no balance read yet
+    assert ctx.last_balance is None
+    assert win.balance_label.text() == "Balance: checking…"  # the first reading is going
+    qtbot.waitUntil(lambda: win.offline_shown, timeout=15000)
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+    qtbot.waitUntil(lambda: compose.summary.balance_value.text() != "checking…", timeout=5000)
+
+    assert ctx.balance_unknown == "offline"
+    assert win.balance_label.text() == "Balance: not known while offline"
+    assert win.account_label.text() == "Account: Own shop"  # not "Connected" beside "Offline"
+    assert compose.summary.balance_value.text() == "not known while offline"
+    assert win.message_bar.message is None
+    assert "cannot reach the service" in balance.subtitle.text()
+    assert "message above" not in balance.subtitle.text()
+    balance.threshold.setValue(balance.threshold.value() + 5)  # shows the details again
+    assert "cannot reach the service" in balance.subtitle.text()
+    with app_theme(qapp):  # the long words wrap: the tab still fits the least window
+        win.resize(win.minimumSize())
+        win.show_tab("balance")
+        area = win.tabs.currentWidget()
+        qtbot.waitUntil(lambda: win.width() == win.minimumWidth())
+        qtbot.wait(50)
+        assert area.horizontalScrollBar().maximum() == 0
+        assert balance.refresh_button.geometry().right() <= area.viewport().width()
+
+    own_sandbox.start()
+    ctx.refresh_balance()
+    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=15000)
+    qtbot.waitUntil(lambda: "credit" in compose.summary.balance_value.text(), timeout=5000)
+    assert ctx.balance_unknown is None
+    assert win.account_label.text() == "Connected: Own shop"
+    assert "credit" in win.balance_label.text().lower()
+    assert "last checked" in balance.subtitle.text()
+
+
+def test_a_balance_reading_that_failed_is_not_known_and_points_at_the_message(
+    qtbot: Any, arun: Any, own_window: MainWindow, own_ctx: Any, own_sandbox: RestartableSandbox
+) -> None:
+    """Online, a reading the service refused (its errors, tried again and again) says so
+    above the tabs; the balance is "not known" (not "checking…") until one works."""
+    from desktop_app.sandbox.admin import SandboxAdmin
+
+    win, ctx = own_window, own_ctx
+    compose, balance = win.tab("compose"), win.tab("balance")
+    with SandboxAdmin(own_sandbox.process.base_url, own_sandbox.admin_key) as admin:
+        admin.fault("error500", 20, path_prefix="/v1/get-balance")
+        try:
+            arun(ctx.open_session(ctx.profile, ctx.account.token))
+            ctx.client().backoff = 0.01
+            qtbot.waitUntil(lambda: ctx.balance_unknown == "failed", timeout=15000)
+            qtbot.waitUntil(
+                lambda: compose.summary.balance_value.text() == "not known", timeout=5000
+            )
+        finally:
+            admin.clear_faults()
+    assert win.balance_label.text() == "Balance: not known"
+    assert win.account_label.text() == "Connected: Own shop"
+    assert win.message_bar.message is not None
+    assert "message above" in balance.subtitle.text()

@@ -275,6 +275,10 @@
         <translation>Hakuna akaunti iliyounganishwa.</translation>
     </message>
     <message>
+        <source>Could not check the balance: Tuma cannot reach the service. It checks again by itself when the connection is back.</source>
+        <translation>Imeshindwa kuangalia salio: Tuma haiwezi kufikia huduma. Itaangalia tena yenyewe mtandao ukirudi.</translation>
+    </message>
+    <message>
         <source>Could not check the balance just now — see the message above.</source>
         <translation>Imeshindwa kuangalia salio sasa hivi — tazama ujumbe ulio juu.</translation>
     </message>
@@ -3068,6 +3072,18 @@
         <translation>Imeunganishwa: {name}</translation>
     </message>
     <message>
+        <source>Account: {name}</source>
+        <translation>Akaunti: {name}</translation>
+    </message>
+    <message>
+        <source>Balance: not known while offline</source>
+        <translation>Salio: halijulikani ukiwa nje ya mtandao</translation>
+    </message>
+    <message>
+        <source>Balance: not known</source>
+        <translation>Salio: halijulikani</translation>
+    </message>
+    <message>
         <source>Balance: checking…</source>
         <translation>Salio: inaangalia…</translation>
     </message>
@@ -4281,6 +4297,7 @@
     <name>Startup</name>
     <message>
         <source>Tuma is already open</source>
+        <extracomment>The light palette Tuma is drawn with, whatever the computer&apos;s own colours: its style sheet paints light fields and pages, so a dark system palette (Windows, macOS or GNOME in dark mode) left dark what the sheet does not paint (the import wizard&apos;s pages, a table&apos;s spare area) under ink that could not be read there. Role: (active and inactive, disabled); these are Qt&apos;s own light (Fusion) colours but for the text, which is ink.</extracomment>
         <translation>Tuma tayari imefunguliwa</translation>
     </message>
     <message>
@@ -4377,6 +4394,14 @@
     <message>
         <source>{credits} × {price} per part</source>
         <translation>{credits} × {price} kwa sehemu</translation>
+    </message>
+    <message>
+        <source>not known while offline</source>
+        <translation>halijulikani, nje ya mtandao</translation>
+    </message>
+    <message>
+        <source>not known</source>
+        <translation>halijulikani</translation>
     </message>
     <message>
         <source>checking…</source>

@@ -218,9 +218,25 @@ class BalanceTab(TabPage):
 
     def _on_balance_failed(self, _exc: object) -> None:
         self._reset_refresh_button()
-        self.subtitle.setText(
-            self.tr("Could not check the balance just now — see the message above.")
-        )
+        self.subtitle.setText(self._not_read_words())
+
+    def _not_read_words(self) -> str:
+        """What the subtitle says when the balance could not be read (or is being read)."""
+        unknown = self.ctx.balance_unknown
+        if unknown is None and self.ctx.last_balance is not None:
+            # A reading failed after one that worked: AppContext.balance_unknown is None
+            # (a balance is known), but this reading was not.
+            unknown = "failed" if self.ctx.service_reachable else "offline"
+        if unknown == "offline":
+            # The reading's failure put up no message (the status bar says "Offline"):
+            # there is nothing "above" to see.
+            return self.tr(
+                "Could not check the balance: Tuma cannot reach the service. It checks again"
+                " by itself when the connection is back."
+            )
+        if unknown == "failed":
+            return self.tr("Could not check the balance just now — see the message above.")
+        return self.tr("Checking the balance…")
 
     # -- display --------------------------------------------------------------------------
 
@@ -234,7 +250,7 @@ class BalanceTab(TabPage):
                 metric.value.setText("—")
                 metric.note.setText("")
             if session is not None:
-                self.subtitle.setText(self.tr("Checking the balance…"))
+                self.subtitle.setText(self._not_read_words())
             self.warning.hide()
             return
         checked = short_time(QTime.currentTime())

@@ -113,7 +113,12 @@ class SummaryCard(QFrame):
         return label
 
     def show_estimate(
-        self, estimate: Estimate, *, connected: bool = True, special: bool = False
+        self,
+        estimate: Estimate,
+        *,
+        connected: bool = True,
+        special: bool = False,
+        balance_unknown: str | None = None,
     ) -> None:
         """*special*: the message has special characters (UCS-2, 70 a part), which the row
         says, as the counter and the preview do: "2" alone did not say why 2."""
@@ -138,7 +143,15 @@ class SummaryCard(QFrame):
                 )
             )
         if estimate.balance is None:
-            self.balance_value.setText(self.tr("checking…") if connected else "—")
+            if not connected:
+                unknown = "—"
+            elif balance_unknown == "offline":  # (AppContext.balance_unknown)
+                unknown = self.tr("not known while offline")
+            elif balance_unknown == "failed":
+                unknown = self.tr("not known")
+            else:
+                unknown = self.tr("checking…")
+            self.balance_value.setText(unknown)
             self.after_value.setText("—")
         else:
             self.balance_value.setText(counts().credits(estimate.balance))

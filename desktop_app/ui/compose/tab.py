@@ -388,6 +388,8 @@ class ComposeTab(TabPage):
 
         ctx.session_changed.connect(self._on_session_changed)
         ctx.balance_changed.connect(self._on_balance_changed)
+        ctx.balance_failed.connect(self._on_balance_unknown)
+        ctx.reachability_changed.connect(self._on_balance_unknown)
         self.recipients.cleared.connect(self._on_recipients_cleared)
         ctx.compose_requested.connect(self.take_request)
         ctx.scheduled_requested.connect(self._show_scheduled_list)
@@ -731,6 +733,11 @@ class ComposeTab(TabPage):
         self.balance = float(credits) if credits is not None else None
         self._schedule_estimate()
 
+    def _on_balance_unknown(self, _why: object) -> None:
+        """A reading failed, or the service's reachability changed: the summary says why no
+        balance is known (AppContext.balance_unknown)."""
+        self._schedule_estimate()
+
     def _on_input_changed(self) -> None:
         self._edits += 1
         if self.notice.property("ok") and not self.notice.action_button.isVisible():
@@ -863,6 +870,7 @@ class ComposeTab(TabPage):
             plan.estimate,
             connected=self.ctx.session is not None,
             special=sms.analyse(plan.text).encoding == "UCS-2",
+            balance_unknown=self.ctx.balance_unknown,
         )
         self.preview.update_preview(plan.text, plan.people, self.merge_bar.fallback())
         self._update_opt_out_hint(plan)
