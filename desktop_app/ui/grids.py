@@ -23,6 +23,9 @@ QTableView {
     selection-background-color: #d7eee6;
     selection-color: #1f2933;
 }
+QTableView:focus {
+    border-color: #0f7b5f; /* the grid has the keyboard: arrows move in it */
+}
 QTableView::item {
     padding: 0 6px;
 }

@@ -65,6 +65,8 @@ QToolButton#channelButton {
 }
 QToolButton#channelButton:hover { background: #eef2f5; }
 QToolButton#channelButton:checked { background: #0f7b5f; color: white; border-color: #0f7b5f; }
+QToolButton#channelButton:focus { border-color: #0f7b5f; }
+QToolButton#channelButton:checked:focus { border-color: #062e23; }
 QListWidget#recipientChips {
     border: 1px solid #dde2e8; border-radius: 6px; padding: 4px; background: #ffffff;
 }
