@@ -35,6 +35,7 @@ from desktop_app.core.api.models import SendResult
 from desktop_app.core.background import Blocking, finish, inline
 from desktop_app.core.sms import analyse
 from desktop_app.core.store import (
+    WEB_PAGE_DETAIL,
     Broadcast,
     BroadcastKind,
     Chunk,
@@ -119,6 +120,8 @@ class BroadcastOutcome:
     cancelled: bool = False
     #: The run paused at a chunk whose outcome is unknown (the rest is still pending).
     paused_in_doubt: bool = False
+    #: What left that chunk in doubt (a lost connection, an unreadable reply).
+    doubt: errors.ApiError | None = None
 
     @property
     def finished(self) -> bool:
@@ -194,6 +197,7 @@ async def run_broadcast(
     message_ids: list[str] = []
     credits_spent = 0
     error: errors.ApiError | None = None
+    doubt: errors.ApiError | None = None
     cancelled = False
     paused = False
 
@@ -307,7 +311,10 @@ async def run_broadcast(
                     if isinstance(exc, errors.ProtocolError)
                     else ChunkReason.CONNECTION_LOST
                 )
-                after = await settle(chunk_id, journal.mark_in_doubt, chunk_id, reason)
+                after = await settle(
+                    chunk_id, journal.mark_in_doubt, chunk_id, reason, _web_page_detail(exc)
+                )
+                doubt = exc
                 paused = True
             except errors.InvalidRequest as exc:
                 detail = exc.service_message or ", ".join(exc.invalid_phones) or None
@@ -322,7 +329,11 @@ async def run_broadcast(
                 # An answer we cannot read: it may have been accepted. Stop before the next chunk
                 # gets the same treatment.
                 await settle(
-                    chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.UNREADABLE_REPLY
+                    chunk_id,
+                    journal.mark_in_doubt,
+                    chunk_id,
+                    ChunkReason.UNREADABLE_REPLY,
+                    _web_page_detail(exc),
                 )
                 error = exc
                 break
@@ -379,7 +390,16 @@ async def run_broadcast(
         error=error,
         cancelled=cancelled,
         paused_in_doubt=paused,
+        doubt=doubt,
     )
+
+
+def _web_page_detail(exc: errors.ApiError) -> str | None:
+    """The journal's detail for a chunk left in doubt by *exc*: a web page in the service's
+    place is told apart (the user is told to look at their internet), else none."""
+    if isinstance(exc, errors.ProtocolError) and exc.web_page:
+        return WEB_PAGE_DETAIL
+    return None
 
 
 #: where the broadcast and the settled chunk stand (None when nobody asked for progress)

@@ -77,6 +77,16 @@ def _server_error_body(path: str) -> dict[str, Any]:
     return {"status": False, "responseCode": "0500", "message": "Server error: retry shortly"}
 
 
+#: What the "portal" fault answers in the service's place: the page a mobile network or a
+#: Wi-Fi shows every request once the data bundle is used up or before one signs in (a
+#: captive portal). The request never reaches the service.
+PORTAL_PAGE = (
+    "<!DOCTYPE html><html><head><title>Data bundle used up</title></head><body>"
+    "<h1>Your data bundle is used up</h1><p>Buy a bundle to continue browsing.</p>"
+    "</body></html>"
+)
+
+
 class FaultMiddleware:
     """Applies the fault switches set through /sandbox/faults to service requests."""
 
@@ -100,6 +110,8 @@ class FaultMiddleware:
             await self._rate_limited(path, fault.seconds)(scope, receive, send)
         elif fault.kind == "malformed":
             await self._malformed(scope, receive, send)
+        elif fault.kind == "portal":
+            await HTMLResponse(PORTAL_PAGE)(scope, receive, send)
         else:
             await self._disconnect(scope, receive, send)
 

@@ -1186,7 +1186,9 @@ def _portal_paths() -> dict[str, Schema]:
                 "(every non-/sandbox path when left out) fail in the given way: `error500`, "
                 "`ratelimit` (HTTP 429, Retry-After), `delay` (processed at once, the reply "
                 f"`seconds` late; 0 to {MAX_FAULT_SECONDS:g}), `disconnect` (processed, no "
-                "reply), `malformed` (processed, a body that is not JSON).",
+                "reply), `malformed` (processed, a body that is not JSON), `portal` (not "
+                "processed: an HTML page in the service's place, as a network shows once the "
+                "data bundle is used up or before a Wi-Fi sign-in).",
                 "Fault",
                 "Fault",
                 errors=(400,),

@@ -31,7 +31,7 @@ SCOPES = ("sms", "contacts", "whatsapp", "surveys")
 WEBHOOK_TIMEOUT = 5.0
 WEBHOOK_BACKOFF = (1.0, 2.0, 4.0, 8.0, 16.0)
 BACKOFF_SCALE_ENV = "TUMA_SANDBOX_WEBHOOK_BACKOFF_SCALE"
-FAULT_KINDS = ("error500", "delay", "disconnect", "malformed", "ratelimit")
+FAULT_KINDS = ("error500", "delay", "disconnect", "malformed", "ratelimit", "portal")
 
 
 def token_hash(token: str) -> str:

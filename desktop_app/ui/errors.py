@@ -138,6 +138,15 @@ def api_error_text(exc: BaseException) -> str:
                 "The connection was lost after the file was sent, so we cannot tell whether "
                 "the import started. Check the list of imports before uploading the file again.",
             )
+        if isinstance(exc, api.ProtocolError) and exc.web_page:
+            return QCoreApplication.translate(
+                "errors",
+                "A web page came back instead of the messaging service's reply, so we cannot "
+                "tell whether the message was sent. Your internet may need attention (data "
+                "bundle used up, or Wi-Fi asking you to sign in): open a web browser to check. "
+                "Then check the delivery report before sending again, so customers do not get "
+                "it twice.",
+            )
         if isinstance(exc, api.ProtocolError):
             return QCoreApplication.translate(
                 "errors",
@@ -150,6 +159,13 @@ def api_error_text(exc: BaseException) -> str:
             "The connection was lost after the message was handed over, so we cannot tell "
             "whether it was sent. Check the delivery report before sending again, so customers "
             "do not get it twice.",
+        )
+    if isinstance(exc, api.ProtocolError) and exc.web_page:
+        return QCoreApplication.translate(
+            "errors",
+            "A web page came back instead of the messaging service's reply. Your internet "
+            "may need attention: the data bundle may be used up, or the Wi-Fi may be asking "
+            "you to sign in. Open a web browser to check, then try again.",
         )
     if isinstance(exc, api.ProtocolError):
         return QCoreApplication.translate(
@@ -284,6 +300,11 @@ def describe(exc: BaseException) -> tuple[str, str]:
         (api.ProtocolError, QCoreApplication.translate("errors", "Unexpected reply")),
         (api.ApiError, QCoreApplication.translate("errors", "The request failed")),
     )
+    if isinstance(exc, api.ProtocolError) and exc.web_page and not isinstance(exc, api.InDoubt):
+        return (
+            QCoreApplication.translate("errors", "Check your internet"),
+            api_error_text(exc),
+        )
     for kind, title in titles:
         if isinstance(exc, kind):
             return title, api_error_text(exc)

@@ -284,9 +284,15 @@ class Words(QObject):
     # -- the journal and the store ---------------------------------------------------------
 
     def chunk_reason(self, reason: ChunkReason | None, detail: str | None = None) -> str:
-        from desktop_app.core.services.sending import ChunkReason
+        from desktop_app.core.services.sending import WEB_PAGE_DETAIL, ChunkReason
 
         r = ChunkReason
+        if reason is r.UNREADABLE_REPLY and detail == WEB_PAGE_DETAIL:
+            return self.tr(
+                "A web page came back instead of the service's reply to this part, so it may "
+                "or may not have gone out. Your internet may need attention (data bundle used "
+                "up, or Wi-Fi asking you to sign in)."
+            )
         if reason is r.REFUSED:
             if detail:
                 return self.tr("The service refused it: “{words}”").format(words=detail)

@@ -130,3 +130,18 @@ def test_ratelimit_extra_fault(api: httpx.Client, admin: SandboxAdmin, account: 
     assert response.headers["Retry-After"] == "2"
     assert response.json()["responseCode"] == "0429"
     assert admin.balance(account.account_id) == 1000
+
+
+def test_portal_answers_a_web_page_in_the_service_s_place(
+    api: httpx.Client, admin: SandboxAdmin, account: Any
+) -> None:
+    """A network's own page (data bundle used up, Wi-Fi sign-in): HTML, and the request never
+    reached the service (nothing sent, nothing charged)."""
+    admin.fault("portal", 1)
+    response = api.post("/v1/send/message", json=SEND)
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("text/html")
+    assert response.text.lower().startswith("<!doctype html")
+    assert admin.balance(account.account_id) == 1000
+    assert admin.messages(account.account_id) == []
+    assert api.post("/v1/send/message", json=SEND).status_code == 200  # once only

@@ -141,9 +141,11 @@ class UnreadableSendReply(errors.ProtocolError, errors.InDoubt):
     """A send got a successful HTTP status but a reply that cannot be read: the message may
     have been accepted, so it must be reconciled, not resent."""
 
-    def __init__(self, detail: str, **facts: Unpack[errors.Facts]) -> None:
+    def __init__(
+        self, detail: str, *, web_page: bool = False, **facts: Unpack[errors.Facts]
+    ) -> None:
         self.what = errors.InDoubtWhat.SEND
-        errors.ProtocolError.__init__(self, detail, **facts)
+        errors.ProtocolError.__init__(self, detail, web_page=web_page, **facts)
 
 
 class _ReplyWait:
@@ -888,9 +890,10 @@ class Client:
             )
         if http >= 500:
             return errors.ServerError(**common)
+        web_page = _is_web_page(response)
         if not safe and 200 <= http < 300:
-            return UnreadableSendReply(detail, http_status=http)
-        return errors.ProtocolError(detail, http_status=http)
+            return UnreadableSendReply(detail, web_page=web_page, http_status=http)
+        return errors.ProtocolError(detail, web_page=web_page, http_status=http)
 
     def _read_contacts(self, response: httpx.Response, body: Any, *, scope: str) -> Any:
         http = response.status_code
@@ -1049,6 +1052,17 @@ def _decode(response: httpx.Response) -> Any:
         return jsonlib.loads(content)
     except (ValueError, RecursionError):
         return _NOT_JSON
+
+
+def _is_web_page(response: httpx.Response) -> bool:
+    """A reply that is a web page, not the service's: HTML, or a redirect elsewhere. In front
+    of the internet a network may answer itself (a data bundle run out, a Wi-Fi sign-in)."""
+    if 300 <= response.status_code < 400 and "location" in response.headers:
+        return True
+    if "html" in response.headers.get("content-type", "").lower():
+        return True
+    start = response.content[:64].lstrip().lower()
+    return start.startswith((b"<!doctype html", b"<html"))
 
 
 _KNOWN_ERROR_CODES: Final = frozenset({"0400", "0401", "0402", "0403", "0422", "0429"})

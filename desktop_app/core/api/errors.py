@@ -191,13 +191,17 @@ class InDoubt(ApiError):
 class ProtocolError(ApiError):
     """The reply was not JSON, or JSON of an unexpected shape."""
 
-    def __init__(self, detail: str, **facts: Unpack[Facts]) -> None:
+    def __init__(self, detail: str, *, web_page: bool = False, **facts: Unpack[Facts]) -> None:
         #: What exactly was wrong with the reply (for logs and support, not for the user).
         self.detail = detail
+        #: The reply was a web page (HTML, or a redirect), not the service's: most often a
+        #: network's own page in the way (a data bundle run out, a Wi-Fi sign-in page).
+        self.web_page = web_page
         super().__init__(**facts)
 
     def _facts(self) -> list[str]:
-        return [repr(self.detail), *super()._facts()]
+        web = ["web_page=True"] if self.web_page else []
+        return [repr(self.detail), *web, *super()._facts()]
 
 
 class NotFound(ApiError):

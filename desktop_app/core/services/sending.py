@@ -42,6 +42,7 @@ from desktop_app.core.rules import SendCategory
 from desktop_app.core.services.balance import BalanceService
 from desktop_app.core.settings import DEFAULT_CHUNK_SIZE, MAX_CHUNK_SIZE, Profile
 from desktop_app.core.store import (
+    WEB_PAGE_DETAIL,
     Broadcast,
     BroadcastKind,
     Chunk,
@@ -90,6 +91,7 @@ __all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come
     "SentMessage",
     "StoreError",
     "StoreProblem",
+    "WEB_PAGE_DETAIL",
 ]
 
 log = logging.getLogger(__name__)

@@ -31,6 +31,7 @@ from desktop_app.core.store.history import PriorSend, SentHistory, SentMessage
 from desktop_app.core.store.imports import ImportOutcome, ImportRecord, Imports, ProblemRecord
 from desktop_app.core.store.journal import (
     RECORDED_ONLY,
+    WEB_PAGE_DETAIL,
     Broadcast,
     BroadcastKind,
     Chunk,
@@ -46,6 +47,7 @@ from desktop_app.core.store.templates import Template, Templates
 
 __all__ = [
     "RECORDED_ONLY",
+    "WEB_PAGE_DETAIL",
     "BalanceReadings",
     "Broadcast",
     "BroadcastKind",

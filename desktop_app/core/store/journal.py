@@ -97,6 +97,11 @@ class ChunkReason(StrEnum):
     RESOLVED_SENT = "resolved_sent"  # the user said it arrived
 
 
+#: The detail of an UNREADABLE_REPLY that was a web page in the service's place (a network's
+#: own page: a data bundle used up, a Wi-Fi sign-in), not a reply of the service's.
+WEB_PAGE_DETAIL = "web_page"
+
+
 class BroadcastKind(StrEnum):
     SINGLE = "single"  # POST /v1/send/message, one recipient per chunk
     BULK = "bulk"  # POST /v1/send/bulk, one text for many

@@ -475,6 +475,10 @@
         <translation>Bado hawajatumiwa {n}: unaweza kuwatumia baadaye.</translation>
     </message>
     <message>
+        <source>{n}: a web page came back instead of the messaging service&apos;s reply, so it is not known whether they got it. Your internet may need attention (data bundle used up, or Wi-Fi asking you to sign in): open a web browser to check. Then choose Review to decide; nothing is sent again on its own.</source>
+        <translation>{n}: ukurasa wa wavuti ulirudi badala ya jibu la huduma ya ujumbe, kwa hiyo haijulikani kama waliupata. Huenda intaneti yako inahitaji kuangaliwa (bando la data limeisha, au Wi-Fi inakuomba uingie): fungua kivinjari uangalie. Kisha chagua Kagua ili uamue; hakuna kinachotumwa tena chenyewe.</translation>
+    </message>
+    <message>
         <source>{n}: the connection broke while sending, so it is not known whether they got it. Choose Review to decide; nothing is sent again on its own.</source>
         <translation>{n}: muunganisho ulikatika wakati wa kutuma, kwa hiyo haijulikani kama waliupata. Chagua Kagua ili uamue; hakuna kinachotumwa tena chenyewe.</translation>
     </message>
@@ -4995,6 +4999,10 @@
         <translation>Hakuna akaunti iliyohifadhiwa inayoitwa “{name}”.</translation>
     </message>
     <message>
+        <source>A web page came back instead of the service&apos;s reply to this part, so it may or may not have gone out. Your internet may need attention (data bundle used up, or Wi-Fi asking you to sign in).</source>
+        <translation>Ukurasa wa wavuti ulirudi badala ya jibu la huduma kuhusu sehemu hii, kwa hiyo huenda imetoka au haijatoka. Huenda intaneti yako inahitaji kuangaliwa (bando la data limeisha, au Wi-Fi inakuomba uingie).</translation>
+    </message>
+    <message>
         <source>The service refused it: “{words}”</source>
         <translation>Huduma imeikataa: “{words}”</translation>
     </message>
@@ -5310,12 +5318,20 @@
         <translation>Muunganisho ulikatika baada ya faili kutumwa, kwa hiyo hatujui kama uingizaji ulianza. Angalia orodha ya uingizaji kabla ya kupakia faili tena.</translation>
     </message>
     <message>
+        <source>A web page came back instead of the messaging service&apos;s reply, so we cannot tell whether the message was sent. Your internet may need attention (data bundle used up, or Wi-Fi asking you to sign in): open a web browser to check. Then check the delivery report before sending again, so customers do not get it twice.</source>
+        <translation>Ukurasa wa wavuti ulirudi badala ya jibu la huduma ya ujumbe, kwa hiyo hatujui kama ujumbe ulitumwa. Huenda intaneti yako inahitaji kuangaliwa (bando la data limeisha, au Wi-Fi inakuomba uingie): fungua kivinjari uangalie. Kisha angalia ripoti ya ufikishaji kabla ya kutuma tena, ili wateja wasiupate mara mbili.</translation>
+    </message>
+    <message>
         <source>The messaging service&apos;s reply could not be understood, so we cannot tell whether the message was sent. Check the delivery report before sending again, so customers do not get it twice.</source>
         <translation>Jibu la huduma ya ujumbe halikueleweka, kwa hiyo hatujui kama ujumbe ulitumwa. Angalia ripoti ya ufikishaji kabla ya kutuma tena, ili wateja wasiupate mara mbili.</translation>
     </message>
     <message>
         <source>The connection was lost after the message was handed over, so we cannot tell whether it was sent. Check the delivery report before sending again, so customers do not get it twice.</source>
         <translation>Muunganisho ulikatika baada ya ujumbe kukabidhiwa, kwa hiyo hatujui kama ulitumwa. Angalia ripoti ya ufikishaji kabla ya kutuma tena, ili wateja wasiupate mara mbili.</translation>
+    </message>
+    <message>
+        <source>A web page came back instead of the messaging service&apos;s reply. Your internet may need attention: the data bundle may be used up, or the Wi-Fi may be asking you to sign in. Open a web browser to check, then try again.</source>
+        <translation>Ukurasa wa wavuti ulirudi badala ya jibu la huduma ya ujumbe. Huenda intaneti yako inahitaji kuangaliwa: bando la data huenda limeisha, au Wi-Fi huenda inakuomba uingie. Fungua kivinjari uangalie, kisha ujaribu tena.</translation>
     </message>
     <message>
         <source>The messaging service sent a reply this app could not understand. Try again later; if it keeps happening, contact support.</source>
@@ -5444,6 +5460,10 @@
     <message>
         <source>The request failed</source>
         <translation>Ombi limeshindwa</translation>
+    </message>
+    <message>
+        <source>Check your internet</source>
+        <translation>Angalia intaneti yako</translation>
     </message>
     <message>
         <source>Password store unavailable</source>

@@ -119,9 +119,11 @@ class _CancelUndo:
     text: str
 
 
-def outcome_text(summary: SendSummary) -> str:
+def outcome_text(summary: SendSummary, *, web_page: bool = False) -> str:
     """One sentence for the notice line after a run: who got it, what is left, what is
-    unknown, what was refused."""
+    unknown, what was refused. *web_page*: what left some in doubt was a web page in the
+    service's place (the network's own: a data bundle used up, a Wi-Fi sign-in), not a
+    broken connection."""
     pieces: list[str] = []
     if summary.recipients_accepted:
         pieces.append(
@@ -136,7 +138,17 @@ def outcome_text(summary: SendSummary) -> str:
                 "Compose", "{n} not sent yet: you can send them later."
             ).format(n=counts().recipients(summary.recipients_pending))
         )
-    if summary.recipients_in_doubt:
+    if summary.recipients_in_doubt and web_page:
+        pieces.append(
+            QCoreApplication.translate(
+                "Compose",
+                "{n}: a web page came back instead of the messaging service's reply, so it is "
+                "not known whether they got it. Your internet may need attention (data bundle "
+                "used up, or Wi-Fi asking you to sign in): open a web browser to check. Then "
+                "choose Review to decide; nothing is sent again on its own.",
+            ).format(n=counts().recipients(summary.recipients_in_doubt))
+        )
+    elif summary.recipients_in_doubt:
         pieces.append(
             QCoreApplication.translate(
                 "Compose",
@@ -158,6 +170,11 @@ def outcome_text(summary: SendSummary) -> str:
             )
         )
     return " ".join(pieces)
+
+
+def _web_page(error: object) -> bool:
+    """*error* was a web page in the service's place (api.errors.ProtocolError.web_page)."""
+    return bool(getattr(error, "web_page", False))
 
 
 class Notice(QFrame):
@@ -1876,7 +1893,10 @@ class ComposeTab(TabPage):
             self.notice.show_text(self.tr("Stopped before anything was sent."), ok=False)
         elif not report.withdrawn:
             self.notice.show_text(
-                outcome_text(report.summary),
+                outcome_text(
+                    report.summary,
+                    web_page=_web_page(report.error) or _web_page(report.outcome.doubt),
+                ),
                 ok=report.error is None and report.outcome.finished,
             )
         if report.outcome.paused_in_doubt:

@@ -526,6 +526,32 @@ def test_malformed_reply_to_a_send(account: Any, admin: Any) -> None:
 
 
 @pytest.mark.usefixtures("clean_faults")
+def test_a_network_s_own_web_page_is_told_apart(account: Any, admin: Any) -> None:
+    """A data bundle used up, a Wi-Fi sign-in: the network answers with its own page (the
+    sandbox's "portal" fault). The error says it was a web page; a bare non-JSON body from
+    the service (a broken proxy, "malformed") does not."""
+    admin.fault("portal", 1, path_prefix="/v1/get-balance")
+    with pytest.raises(errors.ProtocolError) as read:
+        call(account, lambda c: c.balance())
+    assert read.value.web_page
+    assert not isinstance(read.value, errors.InDoubt)
+    admin.fault("portal", 1, path_prefix="/api/v1/contacts")
+    with pytest.raises(errors.ProtocolError) as contacts:
+        call(account, lambda c: c.list_contacts())
+    assert contacts.value.web_page
+    admin.fault("portal", 1, path_prefix="/v1/send")
+    with pytest.raises(UnreadableSendReply) as send:
+        call(account, lambda c: c.send_message("TUMA", PHONE, "Hi"))
+    assert send.value.web_page
+    assert isinstance(send.value, errors.InDoubt)  # never resent by itself
+    assert admin.messages(account.account_id) == []
+    admin.fault("malformed", 1, path_prefix="/v1/get-balance")
+    with pytest.raises(errors.ProtocolError) as broken:
+        call(account, lambda c: c.balance())
+    assert not broken.value.web_page
+
+
+@pytest.mark.usefixtures("clean_faults")
 def test_malformed_contacts_reply(account: Any, admin: Any) -> None:
     admin.fault("malformed", 1, path_prefix="/api/v1/contacts")
     with pytest.raises(errors.ProtocolError):

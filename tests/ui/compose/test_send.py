@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
+from desktop_app.ui.words import chunk_reason
 from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
 
 
@@ -372,3 +373,33 @@ def test_cancelling_add_all_adds_nobody(qtbot, tab, ctx, arun, admin) -> None:  
         admin.clear_faults()
     assert picked == []
     assert tab.recipients.people() == ()
+
+
+def test_a_web_page_in_the_service_s_place_says_so_and_sends_nothing_again(
+    qtbot, tab, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """A data bundle used up mid-send: the network answers with its own page (the sandbox's
+    "portal" fault). The notice said "the connection broke"; it says a web page came back
+    and to open a browser, and the recipient waits for Review (never resent by itself)."""
+    compose(qtbot, tab, "0712 345 678", "Quick one")
+    admin.fault("portal", 1, path_prefix="/v1/send")
+    try:
+        run = SendRun(qtbot, tab)
+        run.click_send()
+        run.confirm()
+        run.wait()
+    finally:
+        admin.clear_faults()
+    notice = tab.notice.label.text()
+    assert "web page came back" in notice
+    assert "open a web browser" in notice
+    assert "connection broke" not in notice
+    assert "Review" in notice
+    assert admin.messages(account.account_id) == []
+    journal = tab.ctx.services.store.journal
+    unfinished = journal.unfinished(tab.ctx.session.profile.name)
+    assert len(unfinished) == 1
+    (chunk,) = journal.chunks(unfinished[0].id)
+    review = chunk_reason(chunk.reason, chunk.detail)  # what Review says of it
+    assert "web page came back" in review
+    assert "data bundle" in review
