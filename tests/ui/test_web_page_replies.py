@@ -9,19 +9,26 @@ from typing import Any
 from desktop_app.ui.main_window import MainWindow
 
 
-def test_a_web_page_for_the_balance_says_check_your_internet(
-    qtbot: Any, ctx: Any, admin: Any
-) -> None:
+def _balance_read_through(qtbot: Any, ctx: Any, admin: Any, fault: str) -> MainWindow:
+    """A window whose next balance reading meets *fault* (both of its requests: the account
+    details, then the plain balance), once the message about it is up."""
     window = MainWindow(ctx, remember_layout=False)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
-    admin.fault("portal", 2, path_prefix="/v1/get-balance")  # details, then plain
+    admin.fault(fault, 2, path_prefix="/v1/get-balance")
     try:
         ctx.refresh_balance()
         qtbot.waitUntil(lambda: window.message_bar.message is not None, timeout=10000)
     finally:
         admin.clear_faults()
+    return window
+
+
+def test_a_web_page_for_the_balance_says_check_your_internet(
+    qtbot: Any, ctx: Any, admin: Any
+) -> None:
+    window = _balance_read_through(qtbot, ctx, admin, "portal")
     message = window.message_bar.message
     assert message.title == "Check your internet"
     assert "web page came back" in message.text
@@ -37,15 +44,7 @@ def test_a_reply_the_service_garbled_still_says_contact_support(
     qtbot: Any, ctx: Any, admin: Any
 ) -> None:
     """Not a web page (a broken proxy's half JSON): the old words stay."""
-    window = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
-    admin.fault("malformed", 2, path_prefix="/v1/get-balance")
-    try:
-        ctx.refresh_balance()
-        qtbot.waitUntil(lambda: window.message_bar.message is not None, timeout=10000)
-    finally:
-        admin.clear_faults()
+    window = _balance_read_through(qtbot, ctx, admin, "malformed")
     assert window.message_bar.message.title == "Unexpected reply"
+    assert "contact support" in window.message_bar.message.text
     window.close()
