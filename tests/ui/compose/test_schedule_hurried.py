@@ -70,7 +70,10 @@ def test_cancel_of_a_send_already_going_out_says_so(qtbot: Any, tab: Any, arun: 
 
 
 def test_change_time_of_a_send_already_going_out_says_so(qtbot: Any, tab: Any, arun: Any) -> None:
-    broadcast_id = schedule_directly(tab, arun, datetime.now(UTC) + timedelta(days=1))
+    # Tomorrow at noon, inside the hours for promotions: at "this time tomorrow", a run after
+    # 18:00 was asked about the hours instead (the test failed every evening).
+    noon = datetime.now().astimezone().replace(hour=12, minute=0, second=0, microsecond=0)
+    broadcast_id = schedule_directly(tab, arun, noon + timedelta(days=1))
     dialog = open_list(qtbot, tab, 1)
     qtbot.mouseClick(dialog.change_button, LEFT)
     later = wait_dialog(qtbot, tab, SendLaterDialog)
