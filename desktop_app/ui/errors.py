@@ -118,6 +118,22 @@ def api_error_text(exc: BaseException) -> str:
             "errors",
             "The messaging service had a problem on its side. Wait a minute, then try again.",
         )
+    if isinstance(exc, api.CertificateError) and exc.dates:
+        from PySide6.QtCore import QDate, QLocale
+
+        return QCoreApplication.translate(
+            "errors",
+            "Tuma could not make a secure connection to the messaging service: its security "
+            "certificate is not valid on this computer's date, {date}. If that date is wrong, "
+            "set the right date and time, then try again. If it is right, tell your provider.",
+        ).format(date=QLocale().toString(QDate.currentDate(), QLocale.FormatType.LongFormat))
+    if isinstance(exc, api.CertificateError):
+        return QCoreApplication.translate(
+            "errors",
+            "Tuma could not make a secure connection to the messaging service: something "
+            "else answered in its place. A Wi-Fi that wants you to sign in, or a used-up data "
+            "bundle, does this: open a web browser to check, then try again.",
+        )
     if isinstance(exc, api.NetworkError):
         return QCoreApplication.translate(
             "errors",
@@ -293,6 +309,7 @@ def describe(exc: BaseException) -> tuple[str, str]:
         (api.InvalidRequest, QCoreApplication.translate("errors", "Please check the details")),
         (api.RateLimited, QCoreApplication.translate("errors", "The service is busy")),
         (api.ServerError, QCoreApplication.translate("errors", "The service had a problem")),
+        (api.CertificateError, QCoreApplication.translate("errors", "Secure connection failed")),
         (api.NetworkError, QCoreApplication.translate("errors", "No connection")),
         (api.InDoubt, QCoreApplication.translate("errors", "Outcome unknown")),
         (api.NotFound, QCoreApplication.translate("errors", "Not found")),

@@ -69,6 +69,7 @@ import math
 import random
 import re
 import secrets
+import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from os import PathLike
@@ -627,6 +628,16 @@ class Client:
                     wait, method, url, json=json, params=params, content=content, headers=headers
                 )
             except _NOT_SENT as exc:
+                certificate = _certificate_failure(exc)
+                if certificate is not None:
+                    # Something answered (no "offline"), but not provably the service: nothing
+                    # was sent, and another try would meet the same certificate.
+                    log.info("%s: the certificate failed: %s", what, certificate.verify_message)
+                    if not self._reachable:
+                        self._set_reachable(True)
+                    raise errors.CertificateError(
+                        dates=certificate.verify_code in _CERTIFICATE_DATES
+                    ) from self._cause(exc)
                 log.info("%s: not sent (%s), attempt %d", what, type(exc).__name__, attempt)
                 if last:
                     self._failed_without_reply(exc)
@@ -1052,6 +1063,23 @@ def _decode(response: httpx.Response) -> Any:
         return jsonlib.loads(content)
     except (ValueError, RecursionError):
         return _NOT_JSON
+
+
+#: OpenSSL's verify codes for a certificate not valid yet (9) and expired (10).
+_CERTIFICATE_DATES: Final = frozenset({9, 10})
+
+
+def _certificate_failure(exc: BaseException) -> ssl.SSLCertVerificationError | None:
+    """The certificate check that failed under *exc* (a connect error), if that is what it
+    was: the chain of causes holds ``ssl.SSLCertVerificationError``."""
+    seen: BaseException | None = exc
+    for _ in range(8):  # httpx's error, httpcore's, then the ssl module's
+        if seen is None:
+            return None
+        if isinstance(seen, ssl.SSLCertVerificationError):
+            return seen
+        seen = seen.__cause__ or seen.__context__
+    return None
 
 
 def _is_web_page(response: httpx.Response) -> bool:

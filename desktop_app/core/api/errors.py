@@ -17,6 +17,7 @@ from typing import TypedDict, Unpack
 __all__ = [
     "ApiError",
     "AuthError",
+    "CertificateError",
     "Conflict",
     "Facts",
     "InDoubt",
@@ -166,6 +167,22 @@ class ServerError(ApiError):
 
 class NetworkError(ApiError):
     """The service could not be reached (no request was answered)."""
+
+
+class CertificateError(NetworkError):
+    """Something answered at the service's address, but its security certificate could not
+    be verified, so no request was sent (and none is tried again: another try meets the same
+    certificate). *dates*: it failed on its dates (not valid yet, or expired), as it does when
+    this computer's clock is wrong (an old laptop whose date was reset), or when the provider
+    let it lapse. Otherwise something else answered in the service's place: a Wi-Fi sign-in
+    or a used-up data bundle that takes over the connection, a proxy."""
+
+    def __init__(self, *, dates: bool = False, **facts: Unpack[Facts]) -> None:
+        self.dates = dates
+        super().__init__(**facts)
+
+    def _facts(self) -> list[str]:
+        return [f"dates={self.dates}", *super()._facts()]
 
 
 class InDoubtWhat(StrEnum):

@@ -195,6 +195,9 @@ class BalanceCheck:
 
     credits: float | None
     source: BalanceSource
+    #: Why it was not reached, when the service's certificate failed (the words differ
+    #: from "check your internet": a computer clock, a Wi-Fi sign-in).
+    certificate: api.CertificateError | None = None
 
     @property
     def reached(self) -> bool:
@@ -451,6 +454,9 @@ class SendingService:
         deadline = max(timeout, api_client.CONNECT_TIMEOUT + CONNECT_GRACE)
         try:
             details = await asyncio.wait_for(read(), deadline)  # a task: a context of its own
+        except api.CertificateError as exc:
+            log.info("the balance check before a send met a certificate that failed")
+            return BalanceCheck(None, BalanceSource.NOT_REACHED, certificate=exc)
         except api.NetworkError:
             log.info("the balance check before a send could not reach the service")
             return BalanceCheck(None, BalanceSource.NOT_REACHED)

@@ -674,6 +674,10 @@
         <translation>Inaangalia salio lako…</translation>
     </message>
     <message>
+        <source>Nothing was sent, and your message is kept. {why}</source>
+        <translation>Hakuna kilichotumwa, na ujumbe wako umehifadhiwa. {why}</translation>
+    </message>
+    <message>
         <source>Tuma could not reach the messaging service, so nothing was sent. Your message is kept: check your internet connection, then press Send again.</source>
         <translation>Tuma imeshindwa kufikia huduma ya ujumbe, kwa hiyo hakuna kilichotumwa. Ujumbe wako umehifadhiwa: kagua intaneti yako, kisha ubonyeze Tuma tena.</translation>
     </message>
@@ -5306,6 +5310,14 @@
         <translation>Huduma ya ujumbe ilipata tatizo upande wake. Subiri dakika moja, kisha ujaribu tena.</translation>
     </message>
     <message>
+        <source>Tuma could not make a secure connection to the messaging service: its security certificate is not valid on this computer&apos;s date, {date}. If that date is wrong, set the right date and time, then try again. If it is right, tell your provider.</source>
+        <translation>Tuma imeshindwa kuunganisha kwa usalama na huduma ya ujumbe: cheti chake cha usalama si halali kwa tarehe ya kompyuta hii, {date}. Kama tarehe hiyo si sahihi, weka tarehe na saa sahihi, kisha ujaribu tena. Kama ni sahihi, mjulishe mtoa huduma wako.</translation>
+    </message>
+    <message>
+        <source>Tuma could not make a secure connection to the messaging service: something else answered in its place. A Wi-Fi that wants you to sign in, or a used-up data bundle, does this: open a web browser to check, then try again.</source>
+        <translation>Tuma imeshindwa kuunganisha kwa usalama na huduma ya ujumbe: kitu kingine kilijibu badala yake. Wi-Fi inayokuomba uingie, au bando la data lililoisha, hufanya hivi: fungua kivinjari uangalie, kisha ujaribu tena.</translation>
+    </message>
+    <message>
         <source>Could not reach the messaging service. Check your internet connection, then try again.</source>
         <translation>Imeshindwa kufikia huduma ya ujumbe. Kagua intaneti yako, kisha ujaribu tena.</translation>
     </message>
@@ -5436,6 +5448,10 @@
     <message>
         <source>The service had a problem</source>
         <translation>Huduma ilipata tatizo</translation>
+    </message>
+    <message>
+        <source>Secure connection failed</source>
+        <translation>Muunganisho salama umeshindikana</translation>
     </message>
     <message>
         <source>No connection</source>

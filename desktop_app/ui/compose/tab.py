@@ -1203,6 +1203,15 @@ class ComposeTab(TabPage):
             # line). Nothing is written down, so the form is still the message to send.
             # (A scheduled send goes on: it is only written down now, and checked when due.)
             self.summary.show_note(None)
+            if check.certificate is not None:
+                from desktop_app.ui.errors import api_error_text
+
+                self._show_problem(
+                    self.tr("Nothing was sent, and your message is kept. {why}").format(
+                        why=api_error_text(check.certificate)
+                    )
+                )
+                return None
             self._show_problem(
                 self.tr(
                     "Tuma could not reach the messaging service, so nothing was sent. Your "
