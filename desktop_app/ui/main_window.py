@@ -29,6 +29,9 @@ __all__ = ["MainWindow"]
 log = logging.getLogger(__name__)
 
 TAB_KEYS = tuple(tab.key for tab in TABS)
+#: The most the status bar gives an account's name (pixels): beside "Offline" and the
+#: balance it still fits the least window (800 px).
+ACCOUNT_NAME_WIDTH = 200
 
 
 def _scrollable(page: QWidget) -> QScrollArea:
@@ -260,14 +263,19 @@ class MainWindow(QMainWindow):
 
         if session.is_sandbox:
             self.account_label.setText(self.tr("Practice account"))
-        elif self.ctx.service_reachable:
-            self.account_label.setText(
-                self.tr("Connected: {name}").format(name=session_title(session))
+            self.account_label.setToolTip("")
+        else:
+            # A long account name ("… Wholesale and Retail, Kariobangi North Branch 2") is
+            # shortened with "…" (whole in the tooltip and the window's title): it was cut
+            # mid-word at 800 px, beside "Offline" and the balance.
+            name = session_title(session)
+            short = self.account_label.fontMetrics().elidedText(
+                name, Qt.TextElideMode.ElideRight, ACCOUNT_NAME_WIDTH
             )
-        else:  # not "Connected" beside "Offline"
-            self.account_label.setText(
-                self.tr("Account: {name}").format(name=session_title(session))
-            )
+            connected = self.ctx.service_reachable  # not "Connected" beside "Offline"
+            words = self.tr("Connected: {name}") if connected else self.tr("Account: {name}")
+            self.account_label.setText(words.format(name=short))
+            self.account_label.setToolTip(words.format(name=name) if short != name else "")
         details = self.ctx.last_balance
         if details is None:
             unknown = self.ctx.balance_unknown

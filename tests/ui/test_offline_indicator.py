@@ -196,3 +196,33 @@ def test_a_balance_reading_that_failed_is_not_known_and_points_at_the_message(
     assert win.account_label.text() == "Connected: Own shop"
     assert win.message_bar.message is not None
     assert "message above" in balance.subtitle.text()
+
+
+def test_a_long_account_name_is_shortened_in_the_status_bar_not_cut(
+    qtbot: Any,
+    qapp: Any,
+    arun: Any,
+    own_window: MainWindow,
+    own_ctx: Any,
+    own_sandbox: RestartableSandbox,
+) -> None:
+    """A shop's long account name was cut mid-word at 800 px ("Account: Duka la Mama Njeri -
+    Whole"), beside "Offline" and the balance: it ends with "…", whole in the tooltip."""
+    from dataclasses import replace
+
+    win, ctx = own_window, own_ctx
+    name = "Duka la Mama Njeri - Wholesale and Retail, Kariobangi North Branch 2"
+    with app_theme(qapp):
+        own_sandbox.stop()
+        arun(ctx.open_session(replace(ctx.profile, name=name), ctx.account.token))
+        qtbot.waitUntil(lambda: win.offline_shown, timeout=15000)
+        qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=15000)
+        win.resize(win.minimumSize())
+        qtbot.waitUntil(lambda: win.width() == win.minimumWidth())
+        label = win.account_label
+        assert label.text().startswith("Account: Duka la Mama Njeri")
+        assert label.text().endswith("…")
+        assert label.toolTip() == f"Account: {name}"
+        assert label.width() >= label.sizeHint().width()  # shown whole, not cut
+        assert win.balance_label.width() >= win.balance_label.sizeHint().width()
+        assert win.offline_label.width() >= win.offline_label.sizeHint().width()
