@@ -1083,10 +1083,16 @@ def _certificate_failure(exc: BaseException) -> ssl.SSLCertVerificationError | N
 
 
 def _is_web_page(response: httpx.Response) -> bool:
-    """A reply that is a web page, not the service's: HTML, or a redirect elsewhere. In front
-    of the internet a network may answer itself (a data bundle run out, a Wi-Fi sign-in)."""
+    """A reply that is a web page, not the service's: HTML, or a redirect to another host. In
+    front of the internet a network may answer itself (a data bundle run out, a Wi-Fi
+    sign-in). A redirect to the service's own host (http to https, a moved path) is not."""
     if 300 <= response.status_code < 400 and "location" in response.headers:
-        return True
+        try:
+            target = response.request.url.join(response.headers["location"])
+        except (httpx.InvalidURL, ValueError):
+            return True
+        if target.host != response.request.url.host:
+            return True
     if "html" in response.headers.get("content-type", "").lower():
         return True
     start = response.content[:64].lstrip().lower()

@@ -1375,3 +1375,20 @@ def test_sender_id_refusal_recognised_by_its_words(code: str) -> None:
     with pytest.raises(errors.SenderIdRejected) as info:
         call(script, lambda c: c.send_message("SHOP", "0712345678", "x"))
     assert info.value.sender_id == "SHOP"
+
+
+@pytest.mark.parametrize(
+    ("location", "web_page"),
+    [
+        ("http://portal.safaricom.example/buy-bundles", True),  # a network's own page
+        ("/v1/get-balance/", False),  # the service's own host: a moved path
+        (BASE + "/api/v1/get-balance/", False),  # the same host, named in full
+    ],
+)
+def test_a_redirect_is_a_web_page_only_to_another_host(location: str, web_page: bool) -> None:
+    """A Wi-Fi sign-in redirects to its own page: "check your internet". The service's own
+    redirect (an address saved with http://, a moved path) is not: it keeps its old words."""
+    script = Script(httpx.Response(302, headers={"Location": location}, text="Moved"))
+    with pytest.raises(errors.ProtocolError) as info:
+        call(script, lambda c: c.balance())
+    assert info.value.web_page is web_page
