@@ -258,7 +258,7 @@ class AppContext(QObject):
             "balance",
             self._fetch_balance(session),
             on_success=lambda details: self._on_balance(session, details),
-            on_error=self._on_balance_error,
+            on_error=lambda exc: self._on_balance_error(exc, session),
         )
 
     async def _fetch_balance(self, session: Session) -> AccountDetails:
@@ -283,10 +283,11 @@ class AppContext(QObject):
             self.errors.clear()
         self._balance_words = None
 
-    def _on_balance_error(self, exc: BaseException) -> bool:
+    def _on_balance_error(self, exc: BaseException, session: Session) -> bool:
         from desktop_app.core.api import errors
 
-        self._balance_reading_failed = True
+        if session is self.session:  # (not a reading of an account already gone)
+            self._balance_reading_failed = True
         self.balance_failed.emit(exc)
         # While the status bar says the service cannot be reached, a balance reading that
         # could not reach it says nothing more; otherwise the presenter shows it (here, so
