@@ -18,6 +18,7 @@ __all__ = [
     "NumberParser",
     "Person",
     "RecipientList",
+    "Word",
     "kept_people",
     "merge_recipients",
 ]
@@ -46,10 +47,21 @@ class InvalidNumber:
 
 
 @dataclass(frozen=True)
+class Word:
+    """A pasted item with no digit in it: a name or a heading copied with the numbers from a
+    spreadsheet ("Achieng Otieno<Tab>0712 345 678"), or a name typed to find someone. Not a
+    number at all, so not "a number that is not valid" either: it is left out, and said so."""
+
+    raw: str
+
+
+@dataclass(frozen=True)
 class RecipientList:
     people: tuple[Person, ...]
     invalid: tuple[InvalidNumber, ...]
     duplicates: int
+    #: The words left out (each once, in order): see :class:`Word`.
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -103,27 +115,33 @@ class NumberParser:
             self._cache[raw] = known
         return known
 
-    def parse(self, text: str) -> list[str | InvalidNumber]:
+    def parse(self, text: str) -> list[str | InvalidNumber | Word]:
         from desktop_app.core import phones
 
-        return [self.normalise(raw) for raw in phones.split_numbers(text)]
+        return [
+            self.normalise(raw) if any(c.isdigit() for c in raw) else Word(raw)
+            for raw in phones.split_numbers(text)
+        ]
 
 
 def merge_recipients(
-    typed: Sequence[str | InvalidNumber], picked: Iterable[Person]
+    typed: Sequence[str | InvalidNumber | Word], picked: Iterable[Person]
 ) -> RecipientList:
     """Contacts first (they carry names), then typed numbers; each number once."""
     seen: dict[str, Person] = {}
     duplicates = 0
     invalid: list[InvalidNumber] = []
     seen_invalid: set[str] = set()
+    words: dict[str, None] = {}
     for person in picked:
         if person.phone in seen:
             duplicates += 1
             continue
         seen[person.phone] = person
     for item in typed:
-        if isinstance(item, InvalidNumber):
+        if isinstance(item, Word):
+            words.setdefault(item.raw)
+        elif isinstance(item, InvalidNumber):
             if item.raw in seen_invalid:
                 duplicates += 1
             else:
@@ -133,4 +151,4 @@ def merge_recipients(
             duplicates += 1
         else:
             seen[item] = Person(item)
-    return RecipientList(tuple(seen.values()), tuple(invalid), duplicates)
+    return RecipientList(tuple(seen.values()), tuple(invalid), duplicates, tuple(words))

@@ -77,6 +77,9 @@ class Words(QObject):
     def duplicates_removed(self, n: int) -> str:
         return self.tr("%Ln duplicate(s) removed", "", n)
 
+    def words_left_out(self, n: int) -> str:
+        return self.tr("%Ln name(s) or word(s) left out", "", n)
+
     def seconds(self, n: int) -> str:
         return self.tr("%Ln second(s)", "", n)
 

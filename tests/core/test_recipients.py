@@ -7,7 +7,13 @@ import pytest
 
 from desktop_app.core import phones
 from desktop_app.core.phones import PhoneProblem
-from desktop_app.core.recipients import InvalidNumber, NumberParser, Person, merge_recipients
+from desktop_app.core.recipients import (
+    InvalidNumber,
+    NumberParser,
+    Person,
+    Word,
+    merge_recipients,
+)
 
 AMINA = Person("+254712345678", "Amina", "Otieno", from_contacts=True)
 BARAKA = Person("+254722000111", "Baraka", from_contacts=True)
@@ -19,14 +25,28 @@ def test_person_name_joins_the_parts_it_has() -> None:
     assert Person("+254733000222").name == ""
 
 
-def test_parse_splits_pasted_text_into_numbers_and_invalid_entries() -> None:
-    parsed = NumberParser().parse("0712 345 678, +254722000111\n0712 34; abc")
+def test_parse_splits_pasted_text_into_numbers_invalid_entries_and_words() -> None:
+    parsed = NumberParser().parse("0712 345 678, +254722000111\n0712 34; abc; O7I2 345 678")
     assert parsed[:2] == ["+254712345678", "+254722000111"]
-    short, letters = parsed[2:]
+    short, letters, typo = parsed[2:]
     assert isinstance(short, InvalidNumber)
-    assert isinstance(letters, InvalidNumber)
     assert (short.raw, short.error.problem) == ("0712 34", PhoneProblem.SHORT_KE_MOBILE)
-    assert (letters.raw, letters.error.problem) == ("abc", PhoneProblem.NOT_A_NUMBER)
+    assert letters == Word("abc")  # no digit at all: a word, not a wrong number
+    assert isinstance(typo, InvalidNumber)  # letters for digits in a number: still wrong
+    assert typo.error.problem == PhoneProblem.BAD_CHAR
+
+
+def test_names_pasted_with_numbers_from_a_spreadsheet_are_left_out_not_invalid() -> None:
+    """Two columns copied from Excel (Name, Phone): the names were "numbers that are not
+    valid", red chips counted as skipped. They are words left out, each once."""
+    pasted = (
+        "Name\tPhone\nAchieng Otieno\t0712345678\nBaraka\t+254 722 000 111\nBaraka\t0722000112\n"
+    )
+    merged = merge_recipients(NumberParser().parse(pasted), [])
+    assert [p.phone for p in merged.people] == ["+254712345678", "+254722000111", "+254722000112"]
+    assert merged.invalid == ()
+    assert merged.words == ("Name", "Phone", "Achieng Otieno", "Baraka")
+    assert merged.duplicates == 0
 
 
 def test_parser_remembers_each_raw_number(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -68,14 +88,14 @@ def test_merge_puts_picked_contacts_first_then_new_typed_numbers_in_order() -> N
 
 def test_merge_counts_every_duplicate_and_keeps_each_invalid_entry_once() -> None:
     parser = NumberParser()
-    typed = parser.parse("0733000222, +254 733 000 222, abc, 0712 34, abc, 0733000222")
+    typed = parser.parse("0733000222, +254 733 000 222, 07x2, 0712 34, 07x2, 0733000222")
     merged = merge_recipients(typed, [AMINA, AMINA])
     assert merged.people == (AMINA, Person("+254733000222"))
     assert [(i.raw, i.error.problem) for i in merged.invalid] == [
-        ("abc", PhoneProblem.NOT_A_NUMBER),
+        ("07x2", PhoneProblem.BAD_CHAR),
         ("0712 34", PhoneProblem.SHORT_KE_MOBILE),
     ]
-    # a picked contact twice, the same number typed in two forms and once more, "abc" twice
+    # a picked contact twice, the same number typed in two forms and once more, "07x2" twice
     assert merged.duplicates == 1 + 2 + 1
 
 

@@ -193,6 +193,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%Ln name(s) or word(s) left out</source>
+            <translation>
+                <numerusform>%Ln name or word left out</numerusform>
+                <numerusform>%Ln names or words left out</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln second(s)</source>
             <translation>
                 <numerusform>%Ln second</numerusform>

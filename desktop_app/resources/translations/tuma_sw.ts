@@ -3950,8 +3950,16 @@
         <translation>… na wengine {n}</translation>
     </message>
     <message>
+        <source>Left out: {words}</source>
+        <translation>Yameachwa: {words}</translation>
+    </message>
+    <message>
         <source>No recipients yet.</source>
         <translation>Bado hakuna wapokeaji.</translation>
+    </message>
+    <message>
+        <source>Names are not numbers: to pick people by name, use Add from contacts…</source>
+        <translation>Majina si namba: kuchagua watu kwa majina, tumia Ongeza kutoka kwenye anwani…</translation>
     </message>
 </context>
 <context>
@@ -4749,6 +4757,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%Ln name(s) or word(s) left out</source>
+        <translation>
+            <numerusform>jina au neno %Ln limeachwa</numerusform>
+            <numerusform>majina au maneno %Ln yameachwa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln second(s)</source>
         <translation>
             <numerusform>sekunde %Ln</numerusform>
@@ -5241,6 +5256,7 @@
     <name>_UnavailableTab</name>
     <message>
         <source>“{tab}” is not available in this installation of Tuma.</source>
+        <extracomment>The most the status bar gives an account&apos;s name (pixels): beside &quot;Offline&quot; and the balance it still fits the least window (800 px).</extracomment>
         <translation>“{tab}” hakipatikani katika usakinishaji huu wa Tuma.</translation>
     </message>
 </context>

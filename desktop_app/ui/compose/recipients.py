@@ -3,6 +3,8 @@ contacts list; invalid numbers are marked with the reason, duplicates removed.""
 
 from __future__ import annotations
 
+import html
+
 __all__ = [
     "InvalidNumber",
     "NumberParser",
@@ -36,6 +38,7 @@ from desktop_app.core.recipients import (
     NumberParser,
     Person,
     RecipientList,
+    Word,
     merge_recipients,
 )
 from desktop_app.ui.words import counts, phone_problem
@@ -76,7 +79,7 @@ class RecipientsPanel(QWidget):
         super().__init__(parent)
         self._parser = NumberParser()
         self._picked: dict[str, Person] = {}
-        self._typed: list[str | InvalidNumber] = []
+        self._typed: list[str | InvalidNumber | Word] = []
         self.current = RecipientList((), (), 0)
 
         layout = QVBoxLayout(self)
@@ -263,8 +266,19 @@ class RecipientsPanel(QWidget):
 
     def _show_summary(self) -> None:
         people = len(self.current.people)
+        words = self.current.words
+        shown = html.escape(", ".join(words[:8]) + ("…" if len(words) > 8 else ""))
+        self.summary_label.setToolTip(
+            self.tr("Left out: {words}").format(words=shown) if words else ""
+        )
         if self.is_empty():
-            self.summary_label.setText(self.tr("No recipients yet."))
+            text = self.tr("No recipients yet.")
+            if words:
+                # A name typed to find someone, or a pasted column of names with no numbers.
+                text += " " + self.tr(
+                    "Names are not numbers: to pick people by name, use Add from contacts…"
+                )
+            self.summary_label.setText(text)
             return
         pieces = [counts().recipients(people)]
         if self.current.invalid:
@@ -277,6 +291,10 @@ class RecipientsPanel(QWidget):
             )
         if self.current.duplicates:
             pieces.append(counts().duplicates_removed(self.current.duplicates))
+        if words:
+            # Names and headings pasted with the numbers from a spreadsheet: not numbers, so
+            # not "not valid" (they were red "✗ Achieng Otieno" chips, counted as skipped).
+            pieces.append(counts().words_left_out(len(words)))
         summary = " · ".join(pieces)
         # A counted phrase may lead with its noun ("wapokeaji 6"): start with a capital.
         self.summary_label.setText(summary[:1].upper() + summary[1:])

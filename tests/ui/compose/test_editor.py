@@ -162,6 +162,27 @@ def test_recipients_are_normalised_marked_and_deduplicated(qtbot) -> None:  # ty
     assert [p.first_name for p in panel.people()] == ["", "", ""]
 
 
+def test_names_pasted_with_the_numbers_are_left_out_and_said_so(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Name and Phone columns pasted from a spreadsheet: the numbers are the recipients, the
+    names are not red "not valid" chips; a name typed alone points to Add from contacts."""
+    panel = RecipientsPanel()
+    qtbot.addWidget(panel)
+    panel.set_numbers_text("Name\tPhone\nAchieng Otieno\t0712345678\nBaraka\t0722000111")
+    assert [p.phone for p in panel.people()] == ["+254712345678", "+254722000111"]
+    assert panel.invalid() == ()
+    summary = panel.summary_label.text()
+    assert summary == "2 recipients · 4 names or words left out"
+    assert panel.summary_label.toolTip() == "Left out: Name, Phone, Achieng Otieno, Baraka"
+    chips = [panel.chips.item(i).text() for i in range(panel.chips.count())]
+    assert not any(chip.startswith("✗") for chip in chips)
+
+    panel.set_numbers_text("Achieng")  # looking for someone by name
+    assert panel.is_empty()
+    assert panel.summary_label.text() == (
+        "No recipients yet. Names are not numbers: to pick people by name, use Add from contacts…"
+    )
+
+
 def test_render_fills_fields_with_fallback_and_tidy_spaces() -> None:
     jane = Person("+254712345678", "Jane", "Wanjiru")
     nameless = Person("+254722000111")
