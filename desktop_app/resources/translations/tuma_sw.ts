@@ -3950,8 +3950,8 @@
         <translation>… na wengine {n}</translation>
     </message>
     <message>
-        <source>Left out: {words}</source>
-        <translation>Yameachwa: {words}</translation>
+        <source>Left out: {words}. To greet people by name, import the spreadsheet on the Import tab, then pick them with Add from contacts…</source>
+        <translation>Yameachwa: {words}. Kuwasalimu watu kwa majina, ingiza faili ya Excel kwenye kichupo cha Ingiza, kisha uwachague kwa Ongeza kutoka kwenye anwani…</translation>
     </message>
     <message>
         <source>No recipients yet.</source>

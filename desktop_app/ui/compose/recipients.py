@@ -269,7 +269,12 @@ class RecipientsPanel(QWidget):
         words = self.current.words
         shown = html.escape(", ".join(words[:8]) + ("…" if len(words) > 8 else ""))
         self.summary_label.setToolTip(
-            self.tr("Left out: {words}").format(words=shown) if words else ""
+            self.tr(
+                "Left out: {words}. To greet people by name, import the spreadsheet on the "
+                "Import tab, then pick them with Add from contacts…"
+            ).format(words=shown)
+            if words
+            else ""
         )
         if self.is_empty():
             text = self.tr("No recipients yet.")
