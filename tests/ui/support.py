@@ -37,3 +37,17 @@ def write_broadcast(
             profile=ctx.session.profile.name,
         ).id
     )
+
+
+def shown_window(qtbot: Any, ctx: Any, tab: str, size: tuple[int, int] = (1280, 800)) -> Any:
+    """The main window on *ctx* at *size*, shown (exposed) with the tab *tab* in front: what
+    the look tests grab (under ``app_theme``, which the caller sets)."""
+    from desktop_app.ui.main_window import MainWindow
+
+    window = MainWindow(ctx, remember_layout=False)
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    qtbot.waitExposed(window)
+    window.show_tab(tab)
+    return window

@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout
 
 from desktop_app.core.recipients import Person
 from desktop_app.core.services.sending import SendingService
-from desktop_app.ui.main_window import MainWindow
 from desktop_app.ui.tabs import TabPage
 from tests.ui.conftest import app_theme
+from tests.ui.support import shown_window
 
 
 def _schedule(ctx: Any, arun: Any) -> None:
@@ -42,12 +42,7 @@ def test_no_tab_scrolls_at_1280_by_800_with_a_send_scheduled(
 ) -> None:
     _schedule(ctx, arun)
     with app_theme(qapp):
-        window = MainWindow(ctx, remember_layout=False)
-        qtbot.addWidget(window)
-        window.resize(1280, 800)
-        window.show()
-        qtbot.waitExposed(window)
-        window.show_tab(key)
+        window = shown_window(qtbot, ctx, key)
         qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10_000)
         qtbot.wait(100)
         area: Any = window.tabs.currentWidget()

@@ -12,9 +12,9 @@ import pytest
 from PySide6.QtWidgets import QComboBox, QStyle, QStyleOptionComboBox
 
 from desktop_app.ui.i18n import install_translations
-from desktop_app.ui.main_window import MainWindow
 from tests.ui.conftest import app_theme
 from tests.ui.delivery.test_tab import stop_following  # noqa: F401 (a fixture)
+from tests.ui.support import shown_window
 
 
 def _room(combo: QComboBox) -> int:
@@ -37,12 +37,7 @@ def test_on_a_wide_window_the_filters_show_their_choices_whole(
     with app_theme(qapp):
         assert install_translations(qapp, language)
         try:
-            window = MainWindow(ctx, remember_layout=False)
-            qtbot.addWidget(window)
-            window.resize(1280, 800)
-            window.show()
-            qtbot.waitExposed(window)
-            window.show_tab("delivery")
+            window = shown_window(qtbot, ctx, "delivery")
             tab: Any = window.tab("delivery")
             qtbot.waitUntil(lambda: tab.history_model.loaded_once, timeout=10000)
             assert tab.search_edit.width() > 300  # room to spare

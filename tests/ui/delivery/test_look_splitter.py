@@ -11,7 +11,6 @@ from typing import Any
 
 from PySide6.QtCore import QPoint, QRect
 
-from desktop_app.ui.main_window import MainWindow
 from tests.ui.conftest import app_theme
 from tests.ui.delivery.test_tab import (  # noqa: F401 (a fixture)
     FAILS,
@@ -22,6 +21,7 @@ from tests.ui.delivery.test_tab import (  # noqa: F401 (a fixture)
     send,
     stop_following,
 )
+from tests.ui.support import shown_window
 
 
 def _box(widget: Any, within: Any) -> QRect:
@@ -34,12 +34,7 @@ def test_made_small_at_once_the_handle_and_the_customers_stay_in_their_places(
     quick(ctx.services)
     broadcast_id = send(arun, ctx, [OK, OK2, FAILS])
     with app_theme(qapp):
-        window = MainWindow(ctx, remember_layout=False)
-        qtbot.addWidget(window)
-        window.resize(1280, 800)
-        window.show()
-        qtbot.waitExposed(window)
-        window.show_tab("delivery")
+        window = shown_window(qtbot, ctx, "delivery")
         tab: Any = window.tab("delivery")
         qtbot.waitUntil(lambda: tab.history_model.loaded_once, timeout=10000)
         select_send(qtbot, tab, broadcast_id)

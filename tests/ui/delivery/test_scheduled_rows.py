@@ -168,15 +168,21 @@ def test_an_overdue_send_waiting_for_the_user_says_so(
     assert sent_to(admin, account) == {}
 
 
-def test_once_cancelled_the_row_says_it_was_cancelled(
-    qtbot: Any, tabs: Any, arun: Any, admin: Any, account: Any
-) -> None:
-    compose, delivery = tabs
+def _listed_and_opened(qtbot: Any, compose: Any, delivery: Any, arun: Any) -> tuple[int, Any]:
+    """A send scheduled for tomorrow at 08:00, its row listed ("Scheduled: …") and selected,
+    and the scheduled list opened from it ("View scheduled…"): its id and the list."""
     broadcast_id = schedule(qtbot, compose, arun, tomorrow_at_eight())
     listed(qtbot, delivery, broadcast_id)
     qtbot.waitUntil(lambda: words(delivery, broadcast_id).startswith("Scheduled:"))
     select(qtbot, delivery, broadcast_id)
-    dialog = open_list_from_row(qtbot, compose, delivery)
+    return broadcast_id, open_list_from_row(qtbot, compose, delivery)
+
+
+def test_once_cancelled_the_row_says_it_was_cancelled(
+    qtbot: Any, tabs: Any, arun: Any, admin: Any, account: Any
+) -> None:
+    compose, delivery = tabs
+    broadcast_id, dialog = _listed_and_opened(qtbot, compose, delivery, arun)
     qtbot.mouseClick(dialog.cancel_button, LEFT)
     # (never "Unfinished: review" on the way: the row is read again before it says more)
     seen: set[str] = set()
@@ -200,11 +206,7 @@ def test_after_send_now_the_row_shows_its_delivery(
     qtbot: Any, tabs: Any, arun: Any, admin: Any, account: Any
 ) -> None:
     compose, delivery = tabs
-    broadcast_id = schedule(qtbot, compose, arun, tomorrow_at_eight())
-    listed(qtbot, delivery, broadcast_id)
-    qtbot.waitUntil(lambda: words(delivery, broadcast_id).startswith("Scheduled:"))
-    select(qtbot, delivery, broadcast_id)
-    dialog = open_list_from_row(qtbot, compose, delivery)
+    broadcast_id, dialog = _listed_and_opened(qtbot, compose, delivery, arun)
     qtbot.mouseClick(dialog.send_now_button, LEFT)
     qtbot.waitUntil(lambda: sum(sent_to(admin, account).values()) == 2, timeout=10_000)
 
