@@ -41,6 +41,13 @@ TARGETS = ("sw",)
 #: Source text → (singular, plural) where "(s)" → "" / "s" is not English.
 ENGLISH_PLURALS: dict[str, tuple[str, str]] = {
     "%Ln person(s)": ("%Ln person", "%Ln people"),
+    "%Ln more person(s) got it too, but Tuma could not save that yet. It saves it once it can, "
+    "and never sends it to them twice.": (
+        "%Ln more person got it too, but Tuma could not save that yet. It saves it once it can, "
+        "and never sends it to them twice.",
+        "%Ln more people got it too, but Tuma could not save that yet. It saves it once it can, "
+        "and never sends it to them twice.",
+    ),
     "%Ln number(s) are not valid": ("%Ln number is not valid", "%Ln numbers are not valid"),
     "%n of these numbers are on your opt-out list: they are imported, but promotions skip them.": (
         "%n of these numbers is on your opt-out list: it is imported, but promotions skip it.",

@@ -20,6 +20,12 @@ then not sent (the run cancelled or stopped first) goes back to `pending`:
 
 A cancel Event stops the run between chunks; a request in flight is never abandoned without
 its chunk being marked in doubt.
+
+When the computer fails a write of the journal (the disk full, a disk error), the run stops
+there and the outcome carries the StoreError. A chunk whose reply came but could not be
+written down stays `sending`, claimed by this run, so nothing sends it again; the outcome
+carries what is known of it (:class:`Unrecorded`) for the caller to write down once the
+store can take it (the next start finds it in doubt if it never could).
 """
 
 from __future__ import annotations
@@ -43,12 +49,14 @@ from desktop_app.core.store import (
     Journal,
     StoreError,
     StoreProblem,
+    could_not_write,
 )
 
 __all__ = [
     "BroadcastOutcome",
     "BroadcastProgress",
     "SendClient",
+    "Unrecorded",
     "run_broadcast",
 ]
 
@@ -105,6 +113,27 @@ class BroadcastProgress:
 
 
 @dataclass(frozen=True)
+class Unrecorded:
+    """A chunk's outcome that is known but could not be written down (the store refused the
+    write: a full disk): the chunk stays `sending`, claimed by this run, until ``record``
+    (on the store's thread) writes it."""
+
+    chunk_id: int
+    #: the people it went to, when the service accepted it (0: it was not accepted)
+    recipients_sent: int
+    record: Callable[[], object]
+
+
+class _NotWritten(Exception):
+    """A chunk's outcome could not be written down: stop the run (carries both)."""
+
+    def __init__(self, error: StoreError, unrecorded: Unrecorded) -> None:
+        super().__init__(str(error))
+        self.error = error
+        self.unrecorded = unrecorded
+
+
+@dataclass(frozen=True)
 class BroadcastOutcome:
     """Where the broadcast stands after a run (chunk counts are for the whole broadcast)."""
 
@@ -116,12 +145,15 @@ class BroadcastOutcome:
     recipients_accepted: int
     credits: int  # credits spent by the chunks accepted in this run
     message_ids: tuple[str, ...] = ()  # accepted in this run, in order
-    error: errors.ApiError | None = None  # why the run stopped early, if it did
+    #: why the run stopped early, if it did: the service, or the store failing a write
+    error: errors.ApiError | StoreError | None = None
     cancelled: bool = False
     #: The run paused at a chunk whose outcome is unknown (the rest is still pending).
     paused_in_doubt: bool = False
     #: What left that chunk in doubt (a lost connection, an unreadable reply).
     doubt: errors.ApiError | None = None
+    #: Chunks settled here but not written down (the store failed the write).
+    unrecorded: tuple[Unrecorded, ...] = ()
 
     @property
     def finished(self) -> bool:
@@ -196,8 +228,9 @@ async def run_broadcast(
     cache: dict[str, int] = {}
     message_ids: list[str] = []
     credits_spent = 0
-    error: errors.ApiError | None = None
+    error: errors.ApiError | StoreError | None = None
     doubt: errors.ApiError | None = None
+    unrecorded: Unrecorded | None = None
     cancelled = False
     paused = False
 
@@ -226,8 +259,23 @@ async def run_broadcast(
             return None
         return journal.broadcast(broadcast_id), journal.chunk(chunk_id)
 
-    async def settle(chunk_id: int, fn: Callable[..., object], *args: object) -> _Settled:
-        return await finish(io(settled, chunk_id, fn, *args))
+    async def settle(
+        chunk_id: int,
+        fn: Callable[..., object],
+        *args: object,
+        sent: int = 0,
+        later: Callable[[], object] | None = None,
+    ) -> _Settled:
+        """Write the chunk's outcome down; *sent*: the people it went to (accepted). A write
+        the computer failed stops the run (_NotWritten) with the outcome kept, to be written
+        by *later* (by default, *fn* again)."""
+        try:
+            return await finish(io(settled, chunk_id, fn, *args))
+        except StoreError as exc:
+            if not could_not_write(exc):
+                raise
+            record = later if later is not None else _recorder(fn, args)
+            raise _NotWritten(exc, Unrecorded(chunk_id, sent, record)) from exc
 
     # The next chunk, claimed in the commit of the last one's acceptance and not sent yet.
     # Set on the store's thread, before the trip that claimed it returns (or is cancelled).
@@ -283,6 +331,9 @@ async def run_broadcast(
                 except StoreError as exc:
                     if exc.problem is StoreProblem.ILLEGAL_MOVE:
                         continue  # another run (another window) has claimed or settled it
+                    if could_not_write(exc):  # not claimed, so not sent: still pending
+                        error = exc
+                        break
                     raise
                 except asyncio.CancelledError:
                     await settle(chunk_id, journal.mark_pending, chunk_id)  # claimed, not sent
@@ -357,7 +408,22 @@ async def run_broadcast(
                 going_on = position + 1 < len(ids) and not (cancel is not None and cancel.is_set())
                 next_id = ids[position + 1] if going_on else None
                 after = await settle(
-                    chunk_id, accept, chunk_id, next_id, result, parts, credits, count
+                    chunk_id,
+                    accept,
+                    chunk_id,
+                    next_id,
+                    result,
+                    parts,
+                    credits,
+                    count,
+                    sent=count,
+                    # written later: the acceptance alone (the next chunk is not claimed)
+                    later=_recorder(
+                        journal.mark_accepted,
+                        (chunk_id, result.message_id, parts, credits),
+                        recipients=count,
+                        invalid=result.invalid,
+                    ),
                 )
                 message_ids.append(result.message_id)
                 credits_spent += credits
@@ -365,7 +431,9 @@ async def run_broadcast(
                 report(*after)
             if paused:
                 break
-
+    except _NotWritten as exc:
+        error, unrecorded = exc.error, exc.unrecorded
+        log.warning("a round's outcome could not be written down: %s", exc.error.problem)
     finally:
         if claimed is not None:  # claimed with the last acceptance, and not sent: put back
             try:
@@ -391,7 +459,17 @@ async def run_broadcast(
         cancelled=cancelled,
         paused_in_doubt=paused,
         doubt=doubt,
+        unrecorded=() if unrecorded is None else (unrecorded,),
     )
+
+
+def _recorder(
+    fn: Callable[..., object], args: tuple[object, ...], **kwargs: object
+) -> Callable[[], object]:
+    def record() -> object:
+        return fn(*args, **kwargs)
+
+    return record
 
 
 def _web_page_detail(exc: errors.ApiError) -> str | None:

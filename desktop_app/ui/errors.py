@@ -353,6 +353,10 @@ def describe(exc: BaseException) -> tuple[str, str]:
 
         if exc.problem in (StoreProblem.DAMAGED, StoreProblem.UNAVAILABLE):
             title = QCoreApplication.translate("errors", "Could not open Tuma's records")
+        elif exc.problem is StoreProblem.DISK_FULL:
+            title = QCoreApplication.translate("errors", "The disk is full")
+        elif exc.problem is StoreProblem.WRITE_FAILED:
+            title = QCoreApplication.translate("errors", "Could not save Tuma's records")
         else:
             title = QCoreApplication.translate("errors", "Could not update Tuma's records")
         return title, words.store_problem(exc)

@@ -56,6 +56,15 @@ class Words(QObject):
     def people(self, n: int) -> str:
         return self.tr("%Ln person(s)", "", n)
 
+    def sent_not_saved(self, n: int) -> str:
+        """After a send the store could not save all of (a full disk)."""
+        return self.tr(
+            "%Ln more person(s) got it too, but Tuma could not save that yet. It saves it once "
+            "it can, and never sends it to them twice.",
+            "",
+            n,
+        )
+
     def parts(self, n: int) -> str:
         return self.tr("%Ln part(s)", "", n)
 
@@ -352,6 +361,16 @@ class Words(QObject):
                 "Tuma's records file {path} could not be opened (the computer said: {reason}). "
                 "Close any other program using it, check there is free disk space, then open "
                 "Tuma again."
+            ).format(path=exc.data.get("path", ""), reason=exc.data.get("reason", "")),
+            p.DISK_FULL: self.tr(
+                "This computer's disk is full, so Tuma could not save its records. Free some "
+                "space (delete files you no longer need, then empty the Recycle Bin), then try "
+                "again."
+            ),
+            p.WRITE_FAILED: self.tr(
+                "Tuma could not save its records in {path} (the computer said: {reason}). "
+                "Check there is free disk space and that no other program is using the file, "
+                "then try again."
             ).format(path=exc.data.get("path", ""), reason=exc.data.get("reason", "")),
             p.NOT_FOUND: self.tr("That record no longer exists."),
             p.ILLEGAL_MOVE: self.tr(

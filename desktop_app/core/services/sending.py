@@ -34,7 +34,12 @@ from desktop_app.core import cost
 from desktop_app.core.api import errors as api
 from desktop_app.core.api.models import AccountDetails, SendResult
 from desktop_app.core.background import Blocking, finish
-from desktop_app.core.broadcast import BroadcastOutcome, BroadcastProgress, run_broadcast
+from desktop_app.core.broadcast import (
+    BroadcastOutcome,
+    BroadcastProgress,
+    Unrecorded,
+    run_broadcast,
+)
 from desktop_app.core.collector import old_collections_paused
 from desktop_app.core.personalise import has_merge_fields, render_all, uses_names
 from desktop_app.core.recipients import KeptPeople, Person, kept_people
@@ -57,6 +62,7 @@ from desktop_app.core.store import (
     Store,
     StoreError,
     StoreProblem,
+    could_not_write,
 )
 from desktop_app.core.store.journal import content_key
 
@@ -360,9 +366,12 @@ class RunReport:
     balance: float | None = None
     #: Recipients taken out before sending: they joined the opt-out list after the plan.
     opted_out: int = 0
+    #: People the service accepted it for whom Tuma could not write that down yet (the
+    #: store failed the write: a full disk). Written down once it can (see ``unrecorded``).
+    sent_unrecorded: int = 0
 
     @property
-    def error(self) -> api.ApiError | None:
+    def error(self) -> api.ApiError | StoreError | None:
         return self.outcome.error
 
 
@@ -376,6 +385,9 @@ class SendingService:
         self._history = store.history
         self._io = io
         self._balance = balance
+        #: Outcomes of chunks known but not written down yet (the store failed the write),
+        #: oldest first; only touched on the store's thread (``_record_unrecorded``).
+        self._unrecorded: list[Unrecorded] = []
 
     # -- before sending ------------------------------------------------------------------------
 
@@ -642,11 +654,17 @@ class SendingService:
     ) -> RunReport:
         withdrawn = False
         needed: int | None = None
-        opted_out = await self._io(self._honour_opt_outs, broadcast_id)
+        opted_out = 0
         try:
+            # What an earlier run could not write down is written first: until it is, its
+            # chunk stays claimed (never sent again), and a disk still full stops this here.
+            await self._io(self._record_unrecorded, True)
+            opted_out = await self._io(self._honour_opt_outs, broadcast_id)
             outcome = await run_broadcast(
                 client, self._journal, broadcast_id, progress=progress, cancel=cancel, io=self._io
             )
+            if outcome.unrecorded:
+                await self._io(self._keep_unrecorded, outcome.unrecorded)
             if isinstance(outcome.error, api.InsufficientBalance):
                 needed = await self._io(self._pending_credits, broadcast_id)
         finally:
@@ -665,14 +683,54 @@ class SendingService:
             needed_credits=needed,
             balance=balance,
             opted_out=opted_out,
+            sent_unrecorded=await self._io(self._sent_unrecorded, broadcast_id),
         )
 
     def _withdraw_if_untouched(self, broadcast_id: int) -> bool:
         broadcast = self._journal.broadcast(broadcast_id)
         if broadcast.accepted or broadcast.in_doubt or broadcast.sending:
             return False
-        self._journal.cancel_pending(broadcast_id)
+        try:
+            self._journal.cancel_pending(broadcast_id)
+        except StoreError as exc:
+            if not could_not_write(exc):
+                raise
+            # kept, not withdrawn: the rest waits to be resumed (nothing of it was sent)
+            log.warning("an untouched broadcast could not be withdrawn: %s", exc.problem)
+            return False
         return True
+
+    # -- outcomes not written down yet ----------------------------------------------------------
+
+    def _keep_unrecorded(self, unrecorded: Sequence[Unrecorded]) -> None:
+        """(Store thread.) Keep them, and try writing them down at once."""
+        self._unrecorded.extend(unrecorded)
+        self._record_unrecorded(False)
+
+    def _record_unrecorded(self, strict: bool) -> int:
+        """(Store thread.) Write down the outcomes kept, oldest first; stop at the first the
+        store still fails (raised when *strict*: nothing should be sent before it is
+        written). Returns how many are still kept."""
+        while self._unrecorded:
+            try:
+                self._unrecorded[0].record()
+            except StoreError as exc:
+                if exc.problem in (StoreProblem.ILLEGAL_MOVE, StoreProblem.NOT_FOUND):
+                    log.info("an unrecorded outcome was settled meanwhile: %s", exc.problem)
+                elif strict or not could_not_write(exc):
+                    raise
+                else:
+                    break
+            self._unrecorded.pop(0)
+        return len(self._unrecorded)
+
+    def _sent_unrecorded(self, broadcast_id: int) -> int:
+        """(Store thread.) People of this broadcast the service accepted it for, not
+        written down yet."""
+        if not self._unrecorded:
+            return 0
+        ids = {c.id for c in self._journal.chunks(broadcast_id, ChunkState.SENDING)}
+        return sum(u.recipients_sent for u in self._unrecorded if u.chunk_id in ids)
 
     def _pending_credits(self, broadcast_id: int) -> int:
         """Credits the not-yet-sent chunks need (billed as the service does)."""
@@ -699,7 +757,11 @@ class SendingService:
     # -- unfinished broadcasts -------------------------------------------------------------------
 
     async def unfinished(self, profile: str) -> list[Broadcast]:
-        return await self._io(self._journal.unfinished, profile)
+        def read() -> list[Broadcast]:
+            self._record_unrecorded(False)
+            return self._journal.unfinished(profile)
+
+        return await self._io(read)
 
     async def broadcast(self, broadcast_id: int) -> Broadcast:
         return await self._io(self._journal.broadcast, broadcast_id)
@@ -708,6 +770,7 @@ class SendingService:
         """Each unfinished broadcast with its chunks (the review dialog), in one call."""
 
         def read() -> list[tuple[Broadcast, list[Chunk]]]:
+            self._record_unrecorded(False)
             return [(b, self._journal.chunks(b.id)) for b in self._journal.unfinished(profile)]
 
         return await self._io(read)

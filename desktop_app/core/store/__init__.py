@@ -23,7 +23,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from desktop_app.core.store.balances import BalanceReadings
-from desktop_app.core.store.db import Closing, Database, StoreError, StoreProblem
+from desktop_app.core.store.db import (
+    Closing,
+    Database,
+    StoreError,
+    StoreProblem,
+    could_not_write,
+)
 from desktop_app.core.store.delivery import DeliveryRecords
 from desktop_app.core.store.drafts import Draft, DraftPerson, Drafts
 from desktop_app.core.store.groups import Group, Groups, Member
@@ -82,6 +88,7 @@ __all__ = [
     "StoreProblem",
     "Template",
     "Templates",
+    "could_not_write",
 ]
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "Database",
     "StoreError",
     "StoreProblem",
+    "could_not_write",
     "default_path",
     "is_live",
     "migration",
@@ -53,6 +54,8 @@ class StoreProblem(StrEnum):
     NEWER_VERSION = "newer_version"  # written by a newer Tuma
     DAMAGED = "damaged"  # the file is not a database SQLite can read (data: path)
     UNAVAILABLE = "unavailable"  # SQLite could not open it (data: path, reason): locked, …
+    DISK_FULL = "disk_full"  # the disk has no room for the write (data: path)
+    WRITE_FAILED = "write_failed"  # open, but a read or write failed (data: path, reason)
     NOT_FOUND = "not_found"  # no such broadcast / chunk / template
     ILLEGAL_MOVE = "illegal_move"  # a chunk is not in a state that allows the move
     NO_RECIPIENTS = "no_recipients"
@@ -178,18 +181,76 @@ def is_live(token: str) -> bool:
     return token in _live
 
 
+_SQLITE_PERM = 3
+_SQLITE_BUSY = 5
+_SQLITE_LOCKED = 6
+_SQLITE_READONLY = 8
+_SQLITE_IOERR = 10
 _SQLITE_CORRUPT = 11
+_SQLITE_FULL = 13
+_SQLITE_CANTOPEN = 14
 _SQLITE_NOTADB = 26
+#: What the computer did to a store that was open (a full disk, a disk error, a file made
+#: read-only or held by another program): the problem is the computer's, not a bug of ours.
+_SQLITE_COMPUTER = frozenset(
+    {
+        _SQLITE_PERM,
+        _SQLITE_BUSY,
+        _SQLITE_LOCKED,
+        _SQLITE_READONLY,
+        _SQLITE_IOERR,
+        _SQLITE_CORRUPT,
+        _SQLITE_FULL,
+        _SQLITE_CANTOPEN,
+        _SQLITE_NOTADB,
+    }
+)
+
+
+def _primary_code(exc: sqlite3.Error) -> int:
+    return int(getattr(exc, "sqlite_errorcode", -1)) & 0xFF
 
 
 def _cannot_open(path: Path, exc: sqlite3.Error) -> StoreError:
     """Why the file could not be opened, as a StoreError the UI words (never a traceback):
     damaged (not a database, or its pages are broken), else unavailable with SQLite's reason
     (locked by another program, read-only, a disk error)."""
-    primary = getattr(exc, "sqlite_errorcode", -1) & 0xFF
+    primary = _primary_code(exc)
     if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
         return StoreError(StoreProblem.DAMAGED, path=str(path))
+    if primary == _SQLITE_FULL:
+        return StoreError(StoreProblem.DISK_FULL, path=str(path))
     return StoreError(StoreProblem.UNAVAILABLE, path=str(path), reason=str(exc))
+
+
+def _failed(path: Path, exc: sqlite3.Error) -> StoreError | None:
+    """A read or write of the open store that the computer failed, as a StoreError the UI
+    words: the disk full, the file damaged, else SQLite's reason. None for anything else
+    (a constraint or a statement of ours: a bug, raised as it is)."""
+    primary = _primary_code(exc)
+    if primary not in _SQLITE_COMPUTER:
+        return None
+    if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        return StoreError(StoreProblem.DAMAGED, path=str(path))
+    if primary == _SQLITE_FULL:
+        return StoreError(StoreProblem.DISK_FULL, path=str(path))
+    return StoreError(StoreProblem.WRITE_FAILED, path=str(path), reason=str(exc))
+
+
+def could_not_write(exc: BaseException) -> bool:
+    """*exc* is the computer failing a write of the store (a full disk, a disk error): what
+    was being written down is not, and the store is otherwise as it was."""
+    return isinstance(exc, StoreError) and exc.problem in (
+        StoreProblem.DISK_FULL,
+        StoreProblem.WRITE_FAILED,
+        StoreProblem.DAMAGED,
+    )
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):  # the error being raised says what failed
+            db.execute("ROLLBACK")
 
 
 class Closing:
@@ -234,6 +295,11 @@ class Database(Closing):
         except sqlite3.Error as exc:
             self.close()
             raise _cannot_open(self.path, exc) from exc
+        except StoreError as exc:
+            self.close()
+            if exc.problem is StoreProblem.WRITE_FAILED:  # on opening: could not be opened
+                raise StoreError(StoreProblem.UNAVAILABLE, **exc.data) from exc.__cause__
+            raise
         except BaseException:
             self.close()
             raise
@@ -263,22 +329,35 @@ class Database(Closing):
         journal's recipients rows, from each chunk's own list): committed atomically, but
         not waited onto the disk (``synchronous=NORMAL``: a power cut may lose the whole
         transaction, never half of it, and the next durable commit carries it to disk).
-        It keeps such writes from queueing behind the disk while requests are out."""
+        It keeps such writes from queueing behind the disk while requests are out.
+
+        A write the computer fails (the disk full, a disk error) raises a StoreError
+        (``could_not_write``), with the transaction rolled back: nothing of it was written.
+        """
         with self._lock:
             db = self.connection
-            if not durable:
-                db.execute("PRAGMA synchronous = NORMAL")
             try:
-                db.execute("BEGIN IMMEDIATE")
+                if not durable:
+                    db.execute("PRAGMA synchronous = NORMAL")
                 try:
-                    yield db
-                except BaseException:
-                    db.execute("ROLLBACK")
+                    db.execute("BEGIN IMMEDIATE")
+                    try:
+                        yield db
+                    except BaseException:
+                        _roll_back(db)
+                        raise
+                    db.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    # SQLite rolls some failures back itself (a full disk, a disk error);
+                    # a COMMIT that failed may leave the transaction open: never both
+                    _roll_back(db)
+                    if (failed := _failed(self.path, exc)) is not None:
+                        raise failed from exc
                     raise
-                db.execute("COMMIT")
             finally:
                 if not durable:
-                    db.execute("PRAGMA synchronous = FULL")
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("PRAGMA synchronous = FULL")
 
     def rename_profile(self, old: str, new: str) -> int:
         """An account was renamed: everything kept under *old* (sends, drafts, groups,
@@ -305,13 +384,23 @@ class Database(Closing):
         return moved
 
     def read(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._lock:
+        with self._lock, self._reading():
             return list(self.connection.execute(sql, tuple(args)).fetchall())
 
     def read_one(self, sql: str, args: Sequence[Any] = ()) -> tuple[Any, ...] | None:
-        with self._lock:
+        with self._lock, self._reading():
             row = self.connection.execute(sql, tuple(args)).fetchone()
             return None if row is None else tuple(row)
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """A read the computer fails (a disk error, a damaged page) is a StoreError too."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            if (failed := _failed(self.path, exc)) is not None:
+                raise failed from exc
+            raise
 
     def close(self) -> None:
         with self._lock:

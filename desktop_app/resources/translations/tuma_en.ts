@@ -144,6 +144,13 @@
             </translation>
         </message>
         <message numerus="yes">
+            <source>%Ln more person(s) got it too, but Tuma could not save that yet. It saves it once it can, and never sends it to them twice.</source>
+            <translation>
+                <numerusform>%Ln more person got it too, but Tuma could not save that yet. It saves it once it can, and never sends it to them twice.</numerusform>
+                <numerusform>%Ln more people got it too, but Tuma could not save that yet. It saves it once it can, and never sends it to them twice.</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
             <source>%Ln part(s)</source>
             <translation>
                 <numerusform>%Ln part</numerusform>

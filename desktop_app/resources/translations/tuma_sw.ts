@@ -4708,6 +4708,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%Ln more person(s) got it too, but Tuma could not save that yet. It saves it once it can, and never sends it to them twice.</source>
+        <translation>
+            <numerusform>Mtu %Ln zaidi ameupata pia, lakini Tuma haijaweza kuhifadhi hilo bado. Italihifadhi itakapoweza, na haitamtumia mara mbili kamwe.</numerusform>
+            <numerusform>Watu %Ln zaidi wameupata pia, lakini Tuma haijaweza kuhifadhi hilo bado. Italihifadhi itakapoweza, na haitawatumia mara mbili kamwe.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%Ln part(s)</source>
         <translation>
             <numerusform>sehemu %Ln</numerusform>
@@ -5080,6 +5087,14 @@
     <message>
         <source>Tuma&apos;s records file {path} could not be opened (the computer said: {reason}). Close any other program using it, check there is free disk space, then open Tuma again.</source>
         <translation>Faili ya kumbukumbu za Tuma {path} haikuweza kufunguliwa (kompyuta imesema: {reason}). Funga programu nyingine yoyote inayoitumia, hakikisha kuna nafasi kwenye diski, kisha fungua Tuma tena.</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s disk is full, so Tuma could not save its records. Free some space (delete files you no longer need, then empty the Recycle Bin), then try again.</source>
+        <translation>Diski ya kompyuta hii imejaa, kwa hiyo Tuma imeshindwa kuhifadhi kumbukumbu zake. Ongeza nafasi (futa faili usizohitaji tena, kisha safisha Recycle Bin), kisha jaribu tena.</translation>
+    </message>
+    <message>
+        <source>Tuma could not save its records in {path} (the computer said: {reason}). Check there is free disk space and that no other program is using the file, then try again.</source>
+        <translation>Tuma imeshindwa kuhifadhi kumbukumbu zake katika {path} (kompyuta imesema: {reason}). Hakikisha kuna nafasi kwenye diski na kwamba hakuna programu nyingine inayotumia faili hiyo, kisha jaribu tena.</translation>
     </message>
     <message>
         <source>That record no longer exists.</source>
@@ -5516,6 +5531,14 @@
     <message>
         <source>Could not open Tuma&apos;s records</source>
         <translation>Imeshindwa kufungua kumbukumbu za Tuma</translation>
+    </message>
+    <message>
+        <source>The disk is full</source>
+        <translation>Diski imejaa</translation>
+    </message>
+    <message>
+        <source>Could not save Tuma&apos;s records</source>
+        <translation>Imeshindwa kuhifadhi kumbukumbu za Tuma</translation>
     </message>
     <message>
         <source>Could not update Tuma&apos;s records</source>

@@ -119,11 +119,12 @@ class _CancelUndo:
     text: str
 
 
-def outcome_text(summary: SendSummary, *, web_page: bool = False) -> str:
+def outcome_text(summary: SendSummary, *, web_page: bool = False, unrecorded: int = 0) -> str:
     """One sentence for the notice line after a run: who got it, what is left, what is
     unknown, what was refused. *web_page*: what left some in doubt was a web page in the
     service's place (the network's own: a data bundle used up, a Wi-Fi sign-in), not a
-    broken connection."""
+    broken connection. *unrecorded*: people it was sent to that Tuma could not save yet
+    (RunReport.sent_unrecorded)."""
     pieces: list[str] = []
     if summary.recipients_accepted:
         pieces.append(
@@ -132,6 +133,8 @@ def outcome_text(summary: SendSummary, *, web_page: bool = False) -> str:
                 credits=counts().credits(summary.credits),
             )
         )
+    if unrecorded:
+        pieces.append(counts().sent_not_saved(unrecorded))
     if summary.recipients_pending:
         pieces.append(
             QCoreApplication.translate(
@@ -1905,6 +1908,7 @@ class ComposeTab(TabPage):
                 outcome_text(
                     report.summary,
                     web_page=_web_page(report.error) or _web_page(report.outcome.doubt),
+                    unrecorded=report.sent_unrecorded,
                 ),
                 ok=report.error is None and report.outcome.finished,
             )
