@@ -103,3 +103,25 @@ def test_something_in_the_service_s_place_says_open_a_browser_and_sends_nothing(
         assert tab.composer.text() == "Habari"
         assert ctx.services.store.journal.unfinished("Duka") == []
         window.close()
+
+
+def test_delivery_says_the_secure_connection_failed_not_offline(
+    qtbot: Any, connect: Any, tmp_path: Path, services: Any
+) -> None:
+    from desktop_app.core.store import BroadcastKind
+
+    services.store.journal.record_sent(
+        BroadcastKind.BULK,
+        "Habari",
+        ["+254712345678"],
+        profile="Duka",
+        message_id="msg-1",
+        sender_id="TUMA",
+    )
+    with tls_server(tmp_path) as server:
+        _ctx, window = connect(server)
+        window.show_tab("delivery")
+        tab = window.tab("delivery")
+        qtbot.waitUntil(lambda: "Secure connection failed" in tab.subtitle.text(), timeout=15000)
+        assert "Offline" not in tab.subtitle.text()
+        window.close()

@@ -167,6 +167,8 @@ class RefreshReport:
     checked: int = 0  # messages looked up
     changed: frozenset[int] = frozenset()  # broadcasts whose numbers moved
     offline: bool = False  # the service could not be reached: nothing was used up
+    #: of which: something answered, but the secure connection failed (its certificate)
+    insecure: bool = False
     retry_after: float | None = None  # the service asked us to slow down
     unknown: int = 0  # ids the service did not know
 
@@ -397,15 +399,16 @@ class DeliveryService:
         await self._io(self._records.sync, profile)
         due = await self._io(self._records.due, profile, self.clock(), self.batch_size)
         results: list[tuple[str, Sequence[Report] | None]] = []
-        offline = False
+        offline = insecure = False
         retry_after: float | None = None
         unknown = 0
         for message_id in due:
             await self._pace()
             try:
                 records = await client.delivery_report(message_id)
-            except api.NetworkError:
+            except api.NetworkError as exc:
                 offline = True
+                insecure = isinstance(exc, api.CertificateError)
                 break
             except api.RateLimited as exc:
                 retry_after = exc.retry_after or self.offline_pauses[0]
@@ -433,6 +436,7 @@ class DeliveryService:
             checked=len(results),
             changed=frozenset(changed),
             offline=offline,
+            insecure=insecure,
             retry_after=retry_after,
             unknown=unknown,
         )

@@ -974,7 +974,11 @@ class DeliveryTab(OneJob, TabPage):
             self.subtitle.setText(self.tr("No account connected"))
             return
         if report is not None:
-            if report.offline:
+            if report.insecure:
+                self._status_text = self.tr(
+                    "Secure connection failed: reports are checked again once it works"
+                )
+            elif report.offline:
                 self._status_text = self.tr(
                     "Offline: reports are checked again when the connection is back"
                 )

@@ -642,6 +642,21 @@ def test_offline_pauses_without_using_up_look_ups(services: Services) -> None:
     assert arun(service.refresh_due(client, PROFILE)).checked == 2  # type: ignore[arg-type]
 
 
+def test_a_secure_connection_that_fails_pauses_as_offline_and_says_so(
+    services: Services,
+) -> None:
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock)
+    record(services, "m1", [OK])
+    client.answers["m1"] = api.CertificateError(dates=True)
+    report = arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    assert (report.offline, report.insecure, report.checked) == (True, True, 0)
+    client.answers["m1"] = api.NetworkError()
+    report = arun(service.refresh_due(client, PROFILE))  # type: ignore[arg-type]
+    assert (report.offline, report.insecure) == (True, False)
+
+
 def test_rate_limits_the_look_ups(services: Services) -> None:
     clock = Clock()
     client = FakeClient()
