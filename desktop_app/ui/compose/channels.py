@@ -517,7 +517,8 @@ class WhatsAppPanel(_ChannelPanel):
         if not self.language():
             return self.tr("Choose the language the template was approved in.")
         if isinstance(phone, InvalidNumber):
-            return self.tr("Not a valid number: {reason}").format(reason=phone_problem(phone.error))
+            # why it is not valid is said once, under the number
+            return self.tr("Correct the customer's number to send.")
         if phone is None:
             return self.tr("Type the customer's number.")
         return None
