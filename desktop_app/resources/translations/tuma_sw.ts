@@ -1968,6 +1968,10 @@
         <translation>Hakuna akaunti iliyounganishwa</translation>
     </message>
     <message>
+        <source>Secure connection failed: reports are checked again once it works</source>
+        <translation>Muunganisho salama umeshindikana: ripoti zitaangaliwa tena utakapofanya kazi</translation>
+    </message>
+    <message>
         <source>Offline: reports are checked again when the connection is back</source>
         <translation>Hakuna intaneti: ripoti zitaangaliwa tena muunganisho ukirudi</translation>
     </message>
@@ -4666,6 +4670,10 @@
     <message>
         <source>Type the name of the template to send.</source>
         <translation>Andika jina la kiolezo cha kutuma.</translation>
+    </message>
+    <message>
+        <source>Correct the customer&apos;s number to send.</source>
+        <translation>Sahihisha namba ya simu ya mteja ili kutuma.</translation>
     </message>
     <message>
         <source>Type the customer&apos;s number.</source>
