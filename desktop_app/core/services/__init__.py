@@ -17,6 +17,8 @@ from desktop_app.core.services.preferences import Preferences
 from desktop_app.core.settings import AppSettings
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from desktop_app.core.services.accounts import AccountsService, ClientFactory
     from desktop_app.core.services.balance import BalanceService
     from desktop_app.core.services.contacts import ContactsService
@@ -180,9 +182,19 @@ class Services:
         return self.store.db.path.parent / "sandbox"
 
     def close(self) -> None:
-        """Close the store; queued store calls finish first (they are on one thread)."""
+        """Close the store; queued store calls finish first (they are on one thread). A send's
+        outcome the store could not take earlier (a full disk) is written down first if it
+        can be now (else the next start finds that round in doubt)."""
         store = self._store
-        last = store.close if store is not None else None
+        sending: SendingService | None = self.__dict__.get("sending")
+        last: Callable[[], None] | None = None
+        if store is not None:
+
+            def last() -> None:
+                if sending is not None:
+                    sending.record_unrecorded()
+                store.close()
+
         if self._worker is not None:
             self._worker.stop(last=last)
         elif last is not None:

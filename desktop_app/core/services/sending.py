@@ -724,6 +724,17 @@ class SendingService:
             self._unrecorded.pop(0)
         return len(self._unrecorded)
 
+    def record_unrecorded(self) -> None:
+        """(Store thread: on closing.) Write down what can be of the outcomes kept; whatever
+        still cannot be is left to the next start, which finds those rounds in doubt."""
+        try:
+            left = self._record_unrecorded(False)
+        except Exception:
+            log.exception("a send's outcome could not be written down on closing")
+            return
+        if left:
+            log.warning("%d rounds' outcomes could not be written down before closing", left)
+
     def _sent_unrecorded(self, broadcast_id: int) -> int:
         """(Store thread.) People of this broadcast the service accepted it for, not
         written down yet."""

@@ -767,3 +767,43 @@ def test_fresh_balance_says_not_reached_when_the_host_never_answers(
         started = time.monotonic()
         assert asyncio.run(go(url)) == BalanceCheck(None, BalanceSource.NOT_REACHED)
         assert time.monotonic() - started < 0.3 + 0.5 + 0.5  # one connect timeout and the grace
+
+
+# --- the disk fills up ------------------------------------------------------------------------
+
+
+@pytest.mark.expect_log("could not be written down", "writing recipients rows failed")
+def test_a_round_not_written_down_is_written_on_closing_once_there_is_room(
+    services: Services, account: Any, admin: Any, tmp_path: Any
+) -> None:
+    from desktop_app.core.store import ChunkState, StoreError
+    from tests.disk import FullDisk
+
+    broadcast_id = start(services, make_plan(people(6), size=2))
+    disk = FullDisk(services.store.db)
+
+    def fills(step: BroadcastProgress) -> None:
+        if step.chunks_done == 1:
+            disk.full = True  # the second batch goes out; its reply cannot be saved
+
+    report = run(services, account, broadcast_id, progress=fills)
+    assert report.sent_unrecorded == 2
+    assert isinstance(report.error, StoreError)
+    assert len(recorded(admin, account)) == 4
+    disk.full = False  # room again, and the shop quits without sending anything more
+    services.close()
+    reopened = Services.open(
+        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
+    )
+    try:
+        chunks = reopened.store.journal.chunks(broadcast_id)
+        assert [c.state for c in chunks] == [
+            ChunkState.ACCEPTED,
+            ChunkState.ACCEPTED,  # not "in doubt": it was written down on closing
+            ChunkState.PENDING,
+        ]
+        again = run(reopened, account, broadcast_id)
+        assert again.outcome.finished
+    finally:
+        reopened.close()
+    assert sorted(e["phone"] for e in recorded(admin, account)) == [p.phone for p in people(6)]
