@@ -2528,6 +2528,10 @@
         <translation>Inasoma “{name}”… Itachukua nafasi ya “{current}” ikishasomwa.</translation>
     </message>
     <message>
+        <source>Spreadsheets (*.xlsx *.xlsm *.csv *.txt *.tsv)</source>
+        <translation>Faili za Excel (*.xlsx *.xlsm *.csv *.txt *.tsv)</translation>
+    </message>
+    <message>
         <source>“{name}” is a folder. Open it and drop the spreadsheet itself (an Excel .xlsx or CSV file).</source>
         <translation>“{name}” ni folda. Ifungue na uweke faili yenyewe hapa (faili ya Excel .xlsx au CSV).</translation>
     </message>
@@ -2801,10 +2805,6 @@
     <message>
         <source>Stop saving or adding to the group (the import itself is kept)</source>
         <translation>Simamisha kuhifadhi au kuongeza kwenye kikundi (uingizaji wenyewe unabaki)</translation>
-    </message>
-    <message>
-        <source>Spreadsheets (*.xlsx *.csv *.txt *.tsv)</source>
-        <translation>Faili za Excel na CSV (*.xlsx *.csv *.txt *.tsv)</translation>
     </message>
     <message>
         <source>Problem</source>

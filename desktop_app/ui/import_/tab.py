@@ -448,7 +448,7 @@ class ImportTab(OneJob, TabPage):
         dialog.setObjectName("importBrowse")
         dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
         dialog.setNameFilters(
-            [self.tr("Spreadsheets (*.xlsx *.csv *.txt *.tsv)"), self.tr("All files (*)")]
+            [self.tr("Spreadsheets (*.xlsx *.xlsm *.csv *.txt *.tsv)"), self.tr("All files (*)")]
         )
         if folder:
             dialog.setDirectory(folder)

@@ -47,7 +47,7 @@ def test_the_file_chooser_shows_unicode_text_and_opens_it(
     dialog = window.findChild(QFileDialog, "importBrowse")
     assert dialog is not None
     spreadsheets = dialog.nameFilters()[0]  # the one shown first
-    assert spreadsheets == "Spreadsheets (*.xlsx *.csv *.txt *.tsv)"
+    assert spreadsheets == "Spreadsheets (*.xlsx *.xlsm *.csv *.txt *.tsv)"
     assert _endings(spreadsheets) == set(ACCEPTED)  # every kind the tab opens, no other
     dialog.setDirectory(str(tmp_path))
     dialog.selectFile(str(path))

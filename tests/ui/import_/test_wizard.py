@@ -118,6 +118,22 @@ def test_a_dropped_file_walks_to_done_and_the_sandbox_has_the_contacts(
     assert re.fullmatch(r"\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d", when), when
 
 
+def test_a_macro_enabled_workbook_is_opened_like_any_other(qtbot, window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Offices keep customer lists in .xlsm (a workbook with macros): the core reads it, and
+    the window no longer refused it as a kind of file Tuma cannot open."""
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for row in (("Name", "Phone"), ("Wanjiru", "0712 345 678"), ("Otieno", "0722 000 111")):
+        sheet.append(row)
+    path = tmp_path / "wateja.xlsm"
+    book.save(path)
+    tab = walk_to_check(qtbot, window, path)
+    assert tab.check_page.ready.value.text() == "2"
+
+
 def test_a_wrong_file_is_refused_on_the_window_and_on_the_drop_area(
     qtbot, window, ctx, tmp_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
