@@ -48,9 +48,12 @@ __all__ = [
 #: Text tables the core reads as it reads a CSV (its separator and encoding found): Excel's
 #: "Unicode Text" (.txt: UTF-16, tab-separated) and tab-separated files.
 TEXT_TABLES = (".txt", ".tsv")
+#: A workbook with macros, which the core reads as it reads an .xlsx.
+MACRO_WORKBOOKS = (".xlsm",)
 # The files the tab opens (its spec says, for drops on the window too; the spec lists the
-# text tables among the endings it "explains", so a drop on the window comes here too).
-ACCEPTED = tuple(dict.fromkeys((*spec("import").accepts, *TEXT_TABLES)))
+# others among the endings it "explains", so a drop on the window comes here too, while the
+# words for a file refused name only the two kinds to save a sheet as).
+ACCEPTED = tuple(dict.fromkeys((*spec("import").accepts, *MACRO_WORKBOOKS, *TEXT_TABLES)))
 #: The widest a column of the file's first rows is made (pixels): one long column (notes)
 #: must not push the others off a small screen.
 FIRST_ROWS_COLUMN_MAX = 240
