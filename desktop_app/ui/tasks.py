@@ -78,15 +78,20 @@ class TaskRunner(QObject):
         *,
         on_success: Callable[[T], None] | None = None,
         on_error: Callable[[BaseException], bool] | None = None,
-    ) -> asyncio.Task[T]:
+    ) -> asyncio.Task[T] | None:
         """Run *coro* as task *name*, cancelling an earlier task of that name.
 
         ``on_success`` gets the result; ``on_error`` gets any exception except cancellation
         and returns True when it dealt with it, otherwise the presenter shows it.
+
+        Once the app is closing no new work starts: *coro* is closed unstarted and None is
+        returned. (A signal that arrives during the quit, such as a balance reading that
+        was under way, would otherwise raise in its slot.)
         """
         if self._closing:
             coro.close()
-            raise RuntimeError("the app is closing; no new work can start")
+            log.debug("the app is closing: %s not started", name)
+            return None
         self.cancel(name)
         # The task runs in a context of its own whose requests report their retries here,
         # tagged with this task (not the name: a newer task of that name may replace it).

@@ -155,3 +155,28 @@ def test_other_words_shown_since_stay_when_the_balance_gets_through(
     shown = win.message_bar.message
     assert shown is not None
     assert shown.title == "Not saved"
+
+
+def test_a_reading_that_lands_while_tuma_quits_starts_nothing_and_raises_nothing(
+    qtbot: Any, ctx: Any, arun: Any
+) -> None:
+    """A balance reading under way when the quit began still lands: the Balance tab's slot
+    asked for its history, and the task runner, closing, raised in that slot ("the app is
+    closing; no new work can start": seen once in a fresh clone's run). Every tab now hears
+    the context's signals during the quit without starting or raising anything."""
+    win = open_window(qtbot, ctx)
+    for key in ("compose", "contacts", "import", "delivery", "balance"):
+        win.show_tab(key)  # every tab built and listening
+    qtbot.waitUntil(lambda: not ctx.tasks.busy, timeout=10000)
+    details = ctx.last_balance
+    assert details is not None
+    arun(ctx.tasks.shutdown(timeout=2.0))
+    ctx.balance_changed.emit(details)
+    ctx.balance_failed.emit(RuntimeError("late"))
+    ctx.reachability_changed.emit(False)
+    ctx.reachability_changed.emit(True)
+    ctx.contacts_changed.emit()
+    ctx.scheduled_changed.emit()
+    ctx.session_changed.emit()
+    qtbot.wait(50)
+    assert not ctx.tasks.busy
