@@ -60,7 +60,7 @@ from desktop_app.core.delivery import (
 )
 from desktop_app.core.personalise import uses_names
 from desktop_app.core.recipients import KeptPeople, Person, kept_people
-from desktop_app.core.store import BroadcastKind, ChunkState, Store
+from desktop_app.core.store import BroadcastKind, ChunkState, Store, StoreError, could_not_write
 from desktop_app.core.store.delivery import (
     NO_REPORT_AFTER,
     BroadcastRow,
@@ -169,6 +169,9 @@ class RefreshReport:
     offline: bool = False  # the service could not be reached: nothing was used up
     #: of which: something answered, but the secure connection failed (its certificate)
     insecure: bool = False
+    #: What came back could not be saved (the computer failed the write: a full disk);
+    #: nothing moved, and the same messages are looked up again after a pause.
+    not_saved: StoreError | None = None
     retry_after: float | None = None  # the service asked us to slow down
     unknown: int = 0  # ids the service did not know
 
@@ -454,16 +457,25 @@ class DeliveryService:
         until the next message is due (or :attr:`poll_seconds`, to notice new sends, or a
         :meth:`wake`), for as long as *keep_going()* says so (the session is the same),
         starting *first_after* seconds from now (what the user opened comes first).
-        Offline, it pauses a growing while; errors that need the user (the token refused)
-        end it."""
+        Offline, or when what came back cannot be saved (a full disk), it pauses a growing
+        while; errors that need the user (the token refused) end it."""
         offline_round = 0
         if first_after > 0:
             await asyncio.sleep(first_after)
         while keep_going():
-            report = await self.refresh_due(client, profile)  # a refused token ends it
-            if on_change is not None and (report.changed or report.offline or report.checked):
+            try:
+                report = await self.refresh_due(client, profile)  # a refused token ends it
+            except StoreError as exc:
+                if not could_not_write(exc):
+                    raise
+                # a full disk: paused as offline is, until the reports can be saved again
+                log.warning("delivery reports could not be saved: %s", exc.problem)
+                report = RefreshReport(not_saved=exc)
+            if on_change is not None and (
+                report.changed or report.offline or report.checked or report.not_saved
+            ):
                 on_change(report)
-            if report.offline:
+            if report.offline or report.not_saved is not None:
                 pause = self.offline_pauses[min(offline_round, len(self.offline_pauses) - 1)]
                 offline_round += 1
                 await self._sleep(pause, wakeable=False)

@@ -313,6 +313,8 @@ class DeliveryTab(OneJob, TabPage):
         self._follower: asyncio.Task[None] | None = None
         self.job_task = JOB_TASK
         self._status_text = ""
+        #: the message bar said the reports cannot be saved (said once, until they can)
+        self._not_saved_said = False
         self.selected: BroadcastRow | None = None
         self._stale = False
         #: Work that waits for the history's rows to be painted, by name (see _after_rows).
@@ -974,7 +976,11 @@ class DeliveryTab(OneJob, TabPage):
             self.subtitle.setText(self.tr("No account connected"))
             return
         if report is not None:
-            if report.insecure:
+            if report.not_saved is not None:
+                self._status_text = self.tr(
+                    "Statuses cannot be saved just now: see the message above"
+                )
+            elif report.insecure:
                 self._status_text = self.tr(
                     "Secure connection failed: reports are checked again once it works"
                 )
@@ -1470,6 +1476,11 @@ class DeliveryTab(OneJob, TabPage):
             return
         if report is not None:
             self._update_subtitle(report)
+            if report.not_saved is not None and not self._not_saved_said:
+                self._not_saved_said = True  # said once, until they can be saved again
+                self.ctx.errors.present(report.not_saved)
+            elif report.not_saved is None:
+                self._not_saved_said = False
         changed = set(report.changed) if report is not None else None
         shown = {row.broadcast_id for row in self.history_model.rows}
         wanted = shown if changed is None else shown & changed

@@ -696,3 +696,46 @@ def test_follow_keeps_going_until_cancelled(services: Services) -> None:
     arun(scenario())
     assert reports
     assert reports[0].changed
+
+
+@pytest.mark.expect_log("delivery reports could not be saved")
+def test_follow_waits_out_a_full_disk_and_saves_the_reports_once_there_is_room(
+    services: Services,
+) -> None:
+    """The statuses that come back cannot be saved (the disk is full): following does not
+    end (it used to, silently, for the rest of the session); it pauses as offline does and
+    looks the same messages up again, and keeps them once the disk has room."""
+    from desktop_app.core.store import StoreError, StoreProblem
+    from tests.disk import full_disk
+
+    clock = Clock()
+    client = FakeClient()
+    service = delivery(services, clock, poll_seconds=0.01, offline_pauses=(0.02,))
+    broadcast_id = record(services, "m1", [OK])
+    client.say("m1", (OK, "DeliveredToTerminal"))
+    reports: list[Any] = []
+
+    async def scenario() -> None:
+        with full_disk(services.store.db) as disk:
+            disk.full = True
+            task = asyncio.create_task(service.follow(client, PROFILE, reports.append))  # type: ignore[arg-type]
+            for _ in range(200):
+                await asyncio.sleep(0.01)
+                if len([r for r in reports if r.not_saved is not None]) >= 2:
+                    break
+            assert not task.done()  # still following
+            disk.full = False  # room again
+            for _ in range(200):
+                await asyncio.sleep(0.01)
+                if any(r.changed for r in reports):
+                    break
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+
+    arun(scenario())
+    failed = [r.not_saved for r in reports if r.not_saved is not None]
+    assert len(failed) >= 2  # paused, then tried again
+    assert all(isinstance(e, StoreError) and e.problem is StoreProblem.DISK_FULL for e in failed)
+    assert any(r.changed == frozenset({broadcast_id}) for r in reports)
+    assert statuses(services, service, broadcast_id) == {OK: Outcome.DELIVERED}
