@@ -797,8 +797,20 @@
         <translation>Utume ujumbe huu?</translation>
     </message>
     <message>
+        <source>Schedule this message?</source>
+        <translation>Upange ujumbe huu?</translation>
+    </message>
+    <message>
+        <source>Schedule it for {people}?</source>
+        <translation>Upange utumwe kwa {people}?</translation>
+    </message>
+    <message>
         <source>Send to {people}?</source>
         <translation>Utume kwa {people}?</translation>
+    </message>
+    <message>
+        <source>Schedule it for {people} who did not get it yet?</source>
+        <translation>Upange utumwe kwa {people} ambao bado hawajaupata?</translation>
     </message>
     <message>
         <source>Send to {people} who did not get it yet?</source>

@@ -237,22 +237,29 @@ class ConfirmSendDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("confirmSendDialog")
-        self.setWindowTitle(self.tr("Send this message?"))
+        later = due_at is not None  # scheduled: it goes out at that time, not now
+        self.setWindowTitle(
+            self.tr("Schedule this message?") if later else self.tr("Send this message?")
+        )
         self.setMinimumWidth(440)
         layout = QVBoxLayout(self)
         layout.setSpacing(12)
-        heading = QLabel(
-            self.tr("Send to {people}?").format(people=counts().people(estimate.recipients))
+        people = counts().people(estimate.recipients)
+        self.heading = heading = QLabel(
+            self.tr("Schedule it for {people}?").format(people=people)
+            if later
+            else self.tr("Send to {people}?").format(people=people)
         )
         heading.setObjectName("dialogTitle")
         heading.setWordWrap(True)
         layout.addWidget(heading)
         # With duplicates, the numbers shown are those of the default choice (the new only).
         if duplicates and new_estimate is not None and new_estimate.recipients:
+            people = counts().people(new_estimate.recipients)
             heading.setText(
-                self.tr("Send to {people} who did not get it yet?").format(
-                    people=counts().people(new_estimate.recipients)
-                )
+                self.tr("Schedule it for {people} who did not get it yet?").format(people=people)
+                if later
+                else self.tr("Send to {people} who did not get it yet?").format(people=people)
             )
             estimate = new_estimate
         elif duplicates and duplicates.in_unfinished:

@@ -129,6 +129,9 @@ def test_a_promotion_after_six_is_scheduled_for_eight_by_default(
     dialog = run.confirm_dialog()
     assert dialog.due_value.text().startswith("tomorrow at")
     assert dialog.send_button.text() == "Schedule"
+    # not "Send to 2 people?" above a Schedule button
+    assert dialog.heading.text() == "Schedule it for 2 people?"
+    assert dialog.windowTitle() == "Schedule this message?"
     run.confirm()
     run.wait()
     assert sent_to(admin, account) == Counter()  # nothing went out tonight
