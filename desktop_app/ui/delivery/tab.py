@@ -1148,6 +1148,8 @@ class DeliveryTab(OneJob, TabPage):
         scheduled = row is not None and self.history_model.due_at(row) is not None
         self.review_button.setVisible(row is not None and row.unfinished and not scheduled)
         self.scheduled_button.setVisible(scheduled)
+        # nothing of a send waiting for its time has gone out, so nothing of it failed
+        self.resend_button.setVisible(not scheduled)
         if row is not None and scheduled:
             self.scheduled_button.setToolTip(
                 self.tr("Open the scheduled list: Send now or Cancel send")

@@ -122,6 +122,7 @@ def test_a_scheduled_send_says_when_it_goes_out_and_offers_the_list_not_review(
     select(qtbot, delivery, broadcast_id)
     assert not delivery.review_button.isVisible()
     assert delivery.scheduled_button.text() == "&View scheduled…"
+    assert not delivery.resend_button.isVisible()  # nothing of it went out, nothing failed
     # its customers wait for it: not left over from a send that did not finish
     recipients = delivery.recipients_model
     qtbot.waitUntil(lambda: recipients.rowCount() == 2)
@@ -219,6 +220,7 @@ def test_after_send_now_the_row_shows_its_delivery(
     assert cell(delivery, broadcast_id, HistoryColumn.WHEN) != "Not sent yet"
     assert not delivery.scheduled_button.isVisible()
     assert not delivery.review_button.isVisible()
+    assert delivery.resend_button.isVisible()  # sent now: its failures can be sent again
 
 
 def test_moved_to_another_time_the_row_and_the_line_above_say_the_new_time(
