@@ -311,3 +311,38 @@ def test_a_dark_system_palette_does_not_reach_the_app(qtbot, qapp, ctx, tmp_path
             tab.flow.cancel()
     finally:
         qapp.setPalette(system)
+
+
+def _reddish_pixels(image: QImage) -> int:
+    return sum(
+        1
+        for x in range(image.width())
+        for y in range(image.height())
+        if (c := QColor(image.pixel(x, y))).red() - max(c.green(), c.blue()) > 40
+    )
+
+
+def test_a_greyed_button_looks_greyed_whatever_its_role(qtbot, themed) -> None:  # type: ignore[no-untyped-def]
+    """A greyed "danger" button was pink with red words, and a greyed default button kept the
+    green edge of the one Enter presses: both read as live."""
+    from PySide6.QtWidgets import QDialog, QPushButton, QVBoxLayout
+
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    layout = QVBoxLayout(dialog)
+    danger = QPushButton("Delete 3 contacts")
+    danger.setProperty("role", "danger")
+    default = QPushButton("Save")
+    plain = QPushButton("Close")
+    for button in (danger, default, plain):
+        layout.addWidget(button)
+    default.setDefault(True)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    live_red = _reddish_pixels(danger.grab().toImage())
+    assert live_red > 20  # (the check sees the red words of a live one)
+    for button in (danger, default, plain):
+        button.setEnabled(False)
+    assert default.isDefault()
+    assert _reddish_pixels(danger.grab().toImage()) == 0
+    assert _green_pixels(default.grab().toImage()) == 0
