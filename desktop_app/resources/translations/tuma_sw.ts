@@ -133,8 +133,8 @@
         <translation>✓ Imeunganishwa. Salio: krediti {credits}. Bofya Hifadhi ili kuweka akaunti hii.</translation>
     </message>
     <message>
-        <source>This web address answered, but not as a messaging service: it may be a website, or a Wi-Fi sign-in page (in a hotel or café, sign in with your web browser first). Check the Web address: copy it again from your provider (for example https://api.example.co.ke), then test again.</source>
-        <translation>Anwani hii ya tovuti imejibu, lakini si kama huduma ya ujumbe: huenda ni tovuti, au ukurasa wa kuingia kwenye Wi-Fi (hotelini au mkahawani, ingia kwanza kwa kivinjari chako). Angalia Anwani ya tovuti: inakili tena kutoka kwa mtoa huduma wako (kwa mfano https://api.example.co.ke), kisha jaribu tena.</translation>
+        <source>This web address answered, but not as a messaging service: it may be a website, a Wi-Fi sign-in page (in a hotel or café, sign in with your web browser first) or your network&apos;s page saying the data bundle is used up (buy more, then try again). Check the Web address: copy it again from your provider (for example https://api.example.co.ke), then test again.</source>
+        <translation>Anwani hii ya tovuti imejibu, lakini si kama huduma ya ujumbe: huenda ni tovuti, ukurasa wa kuingia kwenye Wi-Fi (hotelini au mkahawani, ingia kwanza kwa kivinjari chako) au ukurasa wa mtandao wako unaosema bando la data limekwisha (nunua zaidi, kisha jaribu tena). Angalia Anwani ya tovuti: inakili tena kutoka kwa mtoa huduma wako (kwa mfano https://api.example.co.ke), kisha jaribu tena.</translation>
     </message>
     <message>
         <source>A send is in progress: save this account once it has finished.</source>

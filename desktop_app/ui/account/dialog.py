@@ -469,9 +469,10 @@ class AccountDialog(QDialog):
         if _not_the_service(exc):
             text = self.tr(
                 "This web address answered, but not as a messaging service: it may be a "
-                "website, or a Wi-Fi sign-in page (in a hotel or café, sign in with your web "
-                "browser first). Check the Web address: copy it again from your provider (for "
-                "example https://api.example.co.ke), then test again."
+                "website, a Wi-Fi sign-in page (in a hotel or café, sign in with your web "
+                "browser first) or your network's page saying the data bundle is used up (buy "
+                "more, then try again). Check the Web address: copy it again from your "
+                "provider (for example https://api.example.co.ke), then test again."
             )
         elif not isinstance(exc, AccountError | SettingsError):
             text = f"{title}: {text}"

@@ -220,6 +220,7 @@ def test_an_address_that_is_not_the_service_says_to_check_it(  # type: ignore[no
     assert "not as a messaging service" in text
     assert "Check the Web address" in text
     assert "Wi-Fi sign-in page" in text
+    assert "data bundle is used up" in text  # the other page a network puts there, here
 
 
 def test_save_puts_the_token_in_the_keyring_only(
