@@ -519,6 +519,9 @@ def history_where(profile: str, f: HistoryFilter) -> tuple[str, str, list[Any]]:
     )
     accepted = _ACCEPTED
     if f.status is StatusFilter.UNFINISHED:
+        # a send waiting for its time is not unfinished (as Journal.unfinished): nothing of
+        # it went wrong, nothing to review; once it goes out it is an ordinary send
+        where.append("b.scheduled_for IS NULL")
         having = " HAVING SUM(c.state IN ('pending', 'sending', 'in_doubt')) > 0"
     elif f.status is StatusFilter.FAILED:
         having = " HAVING " + final.format("'failed', 'rejected'") + " > 0"

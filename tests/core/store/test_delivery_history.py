@@ -148,3 +148,29 @@ def test_the_period_tally_counts_every_outcome(history: Store) -> None:
     since = HistoryFilter(since=datetime.now(UTC) - timedelta(days=1))
     assert history.delivery.period_tally(P, since)[Outcome.NO_REPORT] == 0
     assert history.delivery.period_tally("nobody", HistoryFilter()) == Tally()
+
+
+def test_a_send_waiting_for_its_time_is_not_listed_as_unfinished(store: Store) -> None:
+    """The "Unfinished or in doubt" filter listed sends scheduled for later (their rounds
+    are pending): nothing of them went wrong. Taken off the schedule to go out, and not
+    finished, one is listed like any other."""
+    from desktop_app.core.store.schedule import Schedule
+
+    journal = store.journal
+    waiting = journal.create_broadcast(
+        BroadcastKind.BULK, "TUMA", "Kesho", people(2, 40), 2, profile=P
+    )
+    broken = journal.create_broadcast(
+        BroadcastKind.BULK, "TUMA", "Leo", people(2, 50), 2, profile=P
+    )
+    with store.db.write() as db:
+        Schedule.mark(
+            db, waiting.id, category="promotional", due_at=datetime.now(UTC) + timedelta(days=1)
+        )
+    unfinished = HistoryFilter(status=StatusFilter.UNFINISHED)
+    listed = [row.broadcast_id for row in store.delivery.history(P, unfinished)]
+    assert listed == [broken.id]
+    assert store.delivery.history_count(P, unfinished) == 1
+    assert store.schedule.release(waiting.id)  # its time came: it goes out, and stops halfway
+    listed = [row.broadcast_id for row in store.delivery.history(P, unfinished)]
+    assert sorted(listed) == sorted([broken.id, waiting.id])
