@@ -4147,8 +4147,8 @@
         <translation>Ujumbe</translation>
     </message>
     <message>
-        <source>Nothing is scheduled.</source>
-        <translation>Hakuna ujumbe uliopangwa.</translation>
+        <source>Nothing is scheduled. To send a message later, write it in Compose and press Send later…</source>
+        <translation>Hakuna ujumbe uliopangwa. Ili kutuma ujumbe baadaye, uandike katika Andika kisha bonyeza Tuma baadaye…</translation>
     </message>
     <message>
         <source>An overdue message is not sent until you decide: Send now or Cancel send.</source>

@@ -467,9 +467,16 @@ class ScheduledDialog(QDialog):
         self.table.setWordWrap(True)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.table, 1)
-        self.empty_label = QLabel(self.tr("Nothing is scheduled."))
+        self.empty_label = QLabel(
+            self.tr(
+                "Nothing is scheduled. To send a message later, write it in Compose and press "
+                "Send later…"
+            )
+        )
         self.empty_label.setObjectName("hint")
-        layout.addWidget(self.empty_label)
+        self.empty_label.setWordWrap(True)
+        # at the top, where the list would be (it floated halfway down the empty window)
+        layout.addWidget(self.empty_label, 1, Qt.AlignmentFlag.AlignTop)
         # Sends whose time passed wait for the user ("Decide later"): how to decide.
         self.waiting_label = QLabel(
             self.tr("An overdue message is not sent until you decide: Send now or Cancel send.")

@@ -230,3 +230,22 @@ def test_all_of_a_few_people_who_got_it(qtbot, tab) -> None:  # type: ignore[no-
     assert "3 of these 3" not in said, said
     assert "3 kati ya watu 3" not in said, said
     assert cut_off(dialog) == []
+
+
+def test_the_empty_scheduled_list_says_so_at_the_top(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    """With nothing scheduled, its words sat halfway down the empty window."""
+    from desktop_app.ui.compose.rules import ScheduledDialog
+    from tests.ui.conftest import app_theme
+
+    with app_theme(qapp):
+        dialog = ScheduledDialog()
+        qtbot.addWidget(dialog)
+        dialog.show_sends([], set())
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        label = dialog.empty_label
+        assert label.isVisible()
+        # (the label took the window's height, and its words sat in its middle)
+        assert label.mapTo(dialog, label.rect().topLeft()).y() < 40
+        assert label.height() < 3 * label.fontMetrics().lineSpacing()
+        assert "Send later" in label.text()  # and how to schedule one
