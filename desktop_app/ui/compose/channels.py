@@ -44,7 +44,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-TIPS_WIDTH = 360
+#: The tips beside the WhatsApp and Survey forms: at 360 (the SMS summary's width) the form
+#: was left ~390 px at 800 (its placeholders and "No recipients yet." cut or wrapped).
+TIPS_WIDTH = 280
 LANGUAGES = (("en", "English"), ("sw", "Kiswahili"), ("en_US", "English (US)"), ("fr", "Français"))
 
 

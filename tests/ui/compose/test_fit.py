@@ -107,3 +107,26 @@ def test_right_after_a_resize_to_the_smallest_window_nothing_is_cut(qtbot, windo
     # nothing; the Send row under it does not scroll)
     page = compose.form_scroll.widget()
     assert page.height() >= compose.columns.mapTo(page, compose.columns.rect().bottomLeft()).y()
+
+
+def test_the_whatsapp_and_survey_forms_have_room_at_the_smallest_window(qtbot, window) -> None:  # type: ignore[no-untyped-def]
+    """At 800×560 the tips beside them (as wide as the SMS summary) left the forms ~390 px:
+    the customer's number's example was cut ("0712 345 …") and "No recipients yet." wrapped
+    onto two lines."""
+    window.resize(800, 560)
+    window.show_tab("compose")
+    compose = window.tab("compose")
+    compose.set_channel(1)  # type: ignore[attr-defined]
+    whatsapp = compose.whatsapp  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: whatsapp.phone_edit.isVisible())
+    QApplication.processEvents()
+    edit = whatsapp.phone_edit
+    example = edit.fontMetrics().horizontalAdvance(edit.placeholderText())
+    assert example + 24 <= edit.width()  # (its padding and frame)
+    compose.set_channel(2)  # type: ignore[attr-defined]
+    survey = compose.survey  # type: ignore[attr-defined]
+    qtbot.waitUntil(lambda: survey.recipients.summary_label.isVisible())
+    QApplication.processEvents()
+    summary = survey.recipients.summary_label
+    assert summary.text() == "No recipients yet."
+    assert summary.fontMetrics().horizontalAdvance(summary.text()) <= summary.width()  # one line
