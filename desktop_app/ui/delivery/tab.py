@@ -995,7 +995,9 @@ class DeliveryTab(OneJob, TabPage):
             self.subtitle.setText(status)
             return
         listed = self.tr("%Ln send(s)", "", self.history_model.total)
-        self.subtitle.setText(f"{listed} · {status}")
+        line = f"{listed} · {status}"
+        # a counted phrase may lead with its noun ("utumaji 7"): the line starts with a capital
+        self.subtitle.setText(line[:1].upper() + line[1:])
 
     # -- the selected send -------------------------------------------------------------------
 

@@ -57,3 +57,23 @@ def test_on_a_wide_window_the_filters_show_their_choices_whole(
             window.close()
         finally:
             install_translations(qapp, "en")
+
+
+def test_the_subtitle_starts_with_a_capital_in_kiswahili(
+    qtbot: Any, qapp: Any, ctx: Any, arun: Any
+) -> None:
+    """ "%Ln send(s)" is "utumaji %Ln" in Kiswahili: the subtitle read "utumaji 1 · Hali…"."""
+    from tests.ui.delivery.test_tab import OK, send
+
+    send(arun, ctx, [OK])
+    assert install_translations(qapp, "sw")
+    try:
+        window = shown_window(qtbot, ctx, "delivery")
+        tab: Any = window.tab("delivery")
+        qtbot.waitUntil(lambda: tab.history_model.loaded_once, timeout=10000)
+        qtbot.waitUntil(lambda: "1" in tab.subtitle.text(), timeout=10000)
+        text = tab.subtitle.text()
+        assert text.startswith("Utumaji 1 · "), text
+        window.close()
+    finally:
+        install_translations(qapp, "en")
