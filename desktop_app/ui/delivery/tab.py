@@ -651,7 +651,8 @@ class DeliveryTab(OneJob, TabPage):
         self.send_card.setFixedWidth(230 if narrow else CHART_WIDTH)
         for column in (HistoryColumn.SENDER, HistoryColumn.PARTS):
             self.history_table.setColumnHidden(column, narrow)
-        self.history_table.setColumnWidth(HistoryColumn.DELIVERY, 200 if narrow else 262)
+        # (narrow too: room for "Scheduled: on 30/11/2026 at 08:00", which 200 px cut)
+        self.history_table.setColumnWidth(HistoryColumn.DELIVERY, 258 if narrow else 262)
         for extra in (RecipientColumn.UPDATED, RecipientColumn.MESSAGE_ID):
             self.recipients_table.setColumnHidden(extra, narrow)
         short = self.height() < SHORT

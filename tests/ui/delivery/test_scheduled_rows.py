@@ -240,3 +240,28 @@ def test_moved_to_another_time_the_row_and_the_line_above_say_the_new_time(
         lambda: words(delivery, broadcast_id) == "Scheduled: tomorrow at 10:00", timeout=10_000
     )
     qtbot.waitUntil(lambda: "10:00" in delivery.scheduled_banner.label.text())
+
+
+def test_at_the_smallest_window_a_scheduled_row_says_when_in_whole(
+    qtbot: Any, tabs: Any, arun: Any, qapp: Any
+) -> None:
+    """At 800 px the Delivery column (200 px) cut "Scheduled: tomorrow at 0…" and "Scheduled:
+    on 30/11/2026 at 0…": the time, the one thing the row is there to say."""
+    from tests.ui.conftest import app_theme
+    from tests.ui.support import shown_window
+
+    compose, _delivery = tabs
+    soon = schedule(qtbot, compose, arun, tomorrow_at_eight())
+    later = schedule(qtbot, compose, arun, tomorrow_at_eight() + timedelta(days=5))
+    with app_theme(qapp):
+        window = shown_window(qtbot, compose.ctx, "delivery", (800, 560))
+        tab: Any = window.tab("delivery")
+        listed(qtbot, tab, later)
+        table = tab.history_table
+        room = table.columnWidth(HistoryColumn.DELIVERY) - 24  # (the cell's padding)
+        for broadcast_id in (soon, later):
+            said = words(tab, broadcast_id)
+            assert said.startswith("Scheduled: ")
+            assert table.fontMetrics().horizontalAdvance(said) <= room, said
+        assert table.horizontalScrollBar().maximum() == 0  # and nothing scrolls sideways
+        window.close()
