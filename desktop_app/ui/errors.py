@@ -415,7 +415,11 @@ class ErrorPresenter(QObject):
         *more*, a sentence of the caller's after them (what became of the work)."""
         if isinstance(exc, asyncio.CancelledError):
             return
-        if not _is_api_error(exc):
+        if _is_computer_problem(exc):
+            # a full disk, a disk error: expected of a computer, said in the bar; one line
+            # (a traceback at every autosave would only fill the disk further)
+            log.warning("Tuma's records could not be saved: %s", exc)
+        elif not _is_api_error(exc):
             log.error("unexpected error", exc_info=(type(exc), exc, exc.__traceback__))
         title, text = describe(exc)
         if action:
@@ -446,6 +450,12 @@ def _is_api_error(exc: BaseException) -> bool:
     from desktop_app.core.api import errors as api
 
     return isinstance(exc, api.ApiError)
+
+
+def _is_computer_problem(exc: BaseException) -> bool:
+    from desktop_app.core.services.sending import could_not_write
+
+    return could_not_write(exc)
 
 
 def _is_auth_error(exc: BaseException) -> bool:

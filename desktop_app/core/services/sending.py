@@ -98,6 +98,7 @@ __all__ = [  # noqa: RUF022 (the journal's types the UI shows, re-exported, come
     "StoreError",
     "StoreProblem",
     "WEB_PAGE_DETAIL",
+    "could_not_write",
 ]
 
 log = logging.getLogger(__name__)

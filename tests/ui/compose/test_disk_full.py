@@ -15,7 +15,7 @@ from tests.disk import full_disk
 from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab, use_kenyan_locale
 
 pytestmark = pytest.mark.expect_log(
-    "unexpected error",
+    "records could not be saved",
     "could not be written down",
     "writing recipients rows failed",
     "could not be put back",
@@ -149,3 +149,22 @@ def test_a_full_disk_before_sending_sends_nothing_and_keeps_the_form(
         run.confirm()
         run.wait()
     assert _phones(admin, account) == sorted(PHONES[:3])
+
+
+def test_a_full_disk_is_logged_in_one_line_not_as_an_unexpected_error(qtbot, caplog) -> None:  # type: ignore[no-untyped-def]
+    """The bar says it at every autosave while the disk is full: the log, on that same disk,
+    gets one warning line each time, not an "unexpected error" with its traceback."""
+    import logging
+
+    from desktop_app.core.store import StoreError, StoreProblem
+    from desktop_app.ui.errors import ErrorPresenter
+
+    presenter = ErrorPresenter()
+    with caplog.at_level(logging.WARNING):
+        presenter.present(StoreError(StoreProblem.DISK_FULL, path="/home/duka/tuma.sqlite3"))
+    assert presenter.problem is not None
+    assert presenter.problem.title == "The disk is full"
+    (record,) = [r for r in caplog.records if r.name == "desktop_app.ui.errors"]
+    assert record.levelno == logging.WARNING
+    assert record.getMessage().startswith("Tuma's records could not be saved: disk_full")
+    assert record.exc_info is None

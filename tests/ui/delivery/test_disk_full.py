@@ -19,7 +19,9 @@ from tests.ui.delivery.test_tab import (  # noqa: F401 (fixtures)
     stop_following,
 )
 
-pytestmark = pytest.mark.expect_log("delivery reports could not be saved", "unexpected error")
+pytestmark = pytest.mark.expect_log(
+    "delivery reports could not be saved", "records could not be saved"
+)
 
 
 def test_reports_that_cannot_be_saved_are_said_and_saved_once_there_is_room(
