@@ -657,10 +657,7 @@ class SendingService:
         needed: int | None = None
         opted_out = 0
         try:
-            # What an earlier run could not write down is written first: until it is, its
-            # chunk stays claimed (never sent again), and a disk still full stops this here.
-            await self._io(self._record_unrecorded, True)
-            opted_out = await self._io(self._honour_opt_outs, broadcast_id)
+            opted_out = await self._io(self._before_run, broadcast_id)
             outcome = await run_broadcast(
                 client, self._journal, broadcast_id, progress=progress, cancel=cancel, io=self._io
             )
@@ -675,7 +672,7 @@ class SendingService:
         if needed is not None:
             with contextlib.suppress(api.ApiError):  # the numbers are a courtesy
                 balance = float((await self._balance.fetch(client)).credits)
-        summary = await self._io(self._after_run, broadcast_id)
+        summary, sent_unrecorded = await self._io(self._after_run, broadcast_id)
         return RunReport(
             broadcast_id=broadcast_id,
             outcome=outcome,
@@ -684,8 +681,15 @@ class SendingService:
             needed_credits=needed,
             balance=balance,
             opted_out=opted_out,
-            sent_unrecorded=await self._io(self._sent_unrecorded, broadcast_id),
+            sent_unrecorded=sent_unrecorded,
         )
+
+    def _before_run(self, broadcast_id: int) -> int:
+        """(Store thread.) What an earlier run could not write down is written first: until
+        it is, its chunk stays claimed (never sent again), and a disk still full stops the
+        run here. Then the opt-outs are honoured (how many were taken out)."""
+        self._record_unrecorded(True)
+        return self._honour_opt_outs(broadcast_id)
 
     def _withdraw_if_untouched(self, broadcast_id: int) -> bool:
         broadcast = self._journal.broadcast(broadcast_id)
@@ -751,20 +755,23 @@ class SendingService:
         texts = [r.message or broadcast.text for c in chunks for r in c.recipients]
         return cost.estimate(texts).credits
 
-    def _after_run(self, broadcast_id: int) -> SendSummary:
+    def _after_run(self, broadcast_id: int) -> tuple[SendSummary, int]:
+        """(Store thread.) Where the broadcast stands, and how many people it went to that
+        are not written down yet (``_sent_unrecorded``)."""
         broadcast = self._journal.broadcast(broadcast_id)
         credits, refused = self._journal.run_summary(broadcast_id)
         refusals = sorted(
             ((ChunkReason(reason), detail) for reason, detail in refused),
             key=lambda item: (item[0], item[1] or ""),
         )
-        return SendSummary(
+        summary = SendSummary(
             recipients_accepted=broadcast.recipients_accepted,
             credits=credits,
             recipients_pending=broadcast.recipients_pending,
             recipients_in_doubt=broadcast.recipients_in_doubt,
             refusals=tuple(refusals),
         )
+        return summary, self._sent_unrecorded(broadcast_id)
 
     # -- unfinished broadcasts -------------------------------------------------------------------
 
