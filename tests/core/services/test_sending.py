@@ -807,3 +807,37 @@ def test_a_round_not_written_down_is_written_on_closing_once_there_is_room(
     finally:
         reopened.close()
     assert sorted(e["phone"] for e in recorded(admin, account)) == [p.phone for p in people(6)]
+
+
+@pytest.mark.expect_log(
+    "could not be written down", "writing recipients rows failed", "before closing"
+)
+def test_quitting_while_the_disk_is_still_full_leaves_that_round_in_doubt_never_resent(
+    services: Services, account: Any, admin: Any, tmp_path: Any
+) -> None:
+    """The shop quits with the disk still full: closing tries to write the round down, cannot,
+    and closes anyway; the next start asks about that round (in doubt) and sends only the
+    rest."""
+    from desktop_app.core.store import ChunkReason, ChunkState
+    from tests.disk import FullDisk
+
+    broadcast_id = start(services, make_plan(people(6), size=2))
+    disk = FullDisk(services.store.db)
+
+    def fills(step: BroadcastProgress) -> None:
+        if step.chunks_done == 1:
+            disk.full = True
+
+    assert run(services, account, broadcast_id, progress=fills).sent_unrecorded == 2
+    services.close()  # still full: nothing raised
+    reopened = Services.open(
+        store_path=tmp_path / "tuma.sqlite3", settings_path=tmp_path / "settings.json"
+    )
+    try:
+        second = reopened.store.journal.chunks(broadcast_id)[1]
+        assert (second.state, second.reason) == (ChunkState.IN_DOUBT, ChunkReason.INTERRUPTED)
+        run(reopened, account, broadcast_id)
+    finally:
+        reopened.close()
+    # each of the six once: the round in doubt was not sent again, the rest was
+    assert sorted(e["phone"] for e in recorded(admin, account)) == [p.phone for p in people(6)]
