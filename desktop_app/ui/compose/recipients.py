@@ -143,14 +143,27 @@ class RecipientsPanel(QWidget):
 
     # --- what the rest of the tab reads ------------------------------------------------------
 
+    # A long paste is parsed once it settles (250 ms): what is read here is what the field
+    # shows even before then. Ctrl+V over two numbers, then Ctrl+Enter at once, asked
+    # "Send to 2 people?" and sent to those two; the pasted list, parsed while the question
+    # was open, was wiped with the form after the send.
+
     def people(self) -> tuple[Person, ...]:
+        self.settle()
         return self.current.people
 
     def invalid(self) -> tuple[InvalidNumber, ...]:
+        self.settle()
         return self.current.invalid
 
     def is_empty(self) -> bool:
+        self.settle()
         return not self.current.people and not self.current.invalid
+
+    def settle(self) -> None:
+        """Parse now what is waiting to be parsed (a long paste, typing in a long list)."""
+        if self._parse_timer.isActive():
+            self._parse_now()
 
     # --- editing --------------------------------------------------------------------------
 
@@ -276,7 +289,7 @@ class RecipientsPanel(QWidget):
             if words
             else ""
         )
-        if self.is_empty():
+        if not self.current.people and not self.current.invalid:
             text = self.tr("No recipients yet.")
             if words:
                 # A name typed to find someone, or a pasted column of names with no numbers.

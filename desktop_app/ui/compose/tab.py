@@ -1068,8 +1068,10 @@ class ComposeTab(TabPage):
             self.send()
         elif index == 1 and self.whatsapp.send_button.isEnabled():
             self.whatsapp.send()
-        elif index == 2 and self.survey.send_button.isEnabled():
-            self.survey.send()
+        elif index == 2:
+            self.survey.recipients.settle()  # a paste just made enables the button
+            if self.survey.send_button.isEnabled():
+                self.survey.send()
 
     def send(self, *, later: bool = False) -> None:
         """Check, confirm, write the broadcast down, then send it chunk by chunk (with

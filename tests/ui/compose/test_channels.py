@@ -360,3 +360,27 @@ def test_a_survey_goes_only_to_the_new_people_by_default(qtbot, tab, admin, acco
     qtbot.waitUntil(lambda: len(results) == 2, timeout=10000)
     phones = [m["phone"] for m in admin.messages(account.account_id)]
     assert sorted(phones) == ["+254712000001", "+254712000002", "+254712000003"]  # once each
+
+
+@pytest.mark.parametrize("before", [True, False], ids=["over-two-numbers", "into-empty"])
+def test_survey_sent_just_after_a_long_paste(qtbot, tab, ctx, admin, account, before) -> None:  # type: ignore[no-untyped-def]
+    """The survey page's list waits for a long paste to settle too: Send read the two
+    numbers that were there before it (and into an empty list, Ctrl+Enter did nothing)."""
+    admin.add_survey(account.account_id, "SRV-4", "How was our service?")
+    tab.set_channel(2)
+    panel = tab.survey
+    qtbot.keyClicks(panel.survey_edit, "SRV-4")
+    panel.recipients.set_numbers_text("0712 000 001\n0712 000 002" if before else "")
+    pasted = [f"0712 {n:06d}" for n in range(100, 500)]
+    edit = panel.recipients.numbers_edit
+    edit.selectAll()
+    edit.insertPlainText("\n".join(pasted))
+    assert len(panel.recipients.current.people) == (2 if before else 0)  # not parsed yet
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # at once
+    _confirm_survey(qtbot, panel, "SRV-4", 400)
+    qtbot.waitUntil(lambda: bool(results), timeout=10000)
+    assert results == [True]
+    (record,) = ctx.services.store.history.sent_messages("Test shop")
+    assert record.recipients == tuple("+254" + n.replace(" ", "")[1:] for n in pasted)

@@ -8,14 +8,15 @@ from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QDateTime
+from PySide6.QtCore import QDateTime, Qt
+from PySide6.QtWidgets import QLabel
 
 from desktop_app.core.rules import SendCategory
 from desktop_app.ui.compose import ComposeTab
 from desktop_app.ui.compose import tab as tab_module
 from desktop_app.ui.compose.rules import SendLaterDialog
 from tests.ui.compose.helpers import LEFT, SendRun, compose, make_tab
-from tests.ui.compose.test_rules import choose, profile, sent_to, typed, wait_dialog
+from tests.ui.compose.test_rules import choose, e164, profile, sent_to, typed, wait_dialog
 
 RECEIPT = "Asante! Your order 1043 is ready for collection."
 
@@ -100,3 +101,23 @@ def test_a_time_that_passed_while_the_confirmation_was_open_schedules_nothing(  
     assert tab.composer.text() == RECEIPT  # the form is kept, to send or schedule again
     assert len(tab.recipients.people()) == 2
     assert sent_to(admin, account) == Counter()
+
+
+def test_a_long_paste_then_send_at_once_goes_to_the_pasted_list(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+A, Ctrl+V of 600 numbers over two, then Ctrl+Enter before the paste was parsed
+    (it waits 250 ms to settle): it asked "Send to 2 people?", sent to those two, and wiped
+    the 600 with the form."""
+    compose(qtbot, tab, "\n".join(typed(2)), RECEIPT)
+    edit = tab.recipients.numbers_edit
+    edit.selectAll()
+    edit.insertPlainText("\n".join(typed(600, base=100)))
+    assert len(tab.recipients.current.people) == 2  # not parsed yet: the case tried
+    run = SendRun(qtbot, tab)
+    qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # at once
+    dialog = run.confirm_dialog()
+    assert dialog.windowTitle() == "Send this message?"
+    assert "Send to 600 people?" in [label.text() for label in dialog.findChildren(QLabel)]
+    run.confirm()
+    report = run.wait()
+    assert report is not None
+    assert sent_to(admin, account) == Counter(e164(n) for n in typed(600, base=100))
