@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -122,11 +123,26 @@ class ContactPickerDialog(QDialog):
         self._search_timer.setInterval(250)
         self._search_timer.timeout.connect(self._search_now)
         self.search_edit.textChanged.connect(lambda _t: self._search_timer.start())
+        # Enter in the search box searches now. It pressed the dialog's default button, "Add
+        # selected": the name typed was not looked up, and whoever was selected before (in
+        # the list the search was about to replace) was added and the dialog closed.
+        self.search_edit.installEventFilter(self)
         self.group_combo.currentIndexChanged.connect(lambda _i: self._search_now())
         self.model.page_loaded.connect(lambda _n: self._on_loaded())
         self.model.total_changed.connect(lambda _n: self._update_buttons())
         self.model.failed.connect(self._on_error)
         self._update_buttons()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (
+            watched is self.search_edit
+            and event.type() == QEvent.Type.KeyPress
+            and isinstance(event, QKeyEvent)
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+        ):
+            self._search_now()
+            return True
+        return super().eventFilter(watched, event)
 
     # --- what it shows ---------------------------------------------------------------------
 

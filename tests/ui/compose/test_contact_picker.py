@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtCore import QItemSelectionModel, Qt
 
 from tests.contacts_data import e164_of
 from tests.ui.compose.helpers import LEFT, make_tab
@@ -60,3 +60,27 @@ def test_pick_a_selection_across_pages(qtbot, ctx, arun) -> None:  # type: ignor
     qtbot.mouseClick(picker.add_button, LEFT)
     qtbot.waitUntil(lambda: len(tab.recipients.people()) == 2, timeout=10000)
     assert [p.phone for p in tab.recipients.people()] == [e164_of(119), e164_of(0)]
+
+
+def test_enter_in_the_search_box_searches_and_adds_nobody(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """Someone selected, then a name typed and Enter: it pressed "Add selected", so the one
+    selected before was added, the dialog closed, and the name typed was never looked up."""
+    seed(arun, ctx, 12)
+    tab = make_tab(qtbot, ctx)
+    picker = open_picker(qtbot, tab, 12)
+    picker.table.selectRow(0)
+    assert picker.add_button.isEnabled()
+    picker.search_edit.setFocus()
+    qtbot.keyClicks(picker.search_edit, "Kendi")
+    qtbot.keyClick(picker.search_edit, Qt.Key.Key_Return)
+    assert picker.model.query is not None
+    assert picker.model.query.search == "Kendi"  # at once, not 250 ms later
+    qtbot.waitUntil(lambda: picker.model.known and picker.model.total == 1, timeout=10000)
+    assert picker.isVisible()
+    assert tab.recipients.people() == ()
+    picker.table.selectRow(0)
+    qtbot.keyClick(picker.search_edit, Qt.Key.Key_Return)  # again: still only a search
+    assert picker.isVisible()
+    qtbot.mouseClick(picker.add_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab.recipients.people()) == 1, timeout=10000)
+    assert tab.recipients.people()[0].first_name == "Kendi"
