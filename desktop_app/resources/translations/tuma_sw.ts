@@ -873,6 +873,7 @@
     <name>ConfirmSurveyDialog</name>
     <message>
         <source>Send this survey?</source>
+        <extracomment>The tips beside the WhatsApp and Survey forms: at 360 (the SMS summary&apos;s width) the form was left ~390 px at 800 (its placeholders and &quot;No recipients yet.&quot; cut or wrapped).</extracomment>
         <translation>Utume utafiti huu?</translation>
     </message>
     <message>
@@ -2101,6 +2102,10 @@
         <source>The message was not looked up. Connect your account again, then press Look up: the ID stays in the box.</source>
         <translation>Ujumbe haukutafutwa. Unganisha akaunti yako tena, kisha bonyeza Tafuta: namba ya ujumbe inabaki kwenye kisanduku.</translation>
     </message>
+    <message>
+        <source>The message was not looked up: your secret key does not have the permission (see the message above). The ID stays in the box.</source>
+        <translation>Ujumbe haukutafutwa: ufunguo wako wa siri hauna ruhusa hiyo (tazama ujumbe ulio juu). Namba ya ujumbe inabaki kwenye kisanduku.</translation>
+    </message>
     <message numerus="yes">
         <source>%Ln messages have an ID that starts with {id}: choose one, or type more of the ID.</source>
         <translation>
@@ -2127,6 +2132,10 @@
     <message>
         <source>Statuses stopped refreshing: connect your account again</source>
         <translation>Hali zimeacha kusasishwa: unganisha akaunti yako tena</translation>
+    </message>
+    <message>
+        <source>Statuses stopped refreshing: your key lacks a permission</source>
+        <translation>Hali zimeacha kusasishwa: ufunguo wako unakosa ruhusa</translation>
     </message>
     <message>
         <source>Export delivery report</source>

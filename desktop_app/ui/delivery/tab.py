@@ -1353,11 +1353,17 @@ class DeliveryTab(OneJob, TabPage):
                 # are no longer said to refresh (the bar asks to connect again); what to do
                 # about this look-up is said beside its box, the ID kept in it
                 self._stop_following()
-                self._statuses_stopped()
+                self._statuses_stopped(exc)
                 self.show_notice(
                     self.tr(
                         "The message was not looked up. Connect your account again, then "
                         "press Look up: the ID stays in the box."
+                    )
+                    if isinstance(exc, api.AuthError)
+                    # (a key without the permission: connecting it again changes nothing)
+                    else self.tr(
+                        "The message was not looked up: your secret key does not have the "
+                        "permission (see the message above). The ID stays in the box."
                     ),
                     ok=False,
                 )
@@ -1448,7 +1454,7 @@ class DeliveryTab(OneJob, TabPage):
                 # the key was refused: no status moves until the account is connected again
                 log.info("delivery statuses no longer followed: %s", type(exc).__name__)
                 if self._session is session:
-                    self._statuses_stopped()
+                    self._statuses_stopped(exc)
                     self.ctx.errors.present(exc)
             except api.ApiError as exc:
                 log.info("delivery statuses no longer followed: %s", type(exc).__name__)
@@ -1458,9 +1464,14 @@ class DeliveryTab(OneJob, TabPage):
         self._follower = asyncio.ensure_future(follow())
         self._follower_ref[0] = self._follower
 
-    def _statuses_stopped(self) -> None:
-        """The key was refused: the subtitle no longer says the statuses refresh."""
-        self._status_text = self.tr("Statuses stopped refreshing: connect your account again")
+    def _statuses_stopped(self, exc: api.AuthError | api.ScopeError) -> None:
+        """The key was refused (or lacks the permission): the subtitle no longer says the
+        statuses refresh, and says what the bar asks for."""
+        self._status_text = (
+            self.tr("Statuses stopped refreshing: connect your account again")
+            if isinstance(exc, api.AuthError)
+            else self.tr("Statuses stopped refreshing: your key lacks a permission")
+        )
         self._update_subtitle()
 
     def _stop_following(self) -> None:

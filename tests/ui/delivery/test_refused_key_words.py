@@ -59,3 +59,36 @@ def test_a_look_up_refused_says_what_to_do_and_stops_claiming_statuses_refresh(
         lambda: tab.lookup_dialog is not None and tab.lookup_dialog.isVisible(), timeout=10000
     )
     tab.lookup_dialog.close()
+
+
+def test_a_key_without_the_permission_is_not_told_to_connect_again(
+    qtbot, ctx, arun, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """A key for contacts only (HTTP 403): the bar names the missing permission and asks for
+    a key that includes it; the tab said "Connect your account again", which changes
+    nothing with the same key."""
+    quick(ctx.services, poll_seconds=30)
+    message_id = arun(ctx.client().send_bulk("TUMA", [OK], "Karibu dukani")).message_id
+    token = admin.create_token(account.account_id, kind="scoped", scopes=["contacts"])
+    arun(ctx.open_session(ctx.session.profile, token))
+    tab = make_tab(qtbot, ctx)
+    shown: list[Any] = []
+    ctx.errors.message_shown.connect(shown.append)
+    tab.lookup_edit.setText(message_id)
+    tab.look_up()
+    qtbot.waitUntil(lambda: tab.notice.isVisible(), timeout=10000)
+    assert tab.notice.text() == (
+        "The message was not looked up: your secret key does not have the permission (see "
+        "the message above). The ID stays in the box."
+    )
+    assert [(m.title, m.text) for m in shown] == [
+        (
+            "Permission missing",
+            "Your secret key does not have the “sending SMS” permission. Ask your provider for "
+            "a key that includes it, then connect again from the Account menu.",
+        )
+    ]
+    assert (
+        tab.subtitle.text() == "0 sends · Statuses stopped refreshing: your key lacks a permission"
+    )
+    assert not tab.following
