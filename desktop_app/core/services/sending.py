@@ -24,7 +24,7 @@ import asyncio
 import contextlib
 import contextvars
 import logging
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -803,39 +803,74 @@ class SendingService:
 
     # -- other channels ----------------------------------------------------------------------
 
-    async def record_channel_send(
+    async def send_direct(
         self,
         kind: BroadcastKind,
         text: str,
         phones: Sequence[str],
-        result: SendResult,
+        request: Callable[[], Awaitable[SendResult]],
         *,
         profile: str,
-        credits: int | None,
-    ) -> SentMessage | None:
-        """Write an accepted WhatsApp/survey send down for the Delivery tab (one accepted
-        batch). None when it could not be written: the send itself still happened."""
+        credits: Callable[[SendResult], int | None],
+    ) -> tuple[SendResult, SentMessage | None]:
+        """A WhatsApp template or a survey (*text*: ``whatsapp_text``, ``survey_text``): one
+        *request*, written down before it goes out, as a broadcast's round is
+        (Journal.begin_direct), so a reply that is lost, or a Tuma killed while it is out,
+        leaves it in doubt, listed by Delivery and counted by the duplicate-send guard, rather
+        than unknown to both: "Outcome unknown... check before sending again", then Send
+        pressed again, sent it to everyone twice. Raises what the request raised (then the
+        send is in doubt, or taken back when the request provably sent nothing), or a
+        StoreError when it cannot be written down (then nothing was sent). Returns the
+        service's reply and the Delivery tab's record; the record is None when the reply
+        could not be written (logged; the next start finds the send in doubt)."""
+        chunk = await finish(
+            self._io(self._journal.begin_direct, kind, text, list(phones), profile=profile)
+        )
+        try:
+            result = await request()
+        except BaseException as exc:
+            await finish(self._io(self._direct_failed, chunk.id, exc))
+            raise
+        return result, await finish(
+            self._io(self._direct_accepted, profile, chunk, result, credits(result))
+        )
 
-        def record() -> SentMessage | None:
-            broadcast_id = self._journal.record_sent(
-                kind,
-                text,
-                list(phones),
-                profile=profile,
-                message_id=result.message_id,
-                parts=result.parts,
-                credits=credits,
-                accepted_recipients=result.recipients,
+    def _direct_failed(self, chunk_id: int, exc: BaseException) -> None:
+        """A direct send's request failed: in doubt when it may have gone out; taken back
+        when the service refused it or was never reached (as a round is put back)."""
+        journal = self._journal
+        try:
+            if isinstance(exc, api.ProtocolError):  # an answer we cannot read: it may be sent
+                detail = WEB_PAGE_DETAIL if exc.web_page else None
+                journal.mark_in_doubt(chunk_id, ChunkReason.UNREADABLE_REPLY, detail)
+            elif isinstance(exc, api.InDoubt):
+                journal.mark_in_doubt(chunk_id, ChunkReason.CONNECTION_LOST)
+            elif isinstance(exc, api.ApiError):
+                journal.discard_direct(chunk_id)  # refused, or never reached: nothing sent
+            elif isinstance(exc, asyncio.CancelledError):
+                journal.mark_in_doubt(chunk_id, ChunkReason.CANCELLED_IN_FLIGHT)
+            else:
+                journal.mark_in_doubt(chunk_id, ChunkReason.UNEXPECTED, type(exc).__name__)
+        except Exception:  # the store failed: the next start finds it in doubt
+            log.warning("a direct send's failure could not be written down", exc_info=True)
+
+    def _direct_accepted(
+        self, profile: str, chunk: Chunk, result: SendResult, credits: int | None
+    ) -> SentMessage | None:
+        try:
+            self._journal.mark_accepted(
+                chunk.id,
+                result.message_id or None,
+                result.parts,
+                credits,
+                recipients=result.recipients,
                 invalid=result.invalid,
             )
-            records = self._history.for_broadcast(profile, broadcast_id)
-            return records[0] if records else None
-
-        try:
-            return await self._io(record)
+            records = self._history.for_broadcast(profile, chunk.broadcast_id)
         except Exception:
-            log.exception("could not record an accepted %s send", kind)
+            log.exception("could not record an accepted send (broadcast %s)", chunk.broadcast_id)
             return None
+        return records[0] if records else None
 
     @staticmethod
     def survey_credits(result: SendResult, phones: Sequence[str]) -> int | None:

@@ -42,7 +42,7 @@ from desktop_app.core.delivery import (
     permanent_failure,
 )
 from desktop_app.core.store.db import Database, migration, now, parse_time, run_script, stamp
-from desktop_app.core.store.journal import BroadcastKind, ChunkState, content_key
+from desktop_app.core.store.journal import RECORDED_ONLY, BroadcastKind, ChunkState, content_key
 
 __all__ = [
     "NO_REPORT_AFTER",
@@ -187,8 +187,18 @@ class BroadcastRow:
 
     @property
     def unfinished(self) -> bool:
-        """Left to send, or waiting for the user's word on an in-doubt batch: Review."""
+        """Left to send, or waiting for the user's word on an in-doubt batch: Review. A
+        WhatsApp or survey send in doubt is not (nothing of it is resumed: Journal.unfinished);
+        it is :attr:`outcome_unknown`."""
+        if self.kind in RECORDED_ONLY:
+            return False
         return self.chunks_pending > 0 or self.chunks_in_doubt > 0
+
+    @property
+    def outcome_unknown(self) -> bool:
+        """A WhatsApp or survey send whose reply was lost (or Tuma stopped while it was out):
+        it may have gone out; the duplicate-send guard asks before it goes to them again."""
+        return self.kind in RECORDED_ONLY and self.chunks_in_doubt > 0
 
     @property
     def channel(self) -> str:

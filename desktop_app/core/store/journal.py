@@ -115,6 +115,8 @@ class BroadcastKind(StrEnum):
 
 #: Kinds the broadcast runner cannot send: they exist in the journal only as accepted records.
 RECORDED_ONLY = frozenset({BroadcastKind.WHATSAPP, BroadcastKind.SURVEY})
+#: (SQL) the kinds sent directly, not by a run: never resumed (Journal.unfinished)
+_DIRECT_KINDS = "(" + ", ".join(f"'{kind}'" for kind in sorted(RECORDED_ONLY)) + ")"
 
 
 class Recipient(NamedTuple):
@@ -711,9 +713,12 @@ class Journal(Closing):
     def unfinished(self, profile: str) -> list[Broadcast]:
         """Broadcasts of this profile with chunks still to send (pending) or awaiting the
         user's decision (in doubt), oldest first. A send waiting for its scheduled time is
-        not one of them (see store.schedule)."""
+        not one of them (see store.schedule), nor a WhatsApp or survey send in doubt: one
+        request, not a run's round, it is never resumed (Delivery lists it; the
+        duplicate-send guard asks before it is sent to the same people again)."""
         rows = self._db.read(
             self._BROADCAST_SELECT + " WHERE b.profile = ? AND b.scheduled_for IS NULL "
+            f"AND b.kind NOT IN {_DIRECT_KINDS} "
             "AND EXISTS (SELECT 1 FROM chunks x "
             "WHERE x.broadcast_id = b.id AND x.state IN ('pending', 'in_doubt')) "
             "GROUP BY b.id ORDER BY b.id",
@@ -1081,6 +1086,80 @@ class Journal(Closing):
                 [(broadcast_id, chunk_id, profile, p, key) for p in recipients],
             )
         return broadcast_id
+
+    def begin_direct(
+        self,
+        kind: BroadcastKind,
+        text: str,
+        recipients: Sequence[str],
+        *,
+        profile: str,
+        sender_id: str = "",
+    ) -> Chunk:
+        """Write down a WhatsApp template or survey send *before* its one request goes out:
+        one broadcast holding one chunk, claimed by this store (`sending`), and its recipients
+        rows, in one transaction. Then, as for a broadcast's round: the reply is written with
+        :meth:`mark_accepted`; a lost reply with :meth:`mark_in_doubt` (the duplicate-send
+        guard counts it, Delivery lists it); a request that provably sent nothing is taken
+        back with :meth:`discard_direct`. Left `sending` by a Tuma that died, the next start
+        finds it in doubt (:meth:`recover_interrupted`). It is never pending, so never resumed
+        or sent again by a run (:meth:`unfinished` does not list these kinds)."""
+        kind = BroadcastKind(kind)
+        if kind not in RECORDED_ONLY:
+            raise StoreError(StoreProblem.NOT_A_BROADCAST, kind=kind)
+        if not recipients:
+            raise StoreError(StoreProblem.NO_RECIPIENTS)
+        if not text:
+            raise StoreError(StoreProblem.EMPTY_TEXT)
+        moment = stamp(now())
+        with self._db.write() as db:
+            broadcast_id = db.execute(
+                "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (profile, kind, sender_id, text, len(recipients), len(recipients), moment),
+            ).lastrowid
+            assert broadcast_id is not None
+            chunk_id = db.execute(
+                "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, owner, attempts, "
+                "updated_at) VALUES (?, 0, ?, ?, ?, ?, 1, ?)",
+                (
+                    broadcast_id,
+                    ChunkState.SENDING,
+                    json.dumps([[phone, None] for phone in recipients]),
+                    len(recipients),
+                    self._db.owner,
+                    moment,
+                ),
+            ).lastrowid
+            assert chunk_id is not None
+            key = content_key(kind, text)
+            db.executemany(
+                "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(broadcast_id, chunk_id, profile, p, key) for p in recipients],
+            )
+        return self.chunk(chunk_id)
+
+    def discard_direct(self, chunk_id: int) -> None:
+        """Take back a direct send (:meth:`begin_direct`) whose request provably sent nothing
+        (refused, or never reached the service): nothing happened, so nothing is listed or
+        guarded against. Only while it is still `sending`; otherwise ILLEGAL_MOVE."""
+        with self._db.write() as db:
+            row = db.execute(
+                "SELECT c.broadcast_id, c.state, b.kind FROM chunks c "
+                "JOIN broadcasts b ON b.id = c.broadcast_id WHERE c.id = ?",
+                (chunk_id,),
+            ).fetchone()
+            if row is None:
+                raise StoreError(StoreProblem.NOT_FOUND, chunk=chunk_id)
+            broadcast_id, state, kind = row
+            if state != ChunkState.SENDING or kind not in RECORDED_ONLY:
+                raise StoreError(
+                    StoreProblem.ILLEGAL_MOVE, chunk=chunk_id, state=state, target="discarded"
+                )
+            db.execute("DELETE FROM recipients WHERE chunk_id = ?", (chunk_id,))
+            db.execute("DELETE FROM chunks WHERE id = ?", (chunk_id,))
+            db.execute("DELETE FROM broadcasts WHERE id = ?", (broadcast_id,))
 
 
 class _Increment:

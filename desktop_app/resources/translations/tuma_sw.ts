@@ -1699,6 +1699,10 @@
         <translation>SMS</translation>
     </message>
     <message>
+        <source>Outcome unknown</source>
+        <translation>Matokeo hayajulikani</translation>
+    </message>
+    <message>
         <source>In doubt: review</source>
         <translation>Haijulikani: kagua</translation>
     </message>
@@ -1773,7 +1777,7 @@
     </message>
     <message>
         <source>As reported by the network: {raw}</source>
-        <extracomment>The send shown waits for its time: (when due, waiting for the user&apos;s decision).</extracomment>
+        <extracomment>the send shown is a WhatsApp template or a survey (nothing of it to review) The send shown waits for its time: (when due, waiting for the user&apos;s decision).</extracomment>
         <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
     </message>
     <message>
@@ -2206,6 +2210,18 @@
     <message>
         <source>Pending</source>
         <translation>Inasubiri</translation>
+    </message>
+    <message>
+        <source>Unknown</source>
+        <translation>Haijulikani</translation>
+    </message>
+    <message>
+        <source>Being sent</source>
+        <translation>Inatumwa</translation>
+    </message>
+    <message>
+        <source>Unknown whether it went out: the connection was lost. Sending it again asks you first.</source>
+        <translation>Haijulikani kama ilitoka: muunganisho ulikatika. Ukiutuma tena, Tuma itakuuliza kwanza.</translation>
     </message>
     <message>
         <source>Not sent yet: the broadcast did not finish.</source>

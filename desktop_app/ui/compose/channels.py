@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -69,20 +69,20 @@ class Accepted:
     record: SentMessage | None
 
 
-async def record_accepted(
+async def send_recorded(
     ctx: AppContext,
     session: Session,
     kind: BroadcastKind,
     text: str,
     phones: list[str],
-    result: SendResult,
-    credits: int | None,
+    request: Callable[[], Awaitable[SendResult]],
+    credits: Callable[[SendResult], int | None],
 ) -> Accepted:
-    """Write an accepted WhatsApp/survey send down for the Delivery tab (message id,
-    recipients, what was sent, parts and credits as the service reported them, time, profile).
-    Called right after the request returns."""
-    record = await ctx.services.sending.record_channel_send(
-        kind, text, phones, result, profile=session.profile.name, credits=credits
+    """Send a WhatsApp template or survey, written down before it goes out and settled when
+    the reply comes (SendingService.send_direct): a lost reply leaves it in doubt, listed on
+    the Delivery tab and asked about before the same people get it again."""
+    result, record = await ctx.services.sending.send_direct(
+        kind, text, phones, request, profile=session.profile.name, credits=credits
     )
     return Accepted(result, record)
 
@@ -553,9 +553,14 @@ class WhatsAppPanel(_ChannelPanel):
         if choice is SendChoice.CANCEL or session is not self._ctx.session:
             return None  # the user said no (or signed out meanwhile): nothing was sent
         self.result_label.show_result(self.tr("Sending…"), True)
-        result = await session.client.send_whatsapp_template(template, language, phone)
-        return await record_accepted(
-            self._ctx, session, BroadcastKind.WHATSAPP, text, [phone], result, result.cost
+        return await send_recorded(
+            self._ctx,
+            session,
+            BroadcastKind.WHATSAPP,
+            text,
+            [phone],
+            lambda: session.client.send_whatsapp_template(template, language, phone),
+            lambda result: result.cost,
         )
 
     def _on_sent(self, accepted: Accepted) -> None:
@@ -660,10 +665,14 @@ class SurveyPanel(_ChannelPanel):
         if choice is SendChoice.ONLY_NEW and duplicates is not None:
             people = [phone for phone in people if phone not in duplicates.phones]
         self.result_label.show_result(self.tr("Sending…"), True)
-        sent = await session.client.send_survey(survey_id, people)
-        credits = self._ctx.services.sending.survey_credits(sent, people)
-        return await record_accepted(
-            self._ctx, session, BroadcastKind.SURVEY, text, people, sent, credits
+        return await send_recorded(
+            self._ctx,
+            session,
+            BroadcastKind.SURVEY,
+            text,
+            people,
+            lambda: session.client.send_survey(survey_id, people),
+            lambda sent: self._ctx.services.sending.survey_credits(sent, people),
         )
 
     def _on_sent(self, accepted: Accepted) -> None:

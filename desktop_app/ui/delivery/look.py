@@ -117,8 +117,23 @@ class DeliveryWords(QObject):
         }
         return names[outcome]
 
-    def chunk_state(self, state: ChunkState) -> str:
-        """A recipient whose batch was never accepted."""
+    def not_accepted(self, state: ChunkState) -> str:
+        """The status of a recipient whose batch was not accepted: it may have gone out when
+        its reply was lost (it said "Not sent" beside "Unknown whether it went out")."""
+        if state is ChunkState.IN_DOUBT:
+            return self.tr("Unknown")
+        if state is ChunkState.SENDING:
+            return self.tr("Being sent")
+        return self.tr("Not sent")
+
+    def chunk_state(self, state: ChunkState, *, direct: bool = False) -> str:
+        """A recipient whose batch was never accepted. *direct*: a WhatsApp template or a
+        survey, one request with nothing to review or resume."""
+        if direct and state is ChunkState.IN_DOUBT:
+            return self.tr(
+                "Unknown whether it went out: the connection was lost. Sending it again asks "
+                "you first."
+            )
         return {
             ChunkState.PENDING: self.tr("Not sent yet: the broadcast did not finish."),
             ChunkState.SENDING: self.tr("Being sent right now."),

@@ -236,7 +236,10 @@ def summary_text(row: BroadcastRow) -> str:
     """The Delivery column in words: "118 delivered · 2 failed · 5 waiting"."""
     t = row.tally
     parts: list[str] = []
-    if row.chunks_in_doubt:
+    if row.outcome_unknown:
+        # a WhatsApp or survey send whose reply was lost: nothing to review in Compose
+        parts.append(QCoreApplication.translate("DeliveryModel", "Outcome unknown"))
+    elif row.chunks_in_doubt:
         parts.append(QCoreApplication.translate("DeliveryModel", "In doubt: review"))
     elif row.chunks_pending:
         parts.append(QCoreApplication.translate("DeliveryModel", "Unfinished: review"))
@@ -272,7 +275,7 @@ def summary_outcome(row: BroadcastRow) -> Outcome | None:
     """The one icon that says the most: in doubt / unfinished (None), failures, waiting,
     no report, all delivered."""
     t = row.tally
-    if row.unfinished or not t.total:
+    if row.unfinished or row.outcome_unknown or not t.total:
         return None
     if t.failed:
         return Outcome.FAILED
@@ -351,7 +354,7 @@ class _RowLook:
             when = QCoreApplication.translate("DeliveryModel", "Not sent yet")
         else:
             self.summary = self.tip = summary_text(row)
-            self.colour = IN_DOUBT if row.unfinished else None
+            self.colour = IN_DOUBT if row.unfinished or row.outcome_unknown else None
             self.icon = outcome_icon(summary_outcome(row))
             when = when_text(row.sent_at or row.created_at, locale, year)
         self.texts = (
@@ -585,6 +588,8 @@ class RecipientsModel(_Paged[RecipientRow]):
         super().__init__(ctx, "delivery.recipients", RECIPIENTS_PAGE, parent)
         self._headers = _recipient_headers()
         self.profile: str | None = None
+        #: the send shown is a WhatsApp template or a survey (nothing of it to review)
+        self.direct = False
         self.broadcast_id: int | None = None
         self.outcomes: tuple[Outcome, ...] | None = None
         #: The send shown waits for its time: (when due, waiting for the user's decision).
@@ -621,7 +626,7 @@ class RecipientsModel(_Paged[RecipientRow]):
             if column == RecipientColumn.PHONE:
                 return local_display(row.phone)
             if column == RecipientColumn.STATUS:
-                return words().outcome(outcome)
+                return self.status(row)
             if column == RecipientColumn.MEANING:
                 return self.meaning(row)
             if column == RecipientColumn.UPDATED:
@@ -642,7 +647,7 @@ class RecipientsModel(_Paged[RecipientRow]):
                     return QCoreApplication.translate(
                         "DeliveryModel", "As reported by the network: {raw}"
                     ).format(raw=row.raw_status)
-                return words().outcome(outcome)
+                return self.status(row)
             if column == RecipientColumn.MEANING:
                 return self.meaning(row)
             if column == RecipientColumn.PHONE:
@@ -682,14 +687,28 @@ class RecipientsModel(_Paged[RecipientRow]):
         return None
 
     @staticmethod
-    def meaning(row: RecipientRow) -> str:
+    def status(row: RecipientRow) -> str:
         if row.chunk_state is not ChunkState.ACCEPTED:
-            return words().chunk_state(row.chunk_state)
+            return words().not_accepted(row.chunk_state)
+        return words().outcome(row.outcome)
+
+    def meaning(self, row: RecipientRow) -> str:
+        if row.chunk_state is not ChunkState.ACCEPTED:
+            return words().chunk_state(row.chunk_state, direct=self.direct)
         return words().meaning(row.outcome, row.reason, row.raw_status)
 
-    def show(self, profile: str, broadcast_id: int, outcomes: Sequence[Outcome] | None) -> None:
+    def show(
+        self,
+        profile: str,
+        broadcast_id: int,
+        outcomes: Sequence[Outcome] | None,
+        *,
+        direct: bool = False,
+    ) -> None:
+        """*direct*: a WhatsApp template or survey send (nothing of it to review)."""
         self.profile = profile
         self.broadcast_id = broadcast_id
+        self.direct = direct
         self.outcomes = tuple(outcomes) if outcomes is not None else None
         self._load(reset=True)
 

@@ -1141,7 +1141,10 @@ class DeliveryTab(OneJob, TabPage):
             self.recipients_model.clear()
             return
         self.recipients_model.show(
-            self._session.profile.name, self.selected.broadcast_id, self.show_combo.currentData()
+            self._session.profile.name,
+            self.selected.broadcast_id,
+            self.show_combo.currentData(),
+            direct=self.selected.channel != "sms",
         )
 
     def _update_actions(self) -> None:

@@ -151,10 +151,12 @@ def test_without_leaves_out_the_people_found(services: Services) -> None:
 
 
 def _record(services: Services, kind: BroadcastKind, text: str, phones: list[str]) -> None:
-    result = SendResult(message_id="m-ch", recipients=len(phones))
+    async def accepted() -> SendResult:
+        return SendResult(message_id="m-ch", recipients=len(phones))
+
     asyncio.run(
-        services.sending.record_channel_send(
-            kind, text, phones, result, profile=PROFILE, credits=None
+        services.sending.send_direct(
+            kind, text, phones, accepted, profile=PROFILE, credits=lambda _result: None
         )
     )
 

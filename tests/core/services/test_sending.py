@@ -8,6 +8,7 @@ import asyncio
 import socket
 import time
 from collections.abc import Callable, Coroutine
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 import pytest
@@ -36,9 +37,10 @@ from desktop_app.core.services.sending import (
     SendSummary,
     SentMessage,
     chunk_size,
+    survey_text,
 )
 from desktop_app.core.settings import DEFAULT_CHUNK_SIZE, Profile
-from desktop_app.core.store import Recipient
+from desktop_app.core.store import Recipient, StoreError, StoreProblem
 from tests.core.api.test_unreachable import black_hole
 
 T = TypeVar("T")
@@ -615,19 +617,17 @@ def test_a_whatsapp_send_is_recorded_for_the_delivery_tab(
     admin.add_template(account.account_id, "order_ready", "en")
     admin.add_optin(account.account_id, PHONE)
 
-    async def send_and_record(client: Client) -> tuple[SendResult, SentMessage | None]:
-        result = await client.send_whatsapp_template("order_ready", "en", PHONE)
-        record = await services.sending.record_channel_send(
+    async def send(client: Client) -> tuple[SendResult, SentMessage | None]:
+        return await services.sending.send_direct(
             BroadcastKind.WHATSAPP,
             "order_ready (en)",
             [PHONE],
-            result,
+            lambda: client.send_whatsapp_template("order_ready", "en", PHONE),
             profile=PROFILE,
-            credits=None,
+            credits=lambda _result: None,
         )
-        return result, record
 
-    result, record = with_client(account, send_and_record)
+    result, record = with_client(account, send)
     assert record is not None
     assert (record.message_id, record.recipients, record.text) == (
         result.message_id,
@@ -651,15 +651,17 @@ def test_a_survey_send_is_recorded_without_the_numbers_the_service_skipped(
     admin.add_survey(account.account_id, "csat-1", "How did we do?")
     phones = [PHONE, "0712345601", "999"]
 
-    async def send_and_record(client: Client) -> tuple[SendResult, SentMessage | None]:
-        result = await client.send_survey("csat-1", phones)
-        credits = SendingService.survey_credits(result, phones)
-        record = await services.sending.record_channel_send(
-            BroadcastKind.SURVEY, "How did we do?", phones, result, profile=PROFILE, credits=credits
+    async def send(client: Client) -> tuple[SendResult, SentMessage | None]:
+        return await services.sending.send_direct(
+            BroadcastKind.SURVEY,
+            "How did we do?",
+            phones,
+            lambda: client.send_survey("csat-1", phones),
+            profile=PROFILE,
+            credits=lambda result: SendingService.survey_credits(result, phones),
         )
-        return result, record
 
-    result, record = with_client(account, send_and_record)
+    result, record = with_client(account, send)
     assert (result.recipients, result.invalid) == (2, ("999",))
     assert record is not None
     assert record.message_id == result.message_id
@@ -670,27 +672,125 @@ def test_a_survey_send_is_recorded_without_the_numbers_the_service_skipped(
     assert phones_of(entries) == ["+254712345601", PHONE]
 
 
+def _survey(services: Services, client: Client, phones: list[str]) -> Any:
+    return services.sending.send_direct(
+        BroadcastKind.SURVEY,
+        survey_text("csat-1"),
+        phones,
+        lambda: client.send_survey("csat-1", phones),
+        profile=PROFILE,
+        credits=lambda _result: None,
+    )
+
+
+def _guarded(services: Services, phones: list[str]) -> frozenset[str]:
+    found = asyncio.run(
+        services.sending.channel_duplicates(
+            PROFILE, BroadcastKind.SURVEY, survey_text("csat-1"), phones, window_hours=24
+        )
+    )
+    return found.phones
+
+
+def test_a_survey_whose_reply_is_lost_is_in_doubt_and_guarded(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """It was written down only once the service answered: a reply lost on the way back left
+    no trace, and Send pressed again (the page said "Outcome unknown") sent it to everyone
+    twice. Now it is written down first, and left in doubt."""
+    admin.add_survey(account.account_id, "csat-1", "How did we do?")
+    phones = [PHONE, "+254712345601"]
+    admin.fault("disconnect", path_prefix="/api/v1/surveys")
+
+    async def send(client: Client) -> BaseException | None:
+        try:
+            await _survey(services, client, phones)
+        except api.InDoubt as exc:
+            return exc
+        return None
+
+    assert isinstance(with_client(account, send), api.InDoubt)
+    assert phones_of(recorded(admin, account)) == sorted(phones)  # it did go out
+    assert services.store.history.sent_messages(PROFILE) == []  # no message id to follow
+    (broadcast,) = services.store.journal.broadcasts(PROFILE)
+    assert (broadcast.kind, broadcast.in_doubt, broadcast.accepted) == (BroadcastKind.SURVEY, 1, 0)
+    assert _guarded(services, phones) == set(phones)  # asked about before a second send
+    assert asyncio.run(services.sending.unfinished(PROFILE)) == []  # never resumed as SMS
+
+
+def test_a_survey_the_service_refused_leaves_nothing_behind(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """An unknown survey (refused): nothing went out, so nothing is listed or guarded."""
+
+    async def send(client: Client) -> BaseException | None:
+        try:
+            await _survey(services, client, [PHONE])
+        except api.ApiError as exc:
+            return exc
+        return None
+
+    exc = with_client(account, send)
+    assert isinstance(exc, api.ApiError)
+    assert not isinstance(exc, api.InDoubt)
+    assert recorded(admin, account) == []
+    assert services.store.journal.broadcasts(PROFILE) == []
+    assert not _guarded(services, [PHONE])
+
+
+def test_a_survey_out_when_tuma_died_is_in_doubt_at_the_next_start(
+    services: Services, account: Any, admin: Any
+) -> None:
+    """Killed while the request was out: the next start finds it in doubt (guarded), as a
+    broadcast's round, never pending."""
+    admin.add_survey(account.account_id, "csat-1", "How did we do?")
+    journal = services.store.journal
+    chunk = journal.begin_direct(
+        BroadcastKind.SURVEY, survey_text("csat-1"), [PHONE], profile=PROFILE
+    )
+    assert journal.chunk(chunk.id).state is ChunkState.SENDING
+    assert _guarded(services, [PHONE]) == {PHONE}  # while it is out, too
+    # its owner gone (as the journal's own tests make a stale claim)
+    old = (datetime.now(UTC) - timedelta(hours=1)).isoformat()
+    journal._db.connection.execute("UPDATE chunks SET updated_at = ? WHERE id = ?", (old, chunk.id))
+    assert journal.recover_interrupted() == 1
+    assert journal.chunk(chunk.id).state is ChunkState.IN_DOUBT
+    assert _guarded(services, [PHONE]) == {PHONE}
+    assert asyncio.run(services.sending.unfinished(PROFILE)) == []
+
+
 @pytest.mark.expect_log("could not record")
 def test_a_send_that_cannot_be_recorded_returns_none_and_is_logged(
-    services: Services, caplog: pytest.LogCaptureFixture
+    services: Services, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The WhatsApp message went out whatever happens to our record: no exception reaches
     the page that sent it, and the failure is logged."""
-    record = asyncio.run(
-        services.sending.record_channel_send(
+
+    def broken(*_args: Any, **_kwargs: Any) -> None:
+        raise StoreError(StoreProblem.DISK_FULL)
+
+    monkeypatch.setattr(services.store.journal, "mark_accepted", broken)
+
+    async def accepted() -> SendResult:
+        return SendResult("m-1", recipients=1)
+
+    result, record = asyncio.run(
+        services.sending.send_direct(
             BroadcastKind.WHATSAPP,
             "order_ready (en)",
             [PHONE],
-            SendResult(""),
+            accepted,
             profile=PROFILE,
-            credits=None,
+            credits=lambda _result: None,
         )
     )
-    assert record is None
+    assert (result.message_id, record) == ("m-1", None)
     assert [r.levelname for r in caplog.records if "could not record" in r.getMessage()] == [
         "ERROR"
     ]
-    assert services.store.history.sent_messages(PROFILE) == []
+    (broadcast,) = services.store.journal.broadcasts(PROFILE)
+    (chunk,) = services.store.journal.chunks(broadcast.id)
+    assert chunk.state is ChunkState.SENDING  # still out, as far as it knows: guarded
 
 
 # --- the balance before sending ----------------------------------------------------------------

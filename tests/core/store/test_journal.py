@@ -659,3 +659,30 @@ def test_a_broadcast_can_be_written_inside_a_wider_transaction(outbox: Journal) 
         )
     assert outbox.broadcast(created.id) == created
     assert created.chunks_total == 2
+
+
+def test_a_direct_send_is_written_down_before_it_goes_and_never_resumed(outbox: Journal) -> None:
+    """A WhatsApp template or survey (begin_direct): `sending` and in the recipients before
+    its request; then accepted, in doubt, or taken back when nothing went out. In doubt it is
+    not unfinished: a run would send it as an SMS."""
+    numbers = ["+254700000001", "+254700000002"]
+    lost = outbox.begin_direct(BroadcastKind.SURVEY, "Survey SRV-1", numbers, profile="p")
+    assert (lost.state, lost.phones) == (ChunkState.SENDING, tuple(numbers))
+    outbox.mark_in_doubt(lost.id, ChunkReason.CONNECTION_LOST)
+    went = outbox.begin_direct(BroadcastKind.WHATSAPP, "order_ready (en)", numbers[:1], profile="p")
+    outbox.mark_accepted(went.id, "m-wa", 1, None)
+    refused = outbox.begin_direct(BroadcastKind.SURVEY, "Survey NOPE", numbers, profile="p")
+    outbox.discard_direct(refused.id)
+
+    assert outbox.unfinished("p") == []
+    assert [(b.kind, b.in_doubt, b.accepted) for b in outbox.broadcasts("p")] == [
+        (BroadcastKind.WHATSAPP, 0, 1),
+        (BroadcastKind.SURVEY, 1, 0),
+    ]
+    assert [m.message_id for m in sent_messages(outbox, "p")] == ["m-wa"]
+    with pytest.raises(StoreError) as taken:
+        outbox.discard_direct(lost.id)  # it may have gone out: never taken back
+    assert taken.value.problem is StoreProblem.ILLEGAL_MOVE
+    with pytest.raises(StoreError) as sms:
+        outbox.begin_direct(BroadcastKind.BULK, "Sale!", numbers, profile="p")
+    assert sms.value.problem is StoreProblem.NOT_A_BROADCAST

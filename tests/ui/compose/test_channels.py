@@ -13,7 +13,9 @@ from PySide6.QtWidgets import QLabel, QPushButton
 from desktop_app.core.api.models import SendResult
 from desktop_app.core.services.sending import SendingService
 from desktop_app.core.store import BroadcastKind
+from desktop_app.core.store.delivery import HistoryFilter
 from desktop_app.ui.compose import ComposeTab
+from desktop_app.ui.delivery.models import summary_text
 from tests.ui.compose.helpers import LEFT, make_tab, use_kenyan_locale
 
 
@@ -217,7 +219,7 @@ def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
     def broken(*_args: object, **_kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(ctx.services.store.journal, "record_sent", broken)
+    monkeypatch.setattr(ctx.services.store.journal, "mark_accepted", broken)
     tab.set_channel(1)
     panel = tab.whatsapp
     qtbot.keyClicks(panel.template_edit, "order_ready")
@@ -384,3 +386,44 @@ def test_survey_sent_just_after_a_long_paste(qtbot, tab, ctx, admin, account, be
     assert results == [True]
     (record,) = ctx.services.store.history.sent_messages("Test shop")
     assert record.recipients == tuple("+254" + n.replace(" ", "")[1:] for n in pasted)
+
+
+def test_a_survey_whose_reply_was_lost_is_asked_about_before_it_goes_again(
+    qtbot, tab, ctx, admin, account
+) -> None:  # type: ignore[no-untyped-def]
+    """The connection dropped after the survey was handed over: the page said "Outcome
+    unknown... Check the delivery report before sending again", but nothing was written
+    down, so the Delivery tab had no such send and Send pressed again asked nothing and sent
+    it to both customers a second time."""
+    admin.add_survey(account.account_id, "SRV-5", "How was our service?")
+    tab.set_channel(2)
+    panel = tab.survey
+    qtbot.keyClicks(panel.survey_edit, "SRV-5")
+    panel.recipients.set_numbers_text("0712 000 001\n0712 000 002")
+    results: list[bool] = []
+    panel.finished.connect(results.append)
+    admin.fault("disconnect", path_prefix="/api/v1/surveys")
+    qtbot.mouseClick(panel.send_button, LEFT)
+    _confirm_survey(qtbot, panel, "SRV-5", 2)
+    qtbot.waitUntil(lambda: bool(results), timeout=20000)
+    assert results == [False]
+    assert panel.result_label.text().startswith("Outcome unknown.")
+    assert len(admin.messages(account.account_id)) == 2  # it did go out
+
+    # the Delivery tab lists it, its outcome unknown (nothing to review in Compose)
+    (row,) = ctx.services.store.delivery.history("Test shop", HistoryFilter())
+    assert (row.kind, row.outcome_unknown, row.unfinished) == (BroadcastKind.SURVEY, True, False)
+    assert summary_text(row) == "Outcome unknown"
+    assert ctx.services.store.journal.unfinished("Test shop") == []  # never resumed as SMS
+
+    # Send again: the guard asks, and nobody is preselected
+    qtbot.waitUntil(panel.send_button.isEnabled)
+    qtbot.mouseClick(panel.send_button, LEFT)
+    qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
+    dialog = panel.confirm_dialog
+    assert "All 2 people already got this message today at" in _guard_text(dialog)
+    assert dialog.send_button is None
+    assert dialog.confirm.cancel_button.isDefault()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # in a hurry: the default is Cancel
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.survey"))
+    assert len(admin.messages(account.account_id)) == 2  # not sent twice
