@@ -1052,38 +1052,23 @@ class Journal(Closing):
         if not text:
             raise StoreError(StoreProblem.EMPTY_TEXT)
         moment = stamp(now())
-        members = json.dumps([[phone, None] for phone in recipients])
         with self._db.write() as db:
-            cursor = db.execute(
-                "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (profile, kind, sender_id, text, len(recipients), len(recipients), moment),
-            )
-            broadcast_id = cursor.lastrowid
-            assert broadcast_id is not None
-            chunk_id = db.execute(
-                "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, message_id, "
-                "parts, credits, accepted_recipients, invalid, attempts, updated_at, sent_at) "
-                "VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?)",
-                (
-                    broadcast_id,
-                    ChunkState.ACCEPTED,
-                    members,
-                    len(recipients),
-                    message_id,
-                    parts,
-                    credits,
-                    accepted_recipients,
-                    json.dumps(list(invalid)),
-                    moment,
-                    moment,
-                ),
-            ).lastrowid
-            key = content_key(kind, text)
-            db.executemany(
-                "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(broadcast_id, chunk_id, profile, p, key) for p in recipients],
+            broadcast_id, _chunk_id = _insert_direct(
+                db,
+                kind,
+                text,
+                recipients,
+                profile=profile,
+                sender_id=sender_id,
+                chunk={
+                    "state": ChunkState.ACCEPTED,
+                    "message_id": message_id,
+                    "parts": parts,
+                    "credits": credits,
+                    "accepted_recipients": accepted_recipients,
+                    "invalid": json.dumps(list(invalid)),
+                    "sent_at": moment,
+                },
             )
         return broadcast_id
 
@@ -1111,32 +1096,15 @@ class Journal(Closing):
             raise StoreError(StoreProblem.NO_RECIPIENTS)
         if not text:
             raise StoreError(StoreProblem.EMPTY_TEXT)
-        moment = stamp(now())
         with self._db.write() as db:
-            broadcast_id = db.execute(
-                "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "
-                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (profile, kind, sender_id, text, len(recipients), len(recipients), moment),
-            ).lastrowid
-            assert broadcast_id is not None
-            chunk_id = db.execute(
-                "INSERT INTO chunks (broadcast_id, seq, state, recipients, size, owner, attempts, "
-                "updated_at) VALUES (?, 0, ?, ?, ?, ?, 1, ?)",
-                (
-                    broadcast_id,
-                    ChunkState.SENDING,
-                    json.dumps([[phone, None] for phone in recipients]),
-                    len(recipients),
-                    self._db.owner,
-                    moment,
-                ),
-            ).lastrowid
-            assert chunk_id is not None
-            key = content_key(kind, text)
-            db.executemany(
-                "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(broadcast_id, chunk_id, profile, p, key) for p in recipients],
+            _broadcast_id, chunk_id = _insert_direct(
+                db,
+                kind,
+                text,
+                recipients,
+                profile=profile,
+                sender_id=sender_id,
+                chunk={"state": ChunkState.SENDING, "owner": self._db.owner},
             )
         return self.chunk(chunk_id)
 
@@ -1160,6 +1128,48 @@ class Journal(Closing):
             db.execute("DELETE FROM recipients WHERE chunk_id = ?", (chunk_id,))
             db.execute("DELETE FROM chunks WHERE id = ?", (chunk_id,))
             db.execute("DELETE FROM broadcasts WHERE id = ?", (broadcast_id,))
+
+
+def _insert_direct(
+    db: sqlite3.Connection,
+    kind: BroadcastKind,
+    text: str,
+    recipients: Sequence[str],
+    *,
+    profile: str,
+    sender_id: str,
+    chunk: dict[str, object],
+) -> tuple[int, int]:
+    """A WhatsApp template or survey send: one broadcast, its one chunk (*chunk*: its state
+    and the columns that go with it) and its recipients rows. Returns (broadcast, chunk)."""
+    moment = stamp(now())
+    broadcast_id = db.execute(
+        "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "
+        "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (profile, kind, sender_id, text, len(recipients), len(recipients), moment),
+    ).lastrowid
+    assert broadcast_id is not None
+    columns = {
+        "broadcast_id": broadcast_id,
+        "seq": 0,
+        "recipients": json.dumps([[phone, None] for phone in recipients]),
+        "size": len(recipients),
+        "attempts": 1,
+        "updated_at": moment,
+        **chunk,
+    }
+    chunk_id = db.execute(
+        f"INSERT INTO chunks ({', '.join(columns)}) VALUES ({_marks(columns)})",
+        tuple(columns.values()),
+    ).lastrowid
+    assert chunk_id is not None
+    key = content_key(kind, text)
+    db.executemany(
+        "INSERT INTO recipients (broadcast_id, chunk_id, profile, phone, content) "
+        "VALUES (?, ?, ?, ?, ?)",
+        [(broadcast_id, chunk_id, profile, p, key) for p in recipients],
+    )
+    return broadcast_id, chunk_id
 
 
 class _Increment:
