@@ -57,6 +57,7 @@ __all__ = [
     "BroadcastProgress",
     "SendClient",
     "Unrecorded",
+    "doubt_of",
     "run_broadcast",
 ]
 
@@ -351,20 +352,11 @@ async def run_broadcast(
                 ahead.add_done_callback(_read_ahead)
             try:
                 result = await _send(client, start, chunk)
-            except asyncio.CancelledError:
-                await settle(
-                    chunk_id, journal.mark_in_doubt, chunk_id, ChunkReason.CANCELLED_IN_FLIGHT
-                )
+            except asyncio.CancelledError as exc:
+                await settle(chunk_id, journal.mark_in_doubt, chunk_id, *_doubt(exc))
                 raise
             except errors.InDoubt as exc:  # includes an unreadable reply to a send
-                reason = (
-                    ChunkReason.UNREADABLE_REPLY
-                    if isinstance(exc, errors.ProtocolError)
-                    else ChunkReason.CONNECTION_LOST
-                )
-                after = await settle(
-                    chunk_id, journal.mark_in_doubt, chunk_id, reason, _web_page_detail(exc)
-                )
+                after = await settle(chunk_id, journal.mark_in_doubt, chunk_id, *_doubt(exc))
                 doubt = exc
                 paused = True
             except errors.InvalidRequest as exc:
@@ -379,13 +371,7 @@ async def run_broadcast(
             except errors.ProtocolError as exc:
                 # An answer we cannot read: it may have been accepted. Stop before the next chunk
                 # gets the same treatment.
-                await settle(
-                    chunk_id,
-                    journal.mark_in_doubt,
-                    chunk_id,
-                    ChunkReason.UNREADABLE_REPLY,
-                    _web_page_detail(exc),
-                )
+                await settle(chunk_id, journal.mark_in_doubt, chunk_id, *_doubt(exc))
                 error = exc
                 break
             except errors.ApiError as exc:
@@ -395,13 +381,7 @@ async def run_broadcast(
                 error = exc
                 break
             except BaseException as exc:
-                await settle(
-                    chunk_id,
-                    journal.mark_in_doubt,
-                    chunk_id,
-                    ChunkReason.UNEXPECTED,
-                    type(exc).__name__,
-                )
+                await settle(chunk_id, journal.mark_in_doubt, chunk_id, *_doubt(exc))
                 raise
             else:
                 parts, count, credits = _accepted_numbers(start, chunk, result, cache)
@@ -470,6 +450,31 @@ def _recorder(
         return fn(*args, **kwargs)
 
     return record
+
+
+def doubt_of(exc: BaseException) -> tuple[ChunkReason, str | None] | None:
+    """Why a request that ended in *exc* may have gone out (its chunk goes in doubt: the
+    reason and its detail), or None when it provably sent nothing: the service answered with
+    a refusal, or was never reached (any other ApiError). The runner's rule, which a WhatsApp
+    or survey send follows too (SendingService.send_direct)."""
+    if isinstance(exc, errors.ApiError) and not isinstance(
+        exc, errors.InDoubt | errors.ProtocolError
+    ):
+        return None
+    return _doubt(exc)
+
+
+def _doubt(exc: BaseException) -> tuple[ChunkReason, str | None]:
+    """(reason, detail) of a chunk left in doubt by *exc*: a reply that could not be read, a
+    connection lost after the request was handed over, a cancel mid-request, or a failure
+    nobody foresaw (its type's name)."""
+    if isinstance(exc, errors.ProtocolError):
+        return ChunkReason.UNREADABLE_REPLY, _web_page_detail(exc)
+    if isinstance(exc, errors.InDoubt):
+        return ChunkReason.CONNECTION_LOST, None
+    if isinstance(exc, asyncio.CancelledError):
+        return ChunkReason.CANCELLED_IN_FLIGHT, None
+    return ChunkReason.UNEXPECTED, type(exc).__name__
 
 
 def _web_page_detail(exc: errors.ApiError) -> str | None:

@@ -38,6 +38,7 @@ from desktop_app.core.broadcast import (
     BroadcastOutcome,
     BroadcastProgress,
     Unrecorded,
+    doubt_of,
     run_broadcast,
 )
 from desktop_app.core.collector import old_collections_paused
@@ -837,20 +838,13 @@ class SendingService:
 
     def _direct_failed(self, chunk_id: int, exc: BaseException) -> None:
         """A direct send's request failed: in doubt when it may have gone out; taken back
-        when the service refused it or was never reached (as a round is put back)."""
-        journal = self._journal
+        when it provably sent nothing (as the runner puts a round back: ``doubt_of``)."""
         try:
-            if isinstance(exc, api.ProtocolError):  # an answer we cannot read: it may be sent
-                detail = WEB_PAGE_DETAIL if exc.web_page else None
-                journal.mark_in_doubt(chunk_id, ChunkReason.UNREADABLE_REPLY, detail)
-            elif isinstance(exc, api.InDoubt):
-                journal.mark_in_doubt(chunk_id, ChunkReason.CONNECTION_LOST)
-            elif isinstance(exc, api.ApiError):
-                journal.discard_direct(chunk_id)  # refused, or never reached: nothing sent
-            elif isinstance(exc, asyncio.CancelledError):
-                journal.mark_in_doubt(chunk_id, ChunkReason.CANCELLED_IN_FLIGHT)
+            doubt = doubt_of(exc)
+            if doubt is None:
+                self._journal.discard_direct(chunk_id)
             else:
-                journal.mark_in_doubt(chunk_id, ChunkReason.UNEXPECTED, type(exc).__name__)
+                self._journal.mark_in_doubt(chunk_id, *doubt)
         except Exception:  # the store failed: the next start finds it in doubt
             log.warning("a direct send's failure could not be written down", exc_info=True)
 

@@ -941,3 +941,36 @@ def test_quitting_while_the_disk_is_still_full_leaves_that_round_in_doubt_never_
         reopened.close()
     # each of the six once: the round in doubt was not sent again, the rest was
     assert sorted(e["phone"] for e in recorded(admin, account)) == [p.phone for p in people(6)]
+
+
+def test_a_direct_send_cancelled_mid_request_is_in_doubt(services: Services) -> None:
+    """Tuma quit (or the task was cancelled) while a survey's request was out: it may have
+    gone, so it is in doubt and guarded, as a broadcast's round cancelled mid-request."""
+    started = asyncio.Event()
+
+    async def never_answers() -> SendResult:
+        started.set()
+        await asyncio.sleep(3600)
+        raise AssertionError("not reached")
+
+    async def quit_meanwhile() -> None:
+        task = asyncio.ensure_future(
+            services.sending.send_direct(
+                BroadcastKind.SURVEY,
+                survey_text("csat-1"),
+                [PHONE],
+                never_answers,
+                profile=PROFILE,
+                credits=lambda _result: None,
+            )
+        )
+        await started.wait()
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(quit_meanwhile())
+    (broadcast,) = services.store.journal.broadcasts(PROFILE)
+    (chunk,) = services.store.journal.chunks(broadcast.id)
+    assert (chunk.state, chunk.reason) == (ChunkState.IN_DOUBT, ChunkReason.CANCELLED_IN_FLIGHT)
+    assert _guarded(services, [PHONE]) == {PHONE}
