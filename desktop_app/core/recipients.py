@@ -63,6 +63,11 @@ class RecipientList:
     #: The words left out (each once, in order): see :class:`Word`.
     words: tuple[str, ...] = ()
 
+    @property
+    def empty(self) -> bool:
+        """No one to send to and no number to correct (words left out do not count)."""
+        return not self.people and not self.invalid
+
 
 @dataclass(frozen=True)
 class KeptPeople:

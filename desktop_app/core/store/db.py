@@ -213,14 +213,13 @@ def _primary_code(exc: sqlite3.Error) -> int:
 
 def _cannot_open(path: Path, exc: sqlite3.Error) -> StoreError:
     """Why the file could not be opened, as a StoreError the UI words (never a traceback):
-    damaged (not a database, or its pages are broken), else unavailable with SQLite's reason
-    (locked by another program, read-only, a disk error)."""
-    primary = _primary_code(exc)
-    if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
-        return StoreError(StoreProblem.DAMAGED, path=str(path))
-    if primary == _SQLITE_FULL:
-        return StoreError(StoreProblem.DISK_FULL, path=str(path))
-    return StoreError(StoreProblem.UNAVAILABLE, path=str(path), reason=str(exc))
+    damaged (not a database, or its pages are broken), the disk full (as ``_failed`` says
+    of an open store), else unavailable with SQLite's reason (locked by another program,
+    read-only, a disk error)."""
+    failed = _failed(path, exc)
+    if failed is None or failed.problem is StoreProblem.WRITE_FAILED:
+        return StoreError(StoreProblem.UNAVAILABLE, path=str(path), reason=str(exc))
+    return failed
 
 
 def _failed(path: Path, exc: sqlite3.Error) -> StoreError | None:

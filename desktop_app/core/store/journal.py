@@ -1047,10 +1047,6 @@ class Journal(Closing):
         kind = BroadcastKind(kind)
         if not message_id:
             raise StoreError(StoreProblem.NO_MESSAGE_ID)
-        if not recipients:
-            raise StoreError(StoreProblem.NO_RECIPIENTS)
-        if not text:
-            raise StoreError(StoreProblem.EMPTY_TEXT)
         moment = stamp(now())
         with self._db.write() as db:
             broadcast_id, _chunk_id = _insert_direct(
@@ -1092,10 +1088,6 @@ class Journal(Closing):
         kind = BroadcastKind(kind)
         if kind not in RECORDED_ONLY:
             raise StoreError(StoreProblem.NOT_A_BROADCAST, kind=kind)
-        if not recipients:
-            raise StoreError(StoreProblem.NO_RECIPIENTS)
-        if not text:
-            raise StoreError(StoreProblem.EMPTY_TEXT)
         with self._db.write() as db:
             _broadcast_id, chunk_id = _insert_direct(
                 db,
@@ -1141,7 +1133,12 @@ def _insert_direct(
     chunk: dict[str, object],
 ) -> tuple[int, int]:
     """A WhatsApp template or survey send: one broadcast, its one chunk (*chunk*: its state
-    and the columns that go with it) and its recipients rows. Returns (broadcast, chunk)."""
+    and the columns that go with it) and its recipients rows. Returns (broadcast, chunk).
+    Refused (nothing written) with no recipients or no text."""
+    if not recipients:
+        raise StoreError(StoreProblem.NO_RECIPIENTS)
+    if not text:
+        raise StoreError(StoreProblem.EMPTY_TEXT)
     moment = stamp(now())
     broadcast_id = db.execute(
         "INSERT INTO broadcasts (profile, kind, sender_id, text, chunk_size, recipients, "

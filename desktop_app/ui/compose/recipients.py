@@ -158,7 +158,7 @@ class RecipientsPanel(QWidget):
 
     def is_empty(self) -> bool:
         self.settle()
-        return not self.current.people and not self.current.invalid
+        return self.current.empty
 
     def settle(self) -> None:
         """Parse now what is waiting to be parsed (a long paste, typing in a long list)."""
@@ -289,7 +289,7 @@ class RecipientsPanel(QWidget):
             if words
             else ""
         )
-        if not self.current.people and not self.current.invalid:
+        if self.current.empty:  # (not is_empty(): this is the parse being shown)
             text = self.tr("No recipients yet.")
             if words:
                 # A name typed to find someone, or a pasted column of names with no numbers.
