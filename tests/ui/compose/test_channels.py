@@ -154,15 +154,24 @@ def test_whatsapp_invalid_number_cannot_be_sent(qtbot, tab) -> None:  # type: ig
     assert not panel.send_button.isEnabled()
 
 
-def test_survey_send(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
-    admin.add_survey(account.account_id, "SRV-1", "How was our service?")
+def _survey_page(
+    qtbot: Any, tab: ComposeTab, survey_id: str, numbers: str
+) -> tuple[Any, list[bool]]:
+    """The survey page with *survey_id* typed and *numbers* in its list, and what each of its
+    sends reports (``finished``), in order."""
     tab.set_channel(2)
     panel = tab.survey
-    qtbot.keyClicks(panel.survey_edit, "SRV-1")
-    panel.recipients.set_numbers_text("0712 000 001\n0712 000 002\n0712 000 001")
-    assert panel.send_button.text() == "Send survey to 2 people"
+    qtbot.keyClicks(panel.survey_edit, survey_id)
+    panel.recipients.set_numbers_text(numbers)
     results: list[bool] = []
     panel.finished.connect(results.append)
+    return panel, results
+
+
+def test_survey_send(qtbot, tab, ctx, admin, account) -> None:  # type: ignore[no-untyped-def]
+    admin.add_survey(account.account_id, "SRV-1", "How was our service?")
+    panel, results = _survey_page(qtbot, tab, "SRV-1", "0712 000 001\n0712 000 002\n0712 000 001")
+    assert panel.send_button.text() == "Send survey to 2 people"
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_survey(qtbot, panel, "SRV-1", 2)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
@@ -236,12 +245,7 @@ def test_an_accepted_send_that_cannot_be_recorded_still_says_sent(
 
 
 def test_unknown_survey_is_explained(qtbot, tab) -> None:  # type: ignore[no-untyped-def]
-    tab.set_channel(2)
-    panel = tab.survey
-    qtbot.keyClicks(panel.survey_edit, "NOPE")
-    panel.recipients.set_numbers_text("0712 000 001")
-    results: list[bool] = []
-    panel.finished.connect(results.append)
+    panel, results = _survey_page(qtbot, tab, "NOPE", "0712 000 001")
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_survey(qtbot, panel, "NOPE", 1)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
@@ -277,10 +281,7 @@ def _confirm_survey(qtbot, panel, survey_id: str, people: int) -> None:  # type:
 
 def test_survey_is_confirmed_first_and_cancel_sends_nothing(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
     admin.add_survey(account.account_id, "SRV-2", "Rate us")
-    tab.set_channel(2)
-    panel = tab.survey
-    qtbot.keyClicks(panel.survey_edit, "SRV-2")
-    panel.recipients.set_numbers_text("0712 000 001, 0712 000 002, 0712 000 003")
+    panel, _results = _survey_page(qtbot, tab, "SRV-2", "0712 000 001, 0712 000 002, 0712 000 003")
     before = len(admin.messages(account.account_id))
     qtbot.mouseClick(panel.send_button, LEFT)
     qtbot.waitUntil(lambda: panel.confirm_dialog is not None and panel.confirm_dialog.isVisible())
@@ -341,12 +342,7 @@ def test_a_whatsapp_template_sent_today_asks_before_sending_it_again(
 
 def test_a_survey_goes_only_to_the_new_people_by_default(qtbot, tab, admin, account) -> None:  # type: ignore[no-untyped-def]
     admin.add_survey(account.account_id, "SRV-3", "How was our service?")
-    tab.set_channel(2)
-    panel = tab.survey
-    qtbot.keyClicks(panel.survey_edit, "SRV-3")
-    panel.recipients.set_numbers_text("0712 000 001, 0712 000 002")
-    results: list[bool] = []
-    panel.finished.connect(results.append)
+    panel, results = _survey_page(qtbot, tab, "SRV-3", "0712 000 001, 0712 000 002")
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_survey(qtbot, panel, "SRV-3", 2)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
@@ -369,17 +365,14 @@ def test_survey_sent_just_after_a_long_paste(qtbot, tab, ctx, admin, account, be
     """The survey page's list waits for a long paste to settle too: Send read the two
     numbers that were there before it (and into an empty list, Ctrl+Enter did nothing)."""
     admin.add_survey(account.account_id, "SRV-4", "How was our service?")
-    tab.set_channel(2)
-    panel = tab.survey
-    qtbot.keyClicks(panel.survey_edit, "SRV-4")
-    panel.recipients.set_numbers_text("0712 000 001\n0712 000 002" if before else "")
+    panel, results = _survey_page(
+        qtbot, tab, "SRV-4", "0712 000 001\n0712 000 002" if before else ""
+    )
     pasted = [f"0712 {n:06d}" for n in range(100, 500)]
     edit = panel.recipients.numbers_edit
     edit.selectAll()
     edit.insertPlainText("\n".join(pasted))
     assert len(panel.recipients.current.people) == (2 if before else 0)  # not parsed yet
-    results: list[bool] = []
-    panel.finished.connect(results.append)
     qtbot.keyClick(edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)  # at once
     _confirm_survey(qtbot, panel, "SRV-4", 400)
     qtbot.waitUntil(lambda: bool(results), timeout=10000)
@@ -396,12 +389,7 @@ def test_a_survey_whose_reply_was_lost_is_asked_about_before_it_goes_again(
     down, so the Delivery tab had no such send and Send pressed again asked nothing and sent
     it to both customers a second time."""
     admin.add_survey(account.account_id, "SRV-5", "How was our service?")
-    tab.set_channel(2)
-    panel = tab.survey
-    qtbot.keyClicks(panel.survey_edit, "SRV-5")
-    panel.recipients.set_numbers_text("0712 000 001\n0712 000 002")
-    results: list[bool] = []
-    panel.finished.connect(results.append)
+    panel, results = _survey_page(qtbot, tab, "SRV-5", "0712 000 001\n0712 000 002")
     admin.fault("disconnect", path_prefix="/api/v1/surveys")
     qtbot.mouseClick(panel.send_button, LEFT)
     _confirm_survey(qtbot, panel, "SRV-5", 2)

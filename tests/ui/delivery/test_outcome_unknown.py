@@ -26,6 +26,14 @@ def shown(tab: Any, column: RecipientColumn) -> list[str]:
     return [model.index(row, column).data() for row in range(model.rowCount())]
 
 
+def opened(qtbot: Any, ctx: Any, broadcast_id: int, people: int) -> Any:
+    """The Delivery tab with that send selected and its *people* listed below."""
+    tab = make_tab(qtbot, ctx)
+    select_send(qtbot, tab, broadcast_id)
+    qtbot.waitUntil(lambda: tab.recipients_model.rowCount() == people)
+    return tab
+
+
 def test_an_sms_round_in_doubt_is_unknown_and_reviewed(qtbot, ctx) -> None:  # type: ignore[no-untyped-def]
     journal = ctx.services.store.journal
     broadcast = journal.create_broadcast(
@@ -34,9 +42,7 @@ def test_an_sms_round_in_doubt_is_unknown_and_reviewed(qtbot, ctx) -> None:  # t
     (chunk,) = journal.chunks(broadcast.id)
     journal.mark_sending(chunk.id)
     journal.mark_in_doubt(chunk.id, ChunkReason.CONNECTION_LOST)
-    tab = make_tab(qtbot, ctx)
-    select_send(qtbot, tab, broadcast.id)
-    qtbot.waitUntil(lambda: tab.recipients_model.rowCount() == 2)
+    tab = opened(qtbot, ctx, broadcast.id, 2)
     assert shown(tab, RecipientColumn.STATUS) == ["Unknown", "Unknown"]
     assert set(shown(tab, RecipientColumn.MEANING)) == {
         "Unknown whether it went out: open Review in this send's row to settle it."
@@ -48,9 +54,7 @@ def test_a_survey_in_doubt_has_nothing_to_review(qtbot, ctx) -> None:  # type: i
     journal = ctx.services.store.journal
     chunk = journal.begin_direct(BroadcastKind.SURVEY, "SRV-5", [OK, OK2], profile=PROFILE)
     journal.mark_in_doubt(chunk.id, ChunkReason.CONNECTION_LOST)
-    tab = make_tab(qtbot, ctx)
-    select_send(qtbot, tab, chunk.broadcast_id)
-    qtbot.waitUntil(lambda: tab.recipients_model.rowCount() == 2)
+    tab = opened(qtbot, ctx, chunk.broadcast_id, 2)
     assert shown(tab, RecipientColumn.STATUS) == ["Unknown", "Unknown"]
     assert set(shown(tab, RecipientColumn.MEANING)) == {
         "Unknown whether it went out: the connection was lost. Sending it again asks you first."
