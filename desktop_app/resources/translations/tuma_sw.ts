@@ -3951,7 +3951,7 @@
     <name>RecipientsPanel</name>
     <message>
         <source>Type or paste phone numbers, e.g. 0712 345 678, +254 733 000 111</source>
-        <extracomment>Chips drawn at most; beyond this the summary line still counts everyone. The chips box grows with its rows up to this height (three rows), then scrolls; kept low so the whole Compose tab, Send button included, fits a maximised 1366×768 window. The numbers box: three lines (the chips below show what was understood). The Clear button removed these (typed text, picked people): the tab offers Undo.</extracomment>
+        <extracomment>Chips drawn at most; beyond this the summary line still counts everyone. The chips box grows with its rows up to this height (three rows), then scrolls; kept low so the whole Compose tab, Send button included, fits a maximised 1366×768 window. The numbers box: three lines (the chips below show what was understood). A list this long (characters) is read once typing stops, in a worker thread: 50,000 pasted numbers take ~0.3 s to check, which would hold the window still. How long a list waits after the last change before it is read (ms). A reading still going after this long says so under the box (ms). The Clear button removed these (typed text, picked people): the tab offers Undo.</extracomment>
         <translation>Andika au bandika namba za simu, k.m. 0712 345 678, +254 733 000 111</translation>
     </message>
     <message>
@@ -3997,6 +3997,10 @@
     <message>
         <source>Left out: {words}. To greet people by name, import the spreadsheet on the Import tab, then pick them with Add from contacts…</source>
         <translation>Yameachwa: {words}. Kuwasalimu watu kwa majina, ingiza faili ya Excel kwenye kichupo cha Ingiza, kisha uwachague kwa Ongeza kutoka kwenye anwani…</translation>
+    </message>
+    <message>
+        <source>Checking the numbers…</source>
+        <translation>Inakagua namba…</translation>
     </message>
     <message>
         <source>No recipients yet.</source>

@@ -610,7 +610,9 @@ class SurveyPanel(_ChannelPanel):
         self._validate()
 
     def _validate(self) -> None:
-        people = len(self.recipients.people())
+        # The last reading: a long list still being read in a worker is not read here too
+        # (the window would hold still); its reading ends with `changed`, and Send reads it.
+        people = len(self.recipients.current.people)
         self.send_button.setText(
             self.tr("Send survey to {people}").format(people=counts().people(people))
             if people
@@ -627,7 +629,7 @@ class SurveyPanel(_ChannelPanel):
         if not self.survey_edit.text().strip():
             return self.tr("Type the survey ID (it is on your provider's portal).")
         if not people:
-            if self.recipients.invalid():
+            if self.recipients.current.invalid:  # (the reading *people* counts)
                 return QCoreApplication.translate(
                     "ComposeTab", "None of the numbers is valid: check the ones marked in red."
                 )

@@ -16,6 +16,8 @@ __all__ = [
     "pretty_phone",
 ]
 
+import asyncio
+import logging
 from collections.abc import Iterable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
@@ -40,8 +42,13 @@ from desktop_app.core.recipients import (
     RecipientList,
     Word,
     merge_recipients,
+    read_recipients,
 )
 from desktop_app.ui.words import counts, phone_problem
+
+log = logging.getLogger(__name__)
+
+_Reading = tuple[list[str | InvalidNumber | Word], RecipientList]
 
 #: Chips drawn at most; beyond this the summary line still counts everyone.
 MAX_CHIPS = 300
@@ -50,6 +57,13 @@ MAX_CHIPS = 300
 CHIPS_MAX_HEIGHT = 96
 #: The numbers box: three lines (the chips below show what was understood).
 NUMBERS_HEIGHT = 70
+#: A list this long (characters) is read once typing stops, in a worker thread: 50,000
+#: pasted numbers take ~0.3 s to check, which would hold the window still.
+LONG_LIST = 4000
+#: How long a list waits after the last change before it is read (ms).
+SETTLE_MS = 250
+#: A reading still going after this long says so under the box (ms).
+READING_NOTE_MS = 200
 
 
 def pretty_phone(e164: str) -> str:
@@ -81,6 +95,10 @@ class RecipientsPanel(QWidget):
         self._picked: dict[str, Person] = {}
         self._typed: list[str | InvalidNumber | Word] = []
         self.current = RecipientList((), (), 0)
+        self._edits = 0  # changes of the numbers typed, counted
+        self._read_edit = 0  # the change self._typed was read from
+        self._picks = 0  # changes of the people picked, counted
+        self._reading: asyncio.Future[_Reading] | None = None  # a long list, in a worker thread
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -135,18 +153,22 @@ class RecipientsPanel(QWidget):
         row.addWidget(self.clear_button)
         layout.addLayout(row)
 
-        # Parsing is instant for a few numbers; a 10,000-line paste is parsed once it settles.
+        # Parsing is instant for a few numbers; a 10,000-line paste is read once it settles,
+        # in a worker thread (the window stays free meanwhile).
         self._parse_timer = QTimer(self)
         self._parse_timer.setSingleShot(True)
-        self._parse_timer.timeout.connect(self._parse_now)
+        self._parse_timer.timeout.connect(self._read_in_background)
+        self._reading_note = QTimer(self)
+        self._reading_note.setSingleShot(True)
+        self._reading_note.timeout.connect(self._show_summary)
         self._refresh()
 
     # --- what the rest of the tab reads ------------------------------------------------------
 
-    # A long paste is parsed once it settles (250 ms): what is read here is what the field
-    # shows even before then. Ctrl+V over two numbers, then Ctrl+Enter at once, asked
-    # "Send to 2 people?" and sent to those two; the pasted list, parsed while the question
-    # was open, was wiped with the form after the send.
+    # A long paste is read once it settles (250 ms), in a worker thread: what is read here
+    # is what the field shows even before then (read here, at once, if need be). Ctrl+V
+    # over two numbers, then Ctrl+Enter at once, asked "Send to 2 people?" and sent to those
+    # two; the pasted list, parsed while the question was open, was wiped with the form.
 
     def people(self) -> tuple[Person, ...]:
         self.settle()
@@ -160,9 +182,16 @@ class RecipientsPanel(QWidget):
         self.settle()
         return self.current.empty
 
+    @property
+    def pending(self) -> bool:
+        """The numbers shown are not read yet (a long list: waiting for typing to stop, or
+        being read in a worker thread); what :attr:`current` holds is the last reading."""
+        return self._read_edit != self._edits
+
     def settle(self) -> None:
-        """Parse now what is waiting to be parsed (a long paste, typing in a long list)."""
-        if self._parse_timer.isActive():
+        """Read now what is waiting to be read (a long paste, typing in a long list): the
+        reader cannot wait for the worker (Ctrl+Enter right after a paste)."""
+        if self.pending:
             self._parse_now()
 
     # --- editing --------------------------------------------------------------------------
@@ -174,6 +203,7 @@ class RecipientsPanel(QWidget):
     def add_people(self, people: Iterable[Person]) -> None:
         for person in people:
             self._picked.setdefault(person.phone, person)
+        self._picks += 1
         self._refresh()
 
     def picked_people(self) -> list[Person]:
@@ -185,6 +215,7 @@ class RecipientsPanel(QWidget):
         (``cleared``), so the tab can offer to undo it; *quiet* is the tab's own reset."""
         numbers, people = self.numbers_edit.toPlainText(), self.picked_people()
         self._picked.clear()
+        self._picks += 1
         self.numbers_edit.clear()
         self._parse_now()
         if not quiet and (numbers or people):
@@ -198,22 +229,76 @@ class RecipientsPanel(QWidget):
                 del self._picked[phone]
                 removed = True
         if removed:
+            self._picks += 1
             self._refresh()
 
     def _schedule_parse(self) -> None:
+        self._edits += 1
+        self._stop_reading()
         size = self.numbers_edit.document().characterCount()
-        if size < 4000:
+        if size < LONG_LIST:
             self._parse_now()
         else:
-            self._parse_timer.start(250)
+            self._parse_timer.start(SETTLE_MS)
 
     def _parse_now(self) -> None:
-        self._parse_timer.stop()
+        self._stop_reading()
         self._typed = self._parser.parse(self.numbers_edit.toPlainText())
+        self._read_edit = self._edits
         self._refresh()
 
-    def _refresh(self) -> None:
-        self.current = merge_recipients(self._typed, self._picked.values())
+    def _stop_reading(self) -> None:
+        self._parse_timer.stop()
+        self._reading_note.stop()
+        if self._reading is not None:
+            self._reading.cancel()  # the thread runs on; what it finds is dropped
+            self._reading = None
+
+    def _read_in_background(self) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no event loop to hear back on (a script): read it here
+            self._parse_now()
+            return
+        from desktop_app.core.background import run_in_daemon_thread
+
+        edit, picks = self._edits, self._picks
+        reading = asyncio.ensure_future(
+            run_in_daemon_thread(
+                read_recipients,
+                self._parser,
+                self.numbers_edit.toPlainText(),
+                tuple(self._picked.values()),
+            )
+        )
+        self._reading = reading
+        reading.add_done_callback(lambda done: self._read(done, edit, picks))
+        self._reading_note.start(READING_NOTE_MS)
+
+    def _read(self, done: asyncio.Future[_Reading], edit: int, picks: int) -> None:
+        """A worker's reading of change *edit* (with the picks as of *picks*): shown unless
+        the numbers changed since, or the panel is gone."""
+        if done.cancelled() or edit != self._edits or done is not self._reading:
+            return
+        self._reading = None
+        try:
+            self._reading_note.stop()
+        except RuntimeError:  # the panel was closed and deleted meanwhile
+            return
+        error = done.exception()
+        if error is not None:  # never expected; read it here rather than show nothing
+            log.error("reading the recipients failed", exc_info=error)
+            self._parse_now()
+            return
+        typed, merged = done.result()
+        self._typed = typed
+        self._read_edit = edit
+        self._refresh(merged if picks == self._picks else None)
+
+    def _refresh(self, merged: RecipientList | None = None) -> None:
+        self.current = (
+            merged if merged is not None else merge_recipients(self._typed, self._picked.values())
+        )
         self._fill_chips()
         self._show_summary()
         self.clear_button.setEnabled(bool(self._picked) or bool(self.numbers_edit.toPlainText()))
@@ -289,6 +374,9 @@ class RecipientsPanel(QWidget):
             if words
             else ""
         )
+        if self._reading is not None and not self._reading_note.isActive():
+            self.summary_label.setText(self.tr("Checking the numbers…"))
+            return
         if self.current.empty:  # (not is_empty(): this is the parse being shown)
             text = self.tr("No recipients yet.")
             if words:

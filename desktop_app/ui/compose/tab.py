@@ -397,7 +397,7 @@ class ComposeTab(TabPage):
 
         self._estimate_timer = QTimer(self)
         self._estimate_timer.setSingleShot(True)
-        self._estimate_timer.timeout.connect(self.update_estimate)
+        self._estimate_timer.timeout.connect(self._show_estimate)
         self._draft_timer = QTimer(self)
         self._draft_timer.setSingleShot(True)
         self._draft_timer.setInterval(800)
@@ -832,9 +832,16 @@ class ComposeTab(TabPage):
         )
 
     def _schedule_estimate(self) -> None:
-        people = len(self.recipients.people())
+        people = len(self.recipients.current.people)  # (the last reading: only for the delay)
         big = people > 500 and has_merge_fields(self.composer.text())
         self._estimate_timer.start(150 if big else 0)
+
+    def _show_estimate(self) -> None:
+        """:meth:`update_estimate`, for what changes only the screen. A long list being read
+        in a worker is not read here as well (the window would hold still meanwhile): the
+        reading's end changes the form, which shows it then. Send reads it at once."""
+        if not self.recipients.pending:
+            self.update_estimate()
 
     def build_plan(self) -> SendPlan:
         """What the form says now, as core's plan (recipients, texts, cost)."""
@@ -1151,7 +1158,7 @@ class ComposeTab(TabPage):
 
     def _finish(self, outcome: object) -> None:
         self.flow.done()
-        self.update_estimate()
+        self._show_estimate()
         self.send_finished.emit(outcome)
         if self._due_held:
             # Sends that fell due (or were to be asked about) waited for this one: now.
@@ -1328,7 +1335,7 @@ class ComposeTab(TabPage):
     async def _load_rules(self, profile: str) -> None:
         self.opt_out_line = await self.ctx.services.optouts.opt_out_line(profile)
         await self._apply_category(profile, self.summary.sender_combo.currentText())
-        self.update_estimate()
+        self._show_estimate()
 
     async def _apply_category(self, profile: str, sender_id: str) -> None:
         category = await self.ctx.services.optouts.category(profile, sender_id)
@@ -1339,7 +1346,7 @@ class ComposeTab(TabPage):
             and sender_id == self.summary.sender_combo.currentText()
         ):
             self.category.set_category(category)
-            self.update_estimate()
+            self._show_estimate()
 
     def _load_category(self, sender_id: str) -> None:
         """Another sender ID: its usual kind of message."""
@@ -1359,7 +1366,7 @@ class ComposeTab(TabPage):
                     session.profile.name, sender_id, category
                 ),
             )
-        self.update_estimate()
+        self._show_estimate()
 
     def _update_opt_out_hint(self, plan: SendPlan) -> None:
         if self.category.promotional and plan.text.strip() and not has_opt_out_line(plan.text):
