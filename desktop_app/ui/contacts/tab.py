@@ -4,6 +4,7 @@ export them."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 from collections.abc import Callable, Coroutine, Sequence
@@ -1477,18 +1478,25 @@ class ContactsTab(OneJob, TabPage):
         carried out by the service, with the groups on this computer not following. After
         that it is cancelled with the rest of the app's work. A job that has only read so far
         (collecting, exporting, reading the selected rows) is cancelled at once: nothing is
-        lost, and nothing it found goes anywhere (Compose has wound down). True when no job is
-        left running."""
+        lost, and nothing it found goes anywhere (Compose has wound down). A contact's Save
+        on its way is waited for alike: cut off, a changed number reached the service while
+        the groups on this computer stayed with the old one. True when no job or save is left
+        running."""
         self._search_timer.stop()
         self._cancel_auto_retry()
-        stopped = True
+        waits = [
+            self.ctx.tasks.wait_for(form.save_task, timeout)
+            for form in self.findChildren(ContactFormDialog)  # (discarded ones too)
+            if form.saving
+        ]
         if self.ctx.tasks.is_running(JOB_TASK):
             if self._job_changing:
                 self._cancel_requested = True
-                stopped = await self.ctx.tasks.wait_for(JOB_TASK, timeout)
+                waits.append(self.ctx.tasks.wait_for(JOB_TASK, timeout))
             else:
                 self._job_cooperative = False  # nothing changed yet: nothing to finish
                 self.cancel_job()
+        stopped = all(await asyncio.gather(*waits))
         # what only refreshes the screen goes (a job just ended reads the list again)
         for name in (PAGE_TASK, GROUPS_TASK):
             self.ctx.tasks.cancel(name)

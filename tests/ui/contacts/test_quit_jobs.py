@@ -380,3 +380,48 @@ def test_cancel_mid_group_add_says_what_went_in(
         first_write()
         qtbot.mouseClick(tab.progress.cancel_button, LEFT)
     _assert_said_what_went_in(arun, ctx, profile, tab, everyone)
+
+
+def test_quitting_while_a_changed_number_is_saved_keeps_its_groups(
+    qtbot: Any,
+    ctx: Any,
+    arun: Any,
+    admin: Any,
+    account: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Save pressed on a contact whose number changed, and the window closed at once: the
+    service took the new number, but the quit cut the save off before the groups on this
+    computer followed it, so the customer silently left "Wholesale" (the next send to the
+    group missed them). A save on its way is now waited for, as a job's contact is."""
+    window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
+    profile = ctx.session.profile.name
+    row = tab.model.row_at(0)
+    old = row.phone
+    new = "+254799000123"
+    calls = _count_calls(monkeypatch, ctx.session.client, "update_contact")
+    tab.edit_row(0)
+    qtbot.waitUntil(lambda: bool(tab._forms) and tab._forms[-1].isVisible(), timeout=5000)
+    form = tab._forms[-1]
+    form.phone_edit.clear()
+    qtbot.keyClicks(form.phone_edit, "0799 000 123")
+    admin.fault("delay", 1, path_prefix="/api/v1/contacts", seconds=0.6)
+    try:
+        qtbot.mouseClick(form.save_button, LEFT)
+        qtbot.waitUntil(lambda: len(calls) == 1, timeout=5000)  # on its way
+        caplog.set_level(logging.INFO)
+        caplog.clear()
+        took = _quit(arun, window)  # (as a log-out closes it)
+    finally:
+        admin.clear_faults()
+    assert took < WIND_DOWN + SHUTDOWN
+    assert not ctx.tasks.running()
+    assert not [r for r in caplog.records if "still busy" in r.getMessage()]
+    after = _on_the_service(arun, account)
+    assert new in after  # the service has the new number ...
+    assert old not in after
+    groups = arun(ctx.services.contacts.groups_of(profile, [old, new]))
+    assert GROUP in groups.get(new, ())  # ... and the group follows it
+    assert GROUP not in groups.get(old, ())
+    assert len(after) == len(everyone) == COUNT
