@@ -178,6 +178,17 @@ class AppContext(QObject):
     def is_uploading(self) -> bool:
         return self.tasks.is_running(self.UPLOADING_TASK)
 
+    #: The Contacts tab's one job: once it has begun to change something (deleting, adding
+    #: back, putting numbers in a group or on the opt-out list), the account must not change
+    #: under it either. A switch cancelled it with a request on its way: the contact deleted
+    #: stayed in its groups here, and the user was never told the rest was not done.
+    CONTACTS_JOB_TASK = "contacts.job"
+    #: Set by the Contacts tab: its job has begun to change something.
+    changing_contacts = False
+
+    def is_changing_contacts(self) -> bool:
+        return self.changing_contacts and self.tasks.is_running(self.CONTACTS_JOB_TASK)
+
     def _on_reachability(self, session: Session, reachable: bool) -> None:
         if session is self.session:  # not a late word from a client already replaced
             self._set_reachable(reachable)

@@ -493,8 +493,8 @@ class MainWindow(QMainWindow):
         self._run("account.switch", self.manager.switch_to(name))
 
     def _refuse_while_sending(self) -> bool:
-        """The account must not change under a send that is going out, nor under an import
-        being uploaded."""
+        """The account must not change under a send that is going out, an import being
+        uploaded, nor contacts being changed."""
         if self.ctx.is_sending():
             self.ctx.errors.info(
                 self.tr("A send is in progress"),
@@ -507,6 +507,16 @@ class MainWindow(QMainWindow):
                 self.tr("An import is being uploaded"),
                 self.tr(
                     "Wait until it has finished (or stop it on the Import tab), then try again."
+                ),
+                level=Level.WARNING,
+            )
+            return True
+        if self.ctx.is_changing_contacts():
+            self.ctx.errors.info(
+                self.tr("Contacts are being changed"),
+                self.tr(
+                    "Wait until it has finished (or press Cancel on the Contacts tab), then "
+                    "try again."
                 ),
                 level=Level.WARNING,
             )

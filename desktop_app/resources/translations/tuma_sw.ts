@@ -145,6 +145,10 @@
         <translation>Uingizaji unapakiwa: hifadhi akaunti hii ukishakamilika.</translation>
     </message>
     <message>
+        <source>Contacts are being changed: save this account once it has finished.</source>
+        <translation>Anwani zinabadilishwa: hifadhi akaunti hii zikishakamilika.</translation>
+    </message>
+    <message>
         <source>Checking and saving…</source>
         <translation>Inakagua na kuhifadhi…</translation>
     </message>
@@ -1184,7 +1188,7 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error). The running job has begun to change something (on the service, in the groups): a quit lets it finish the step in hand rather than cut it off (:meth:`stop`).</extracomment>
+        <extracomment>How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
@@ -3228,6 +3232,14 @@
     <message>
         <source>Wait until it has finished (or stop it on the Import tab), then try again.</source>
         <translation>Subiri hadi ukamilike (au usimamishe kwenye Ingiza), kisha ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>Contacts are being changed</source>
+        <translation>Anwani zinabadilishwa</translation>
+    </message>
+    <message>
+        <source>Wait until it has finished (or press Cancel on the Contacts tab), then try again.</source>
+        <translation>Subiri hadi ikamilike (au ubonyeze Ghairi kwenye Anwani), kisha ujaribu tena.</translation>
     </message>
     <message>
         <source>Connected to “{name}” with an older key</source>

@@ -495,6 +495,12 @@ class AccountDialog(QDialog):
                 "error",
             )
             return
+        if self.ctx.is_changing_contacts():
+            self._show_status(
+                self.tr("Contacts are being changed: save this account once it has finished."),
+                "error",
+            )
+            return
         self._set_busy(True, self.tr("Checking and saving…"))
         self.ctx.tasks.start(
             "account.save", self._save(), on_success=self._on_saved, on_error=self._on_failure

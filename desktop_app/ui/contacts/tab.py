@@ -43,7 +43,7 @@ from desktop_app.ui.contacts.form import ContactFormDialog
 from desktop_app.ui.contacts.groups import GROUPS_TASK, GroupsPanel
 from desktop_app.ui.contacts.model import Column, ContactsModel, RowsMoved, contacts_view
 from desktop_app.ui.contacts.states import ProgressStrip, State, StatePage
-from desktop_app.ui.context import ComposeRequest
+from desktop_app.ui.context import AppContext, ComposeRequest
 from desktop_app.ui.dialogs import confirm
 from desktop_app.ui.errors import Level, describe
 from desktop_app.ui.formats import number
@@ -64,14 +64,13 @@ if TYPE_CHECKING:
         Membership,
         RestoreReport,
     )
-    from desktop_app.ui.context import AppContext
 
 __all__ = ["ContactsTab"]
 
 log = logging.getLogger(__name__)
 
 PAGE_TASK = "contacts.page"
-JOB_TASK = "contacts.job"  # the one long job at a time: delete, collect, export
+JOB_TASK = AppContext.CONTACTS_JOB_TASK  # the one long job at a time: delete, collect, export
 #: How long a delete can be undone (the confirmation says so): long enough to notice a
 #: mistake, short enough that nobody undoes a delete made before a coffee break. The next
 #: delete ends it sooner.
@@ -134,8 +133,6 @@ class ContactsTab(OneJob, TabPage):
         self._forms: list[ContactFormDialog] = []
         self._added_phone: str | None = None  # a contact just added, to select once shown
         self.job_task = JOB_TASK
-        #: The running job has begun to change something (on the service, in the groups):
-        #: a quit lets it finish the step in hand rather than cut it off (:meth:`stop`).
         self._job_changing = False
         self._page_shown = 0
         # the row the keyboard goes back to once the list is read again after a delete
@@ -412,6 +409,17 @@ class ContactsTab(OneJob, TabPage):
         return self._states
 
     # -- TabPage ---------------------------------------------------------------------------
+
+    @property
+    def _job_changing(self) -> bool:
+        """The running job has begun to change something (on the service, in the groups): a
+        quit lets it finish the step in hand rather than cut it off (:meth:`stop`), and the
+        account cannot be switched under it (``AppContext.is_changing_contacts``)."""
+        return self.ctx.changing_contacts
+
+    @_job_changing.setter
+    def _job_changing(self, changing: bool) -> None:
+        self.ctx.changing_contacts = changing
 
     def session_changed(self) -> None:
         """A new account (or none): forget the old one's rows, show the new one's."""
