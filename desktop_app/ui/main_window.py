@@ -494,34 +494,35 @@ class MainWindow(QMainWindow):
 
     def _refuse_while_sending(self) -> bool:
         """The account must not change under a send that is going out, an import being
-        uploaded, nor contacts being changed."""
+        uploaded, nor contacts being changed: True (and said why) when it is held."""
+        held = self._account_held()
+        if held is not None:
+            self.ctx.errors.info(*held, level=Level.WARNING)
+        return held is not None
+
+    def _account_held(self) -> tuple[str, str] | None:
+        """What holds the account (title, what to do), or None."""
         if self.ctx.is_sending():
-            self.ctx.errors.info(
+            return (
                 self.tr("A send is in progress"),
                 self.tr("Wait until it has finished (or stop it in Compose), then try again."),
-                level=Level.WARNING,
             )
-            return True
         if self.ctx.is_uploading():
-            self.ctx.errors.info(
+            return (
                 self.tr("An import is being uploaded"),
                 self.tr(
                     "Wait until it has finished (or stop it on the Import tab), then try again."
                 ),
-                level=Level.WARNING,
             )
-            return True
         if self.ctx.is_changing_contacts():
-            self.ctx.errors.info(
+            return (
                 self.tr("Contacts are being changed"),
                 self.tr(
                     "Wait until it has finished (or press Cancel on the Contacts tab), then "
                     "try again."
                 ),
-                level=Level.WARNING,
             )
-            return True
-        return False
+        return None
 
     def _run(self, name: str, coro: Coroutine[Any, Any, Any]) -> None:
         self.ctx.tasks.start(name, coro)

@@ -7,6 +7,20 @@ from typing import Any
 from desktop_app.core.settings import AppSettings, SettingsStore
 
 
+def add_other_shop(admin: Any, account: Any, ctx: Any, memory_keyring: Any) -> str:
+    """A second account on the sandbox, "Other shop", saved as a profile with its key in the
+    (test) keyring, ready to switch to; its account id."""
+    from desktop_app.core.settings import Profile
+
+    other_id: str = admin.create_account(name="Other shop", balance=77, sender_ids=["OTHER"])
+    other_token = admin.create_token(other_id, kind="scoped")
+    other = Profile("Other shop", account.base_url, account.contacts_base_url, ["OTHER"])
+    ctx.settings.upsert_profile(other)
+    ctx.save_settings()
+    memory_keyring.secrets[("tuma", "Other shop")] = other_token
+    return other_id
+
+
 def saved_settings(ctx: Any) -> AppSettings:
     """The settings as written to disk (a fresh read of the file the app saves to)."""
     return SettingsStore(ctx.services.preferences.path).load()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QLabel, 
 from desktop_app.core.settings import Profile
 from desktop_app.ui.account import AccountDialog
 from desktop_app.ui.session import SessionManager
-from tests.ui.support import saved_settings
+from tests.ui.support import add_other_shop, saved_settings
 
 
 @pytest.fixture
@@ -243,12 +243,7 @@ def test_save_puts_the_token_in_the_keyring_only(
 
 
 def test_switch_profiles_and_sign_out(qtbot, ctx, arun, admin, account, memory_keyring) -> None:  # type: ignore[no-untyped-def]
-    other_id = admin.create_account(name="Other shop", balance=77, sender_ids=["OTHER"])
-    other_token = admin.create_token(other_id, kind="scoped")
-    other = Profile("Other shop", account.base_url, account.contacts_base_url, ["OTHER"])
-    ctx.settings.upsert_profile(other)
-    ctx.save_settings()
-    memory_keyring.secrets[("tuma", "Other shop")] = other_token
+    add_other_shop(admin, account, ctx, memory_keyring)
     manager = SessionManager(ctx)
 
     arun(manager.switch_to("Other shop"))

@@ -13,6 +13,7 @@ from desktop_app.core.api import Client
 from desktop_app.ui.contacts.form import ContactFormDialog
 from tests.contacts_data import e164_of
 from tests.ui.contacts.helpers import LEFT, answer, make_tab, seed, wait_loaded
+from tests.ui.support import add_other_shop
 
 
 def open_add_form(qtbot: Any, tab: Any) -> ContactFormDialog:
@@ -240,15 +241,9 @@ def test_a_form_open_through_a_switch_of_account_saves_only_to_its_own(
 ) -> None:  # type: ignore[no-untyped-def]
     """The switch closes the forms, but one with typing in it asks first and stays open; its
     Save used to send the contact to the account switched to."""
-    from desktop_app.core.settings import Profile
     from desktop_app.ui.session import SessionManager
 
-    other_id = admin.create_account(name="Other shop", balance=77, sender_ids=["OTHER"])
-    other_token = admin.create_token(other_id, kind="scoped")
-    other = Profile("Other shop", account.base_url, account.contacts_base_url, ["OTHER"])
-    ctx.settings.upsert_profile(other)
-    ctx.save_settings()
-    memory_keyring.secrets[("tuma", "Other shop")] = other_token
+    add_other_shop(admin, account, ctx, memory_keyring)
     manager = SessionManager(ctx)
     tab = make_tab(qtbot, ctx)
     wait_loaded(qtbot, tab, 0)

@@ -22,17 +22,7 @@ from tests.ui.contacts.test_quit_jobs import (
     _on_the_service,
     _window_with_a_group,
 )
-
-
-def _other_shop(admin: Any, account: Any, ctx: Any, memory_keyring: Any) -> None:
-    from desktop_app.core.settings import Profile
-
-    other_id = admin.create_account(name="Other shop", balance=77, sender_ids=["OTHER"])
-    other_token = admin.create_token(other_id, kind="scoped")
-    other = Profile("Other shop", account.base_url, account.contacts_base_url, ["OTHER"])
-    ctx.settings.upsert_profile(other)
-    ctx.save_settings()
-    memory_keyring.secrets[("tuma", "Other shop")] = other_token
+from tests.ui.support import add_other_shop
 
 
 def test_the_account_cannot_change_under_a_delete(
@@ -45,7 +35,7 @@ def test_the_account_cannot_change_under_a_delete(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     assert JOB_TASK == ctx.CONTACTS_JOB_TASK  # the task the guard looks for
-    _other_shop(admin, account, ctx, memory_keyring)
+    add_other_shop(admin, account, ctx, memory_keyring)
     window, tab, everyone = _window_with_a_group(qtbot, ctx, arun)
     session = ctx.session
     profile = session.profile.name
@@ -86,7 +76,7 @@ def test_a_job_that_only_reads_does_not_hold_the_account(
     """Exporting changes nothing: switching cancels it, as before (no file is left)."""
     import asyncio
 
-    _other_shop(admin, account, ctx, memory_keyring)
+    add_other_shop(admin, account, ctx, memory_keyring)
     window, tab, _everyone = _window_with_a_group(qtbot, ctx, arun)
     release = asyncio.Event()
     ctx.tasks.start(JOB_TASK, release.wait())  # a job that has not changed anything
