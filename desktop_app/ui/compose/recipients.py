@@ -240,6 +240,7 @@ class RecipientsPanel(QWidget):
             self._parse_now()
         else:
             self._parse_timer.start(SETTLE_MS)
+            self.clear_button.setEnabled(True)  # (a long list in the box, read or not)
 
     def _parse_now(self) -> None:
         self._stop_reading()

@@ -31,6 +31,7 @@ class Gate:
     def __init__(self) -> None:
         self.entered = threading.Event()
         self.open = threading.Event()
+        self.finished = threading.Event()  # the worker has its answer (it is delivered next)
         self.threads: list[str] = []
 
     def __call__(
@@ -39,7 +40,10 @@ class Gate:
         self.threads.append(threading.current_thread().name)
         self.entered.set()
         self.open.wait(10)
-        return read_recipients(parser, text, picked)
+        try:
+            return read_recipients(parser, text, picked)
+        finally:
+            self.finished.set()
 
 
 @pytest.fixture
@@ -67,6 +71,12 @@ def paste(panel: RecipientsPanel, text: str) -> None:
     panel.numbers_edit.paste()
 
 
+def late_answer_delivered(qtbot, gate: Gate) -> None:  # type: ignore[no-untyped-def]
+    """Wait for the held worker to finish, then for its answer to reach the loop."""
+    qtbot.waitUntil(gate.finished.is_set)
+    qtbot.wait(30)
+
+
 def type_a_line(qtbot, panel: RecipientsPanel, line: str) -> None:  # type: ignore[no-untyped-def]
     """At the end of the box, as a user does: Enter, then the number."""
     cursor = panel.numbers_edit.textCursor()
@@ -86,6 +96,7 @@ def test_a_long_paste_is_read_off_the_window_thread(qtbot, panel, gate) -> None:
     qtbot.waitUntil(lambda: panel.summary_label.text() == "Checking the numbers…")
     assert panel.pending
     assert panel.current.people == ()
+    assert panel.clear_button.isEnabled()  # the box is not empty: Clear works meanwhile
     gate.open.set()
     qtbot.waitUntil(lambda: not panel.pending)
     assert len(panel.current.people) == 600
@@ -102,7 +113,7 @@ def test_a_reader_does_not_wait_for_the_worker(qtbot, panel, gate) -> None:  # t
     assert not panel.pending
     assert panel.summary_label.text() == "600 recipients"
     gate.open.set()
-    qtbot.wait(50)  # the worker's late answer changes nothing
+    late_answer_delivered(qtbot, gate)  # ... and changes nothing
     assert len(panel.current.people) == 600
 
 
@@ -152,7 +163,7 @@ def test_closing_while_reading_is_quiet(qtbot, gate) -> None:  # type: ignore[no
     widget.deleteLater()
     qtbot.wait(10)
     gate.open.set()
-    qtbot.wait(50)  # the reading comes back to a panel that is gone: nothing is raised
+    late_answer_delivered(qtbot, gate)  # to a panel that is gone: nothing is raised
 
 
 def test_typing_in_a_long_list_reads_once_typing_stops(qtbot, panel, gate) -> None:  # type: ignore[no-untyped-def]
@@ -192,3 +203,17 @@ def test_the_survey_page_keeps_typing_while_a_long_list_is_read(qtbot, ctx, gate
     assert page.recipients.pending  # still the worker's to read
     gate.open.set()
     qtbot.waitUntil(lambda: page.send_button.text() == "Send survey to 600 people")
+
+
+def test_clear_while_reading_stays_clear(qtbot, panel, gate) -> None:  # type: ignore[no-untyped-def]
+    paste(panel, numbers(600))
+    qtbot.waitUntil(gate.entered.is_set)
+    cleared: list[str] = []
+    panel.cleared.connect(lambda numbers, _people: cleared.append(numbers))
+    qtbot.mouseClick(panel.clear_button, Qt.MouseButton.LeftButton)
+    assert cleared == [numbers(600)]  # what the Undo brings back
+    assert not panel.pending
+    gate.open.set()
+    late_answer_delivered(qtbot, gate)  # ... and puts nobody back
+    assert panel.current.empty
+    assert panel.summary_label.text() == "No recipients yet."
