@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject, Signal
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from desktop_app.core.services.accounts import Session
     from desktop_app.core.settings import AppSettings, Profile
 
-__all__ = ["AppContext", "ComposeRequest", "session_title"]
+__all__ = ["AccountHold", "AppContext", "ComposeRequest", "session_title"]
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,14 @@ def session_title(session: Session) -> str:
 
 # Offline, the balance is read again after these pauses (seconds), then every last one.
 RECHECK_PAUSES: tuple[float, ...] = (15.0, 30.0, 60.0, 120.0)
+
+
+class AccountHold(Enum):
+    """Work under way that holds the account (see :meth:`AppContext.account_hold`)."""
+
+    SENDING = "sending"
+    UPLOADING = "uploading"
+    CHANGING_CONTACTS = "changing_contacts"
 
 
 class AppContext(QObject):
@@ -188,6 +197,17 @@ class AppContext(QObject):
 
     def is_changing_contacts(self) -> bool:
         return self.changing_contacts and self.tasks.is_running(self.CONTACTS_JOB_TASK)
+
+    def account_hold(self) -> AccountHold | None:
+        """The work the account must not change under, if any is running: what every way of
+        changing it (the Account menu, Sign out, the account dialog's Save) asks first."""
+        if self.is_sending():
+            return AccountHold.SENDING
+        if self.is_uploading():
+            return AccountHold.UPLOADING
+        if self.is_changing_contacts():
+            return AccountHold.CHANGING_CONTACTS
+        return None
 
     def _on_reachability(self, session: Session, reachable: bool) -> None:
         if session is self.session:  # not a late word from a client already replaced

@@ -15,7 +15,7 @@ from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence, QSho
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QTabWidget, QVBoxLayout, QWidget
 
 from desktop_app.core.settings import Profile
-from desktop_app.ui.context import AppContext, session_title
+from desktop_app.ui.context import AccountHold, AppContext, session_title
 from desktop_app.ui.errors import Level, UserMessage
 from desktop_app.ui.session import SessionManager
 from desktop_app.ui.tabs import QT_TRANSLATE_NOOP, TABS, TabPage, tab_for_file
@@ -502,27 +502,29 @@ class MainWindow(QMainWindow):
 
     def _account_held(self) -> tuple[str, str] | None:
         """What holds the account (title, what to do), or None."""
-        if self.ctx.is_sending():
-            return (
-                self.tr("A send is in progress"),
-                self.tr("Wait until it has finished (or stop it in Compose), then try again."),
-            )
-        if self.ctx.is_uploading():
-            return (
-                self.tr("An import is being uploaded"),
-                self.tr(
-                    "Wait until it has finished (or stop it on the Import tab), then try again."
-                ),
-            )
-        if self.ctx.is_changing_contacts():
-            return (
-                self.tr("Contacts are being changed"),
-                self.tr(
-                    "Wait until it has finished (or press Cancel on the Contacts tab), then "
-                    "try again."
-                ),
-            )
-        return None
+        match self.ctx.account_hold():
+            case None:
+                return None
+            case AccountHold.SENDING:
+                return (
+                    self.tr("A send is in progress"),
+                    self.tr("Wait until it has finished (or stop it in Compose), then try again."),
+                )
+            case AccountHold.UPLOADING:
+                return (
+                    self.tr("An import is being uploaded"),
+                    self.tr(
+                        "Wait until it has finished (or stop it on the Import tab), then try again."
+                    ),
+                )
+            case AccountHold.CHANGING_CONTACTS:
+                return (
+                    self.tr("Contacts are being changed"),
+                    self.tr(
+                        "Wait until it has finished (or press Cancel on the Contacts tab), then "
+                        "try again."
+                    ),
+                )
 
     def _run(self, name: str, coro: Coroutine[Any, Any, Any]) -> None:
         self.ctx.tasks.start(name, coro)

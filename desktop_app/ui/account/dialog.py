@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from desktop_app.core.services.accounts import AccountProblem, key_from_paste, not_a_key
 from desktop_app.core.settings import Profile, SettingsError
 from desktop_app.core.tokens import SCOPED_PREFIX, token_kind
-from desktop_app.ui.context import AppContext
+from desktop_app.ui.context import AccountHold, AppContext
 from desktop_app.ui.errors import describe
 from desktop_app.ui.widgets import FRAME_ALLOWANCE, align_spin_text, available_height, set_role
 from desktop_app.ui.words import account_problem
@@ -483,28 +483,30 @@ class AccountDialog(QDialog):
     # -- save -----------------------------------------------------------------------------
 
     def _on_save_clicked(self) -> None:
-        if self.ctx.is_sending():
-            self._show_status(
-                self.tr("A send is in progress: save this account once it has finished."),
-                "error",
-            )
-            return
-        if self.ctx.is_uploading():
-            self._show_status(
-                self.tr("An import is being uploaded: save this account once it has finished."),
-                "error",
-            )
-            return
-        if self.ctx.is_changing_contacts():
-            self._show_status(
-                self.tr("Contacts are being changed: save this account once it has finished."),
-                "error",
-            )
+        held = self._account_held()
+        if held is not None:
+            self._show_status(held, "error")
             return
         self._set_busy(True, self.tr("Checking and saving…"))
         self.ctx.tasks.start(
             "account.save", self._save(), on_success=self._on_saved, on_error=self._on_failure
         )
+
+    def _account_held(self) -> str | None:
+        """Why the account cannot be saved now (work it must not change under), or None."""
+        match self.ctx.account_hold():
+            case None:
+                return None
+            case AccountHold.SENDING:
+                return self.tr("A send is in progress: save this account once it has finished.")
+            case AccountHold.UPLOADING:
+                return self.tr(
+                    "An import is being uploaded: save this account once it has finished."
+                )
+            case AccountHold.CHANGING_CONTACTS:
+                return self.tr(
+                    "Contacts are being changed: save this account once it has finished."
+                )
 
     async def _save(self) -> Profile:
         profile = self._profile_from_form()
