@@ -84,3 +84,19 @@ def test_enter_in_the_search_box_searches_and_adds_nobody(qtbot, ctx, arun) -> N
     qtbot.mouseClick(picker.add_button, LEFT)
     qtbot.waitUntil(lambda: len(tab.recipients.people()) == 1, timeout=10000)
     assert tab.recipients.people()[0].first_name == "Kendi"
+
+
+def test_add_all_adds_whom_the_button_counts_while_a_search_is_typed(qtbot, ctx, arun) -> None:  # type: ignore[no-untyped-def]
+    """Clicking "Add all 1 contact" within 250 ms of wiping the search added whoever the
+    box's words matched (all twelve), not the one the button and the list showed."""
+    seed(arun, ctx, 12)
+    tab = make_tab(qtbot, ctx)
+    picker = open_picker(qtbot, tab, 12)
+    qtbot.keyClicks(picker.search_edit, "Kendi")
+    qtbot.keyClick(picker.search_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: picker.model.known and picker.model.total == 1, timeout=10000)
+    assert picker.all_button.text() == "Add all 1 contact"
+    picker.search_edit.clear()  # the next search waits for typing to stop
+    qtbot.mouseClick(picker.all_button, LEFT)
+    qtbot.waitUntil(lambda: not picker.isVisible(), timeout=10000)
+    assert [p.first_name for p in tab.recipients.people()] == ["Kendi"]
