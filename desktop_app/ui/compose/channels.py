@@ -611,7 +611,7 @@ class SurveyPanel(_ChannelPanel):
 
     def _validate(self) -> None:
         # The last reading: a long list still being read in a worker is not read here too
-        # (the window would hold still); its reading ends with `changed`, and Send reads it.
+        # (the window would hold still); its reading ends with `changed`, and Send waits for it.
         people = len(self.recipients.current.people)
         self.send_button.setText(
             self.tr("Send survey to {people}").format(people=counts().people(people))
@@ -637,21 +637,23 @@ class SurveyPanel(_ChannelPanel):
         return None
 
     def send(self) -> None:
-        people = [p.phone for p in self.recipients.people()]
         session = self._ctx.session
-        if not people or session is None:
+        if session is None or self._ctx.tasks.is_running("compose.survey"):
             return
         self.send_button.setEnabled(False)
         self._ctx.tasks.start(
             "compose.survey",
-            self._confirm_and_send(session, self.survey_edit.text().strip(), people),
+            self._confirm_and_send(session, self.survey_edit.text().strip()),
             on_success=self._on_done,
             on_error=self._on_error,
         )
 
-    async def _confirm_and_send(
-        self, session: Session, survey_id: str, people: list[str]
-    ) -> Accepted | None:
+    async def _confirm_and_send(self, session: Session, survey_id: str) -> Accepted | None:
+        # A long paste still being read is waited for here, off the window's thread.
+        read = await self.recipients.settled()
+        people = [p.phone for p in read.people]
+        if self.blocking_reason(len(people)) is not None or session is not self._ctx.session:
+            return None  # (the page says why)
         text = survey_text(survey_id)
         people = await self._without_opted_out(session, people)
         if not people:
@@ -659,7 +661,7 @@ class SurveyPanel(_ChannelPanel):
             return None
         duplicates = await self._duplicates(session, BroadcastKind.SURVEY, text, people)
         dialog = ConfirmSurveyDialog(
-            survey_id, len(people), len(self.recipients.invalid()), self, duplicates=duplicates
+            survey_id, len(people), len(read.invalid), self, duplicates=duplicates
         )
         choice = await self._ask(dialog)
         if choice is SendChoice.CANCEL or session is not self._ctx.session:

@@ -194,6 +194,22 @@ class RecipientsPanel(QWidget):
         if self.pending:
             self._parse_now()
 
+    async def settled(self) -> RecipientList:
+        """What the box shows, read, without holding the window: a long list waiting for
+        typing to stop is read now, in the worker, and waited for (read again if it is
+        edited meanwhile). Send pressed right after a long paste waits here."""
+        while self.pending:
+            if self._reading is None:
+                self._parse_timer.stop()
+                self._read_in_background()
+            reading = self._reading
+            if reading is None:  # (read in place: no event loop to hear back on)
+                break
+            # (an edit cancelling it is not raised into here; `_read`, added to the reading
+            # first, has shown or dropped it by the time this wakes)
+            await asyncio.wait({reading})
+        return self.current
+
     # --- editing --------------------------------------------------------------------------
 
     def set_numbers_text(self, text: str) -> None:

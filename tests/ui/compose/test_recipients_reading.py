@@ -5,17 +5,20 @@ The worker is held at a gate here, so what the window does meanwhile can be look
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from desktop_app.core.recipients import NumberParser, Person, RecipientList, read_recipients
+from desktop_app.core.rules import SendCategory
 from desktop_app.ui.compose import recipients as recipients_module
 from desktop_app.ui.compose.recipients import LONG_LIST, RecipientsPanel
-from tests.ui.compose.helpers import make_tab
+from tests.ui.compose.helpers import SendRun, make_tab
+from tests.ui.compose.test_rules import choose
 
 
 def numbers(count: int, base: int = 0) -> str:
@@ -217,3 +220,94 @@ def test_clear_while_reading_stays_clear(qtbot, panel, gate) -> None:  # type: i
     late_answer_delivered(qtbot, gate)  # ... and puts nobody back
     assert panel.current.empty
     assert panel.summary_label.text() == "No recipients yet."
+
+
+def _read_on_this_thread(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Counts the lists the panel's parser reads on the window's thread (a worker's reading
+    goes through the gate, not here)."""
+    reads: list[str] = []
+    parse = NumberParser.parse
+
+    def counted(self: NumberParser, text: str) -> object:
+        if threading.current_thread() is threading.main_thread():
+            reads.append(text)
+        return parse(self, text)
+
+    monkeypatch.setattr(NumberParser, "parse", counted)
+    return reads
+
+
+def test_settled_waits_for_the_worker_instead_of_reading_here(qtbot, panel, gate, arun) -> None:  # type: ignore[no-untyped-def]
+    """Send's way of reading: a list waiting for typing to stop is read at once in the
+    worker, not on the window's thread, and an edit meanwhile is read too."""
+    paste(panel, numbers(600))
+    assert panel.pending  # (still waiting for typing to stop)
+    assert not gate.threads
+    task = asyncio.ensure_future(panel.settled())
+    qtbot.waitUntil(gate.entered.is_set)  # started without the 250 ms wait
+    assert not task.done()
+    type_a_line(qtbot, panel, "0799000111")  # an edit while it is read
+    gate.open.set()
+    read = arun(task)
+    assert len(read.people) == 601
+    assert read.people[-1].phone == "+254799000111"
+    assert not panel.pending
+    assert threading.main_thread().name not in gate.threads
+
+
+def test_send_pressed_while_a_long_list_is_read_waits_for_it(qtbot, ctx, gate, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+Enter (twice, in a hurry) right after a 600-number paste: Send read the list on
+    the window's thread there and then (~0.3 s for 50,000 numbers, the window still); it
+    now waits for the worker's reading, then asks once about all 600."""
+    reads = _read_on_this_thread(monkeypatch)
+    tab = make_tab(qtbot, ctx)
+    tab.activateWindow()  # (for its shortcuts)
+    qtbot.waitUntil(tab.isActiveWindow)
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.rules"))
+    choose(qtbot, tab, SendCategory.TRANSACTIONAL)  # any hour: the real clock is used
+    tab.composer.editor.setFocus()
+    qtbot.keyClicks(tab.composer.editor, "Karibu dukani!")
+    paste(tab.recipients, numbers(600))
+    run = SendRun(qtbot, tab)
+    for _ in range(2):
+        qtbot.keyClick(
+            tab.recipients.numbers_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+        )
+    qtbot.waitUntil(gate.entered.is_set)
+    qtbot.wait(50)
+    assert tab.confirm_dialog is None  # not asked before the list is read ...
+    assert tab.recipients.pending  # ... nor read here
+    gate.open.set()
+    dialog = run.confirm_dialog()
+    assert "Send to 600 people?" in [label.text() for label in dialog.findChildren(QLabel)]
+    assert len(gate.threads) == 1
+    assert not [text for text in reads if len(text) >= LONG_LIST]
+    dialog.reject()
+    assert run.wait() is None
+
+
+def test_the_survey_page_sends_once_a_long_paste_is_read(qtbot, ctx, gate, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    reads = _read_on_this_thread(monkeypatch)
+    tab = make_tab(qtbot, ctx)
+    tab.activateWindow()  # (for its shortcuts)
+    qtbot.waitUntil(tab.isActiveWindow)
+    tab.set_channel(2)
+    page = tab.survey
+    qtbot.keyClicks(page.survey_edit, "SRV-1")
+    paste(page.recipients, numbers(600))
+    assert not page.send_button.isEnabled()  # (nobody read yet)
+    qtbot.keyClick(
+        page.recipients.numbers_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    qtbot.waitUntil(gate.entered.is_set)
+    assert page.confirm_dialog is None or not page.confirm_dialog.isVisible()
+    gate.open.set()
+    qtbot.waitUntil(
+        lambda: page.confirm_dialog is not None and page.confirm_dialog.isVisible(),
+        timeout=10000,
+    )
+    texts = [label.text() for label in page.confirm_dialog.findChildren(QLabel)]
+    assert any("600" in text for text in texts)
+    assert not [text for text in reads if len(text) >= LONG_LIST]
+    page.confirm_dialog.reject()
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running("compose.survey"))
