@@ -3703,6 +3703,10 @@
         <translation>Ni tangazo, na matangazo yanaweza kutumwa kati ya {hours} tu.</translation>
     </message>
     <message>
+        <source>Send it {when}</source>
+        <translation>Utume {when}</translation>
+    </message>
+    <message>
         <source>Send now</source>
         <translation>Tuma sasa</translation>
     </message>

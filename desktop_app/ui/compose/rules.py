@@ -47,6 +47,7 @@ from desktop_app.core.rules import (
     PROMO_START,
     OptOutLineChange,
     SendCategory,
+    next_promo_start,
 )
 from desktop_app.core.services.sending import ScheduledSend
 from desktop_app.ui.formats import QLocaleText, due_text
@@ -637,11 +638,13 @@ class OverdueChoice(StrEnum):
     LATER = "later"  # decide later: it stays scheduled (listed), nothing is sent
     SEND_NOW = "send_now"
     CANCEL = "cancel"
+    MORNING = "morning"  # a promotion outside the hours: due again when they next begin
 
 
 class OverdueDialog(QDialog):
     """A scheduled send found overdue at start, or found late while Tuma ran: send it now, or
-    cancel it (never on its own: a promotion for yesterday's sale must not go out unasked)."""
+    cancel it (never on its own: a promotion for yesterday's sale must not go out unasked); a
+    promotion found outside the hours for promotions can also go when they next begin."""
 
     def __init__(
         self,
@@ -727,6 +730,20 @@ class OverdueDialog(QDialog):
             rule.setWordWrap(True)
             layout.addWidget(rule)
         buttons = QDialogButtonBox()
+        # (when it goes out if the user picks the morning: outside the hours only)
+        self.morning: datetime | None = None
+        self.morning_button: QPushButton | None = None
+        if outside_hours:
+            # A promotion for the evening found at 21:00: the morning is what the shop
+            # wants, not tonight nor never (it offered only those, and "Decide later").
+            self.morning = next_promo_start(now)
+            self.morning_button = buttons.addButton(
+                self.tr("Send it {when}").format(when=due_text(self.morning, now)),
+                QDialogButtonBox.ButtonRole.AcceptRole,
+            )
+            self.morning_button.setObjectName("overdueMorning")
+            self.morning_button.setAutoDefault(False)
+            self.morning_button.clicked.connect(lambda: self._decide(OverdueChoice.MORNING))
         self.send_button = buttons.addButton(
             # Outside the hours, as the other questions about a promotion say it: sending
             # now goes against the rule just shown, by the user's own decision.

@@ -1533,7 +1533,7 @@ class ComposeTab(TabPage):
         )
         try:
             await wait_finished(self.overdue_dialog)
-            choice = self.overdue_dialog.choice
+            choice, morning = self.overdue_dialog.choice, self.overdue_dialog.morning
         finally:
             self.overdue_dialog.deleteLater()
             self.overdue_dialog = None
@@ -1541,6 +1541,8 @@ class ComposeTab(TabPage):
             self.send_scheduled_now(send.broadcast.id)
         elif choice is OverdueChoice.CANCEL:
             await self._cancel_scheduled(send.broadcast.id, send.due_at)
+        elif choice is OverdueChoice.MORNING and morning is not None:
+            await self._move(send.broadcast.id, morning)
 
     def send_scheduled_now(self, broadcast_id: int) -> None:
         """Take a scheduled send off the schedule and send it (once: a second press, or the

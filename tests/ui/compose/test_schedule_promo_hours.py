@@ -176,6 +176,30 @@ def test_the_overdue_dialog_says_send_now_anyway_outside_the_hours(
     assert sent_to(admin, account) == Counter()
 
 
+def test_an_overdue_promotion_found_in_the_evening_can_go_in_the_morning(
+    qtbot: Any, tab: ComposeTab, admin: Any, account: Any, arun: Any, shop_clock: Any
+) -> None:
+    """Tonight's promotion found at 20:00 (the computer was off at its time): the dialog
+    offered tonight ("Send now anyway"), never, or "Decide later", not what the shop wants,
+    the morning. "Send it tomorrow at 08:00" moves it there; nothing goes out tonight."""
+    broadcast_id = schedule_directly(tab, arun, datetime.now(UTC) - timedelta(hours=2))
+    evening = shop_clock.set(20, 0)
+    tab.check_scheduled()
+    dialog = wait_dialog(qtbot, tab, OverdueDialog)
+    assert dialog.morning_button is not None
+    assert dialog.morning_button.text() == "Send it tomorrow at 08:00"
+    assert dialog.later_button.isDefault()  # (still the safe default)
+    qtbot.mouseClick(dialog.morning_button, LEFT)
+    morning = (evening + timedelta(days=1)).replace(hour=8)
+    qtbot.waitUntil(lambda: waiting(tab, arun) == {broadcast_id: morning})
+    assert tab.overdue_dialog is None
+    # due at a time to come: later checks tonight neither ask nor send
+    tab.check_scheduled()
+    qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
+    assert [d for d in tab.findChildren(OverdueDialog) if d.isVisible()] == []
+    assert sent_to(admin, account) == Counter()
+
+
 def test_the_overdue_dialog_says_plain_send_now_inside_the_hours(
     qtbot: Any, tab: ComposeTab, arun: Any
 ) -> None:
@@ -183,6 +207,7 @@ def test_the_overdue_dialog_says_plain_send_now_inside_the_hours(
     tab.check_scheduled()
     dialog = wait_dialog(qtbot, tab, OverdueDialog)
     assert dialog.send_button.text() == "Send now"
+    assert dialog.morning_button is None  # (inside the hours, now is the morning's choice)
     qtbot.mouseClick(dialog.later_button, LEFT)
     qtbot.waitUntil(lambda: not tab.ctx.tasks.is_running(SCHEDULE_TASK))
 
