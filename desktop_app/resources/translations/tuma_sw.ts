@@ -4244,6 +4244,18 @@
 <context>
     <name>SendLaterDialog</name>
     <message>
+        <source>In an hour</source>
+        <translation>Baada ya saa moja</translation>
+    </message>
+    <message>
+        <source>Today at {time}</source>
+        <translation>Leo saa {time}</translation>
+    </message>
+    <message>
+        <source>Tomorrow at {time}</source>
+        <translation>Kesho saa {time}</translation>
+    </message>
+    <message>
         <source>Send later</source>
         <translation>Tuma baadaye</translation>
     </message>

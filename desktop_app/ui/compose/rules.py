@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
 
 from PySide6.QtCore import QCoreApplication, QDate, QDateTime, QObject, Qt, QTime, Signal
@@ -48,6 +48,7 @@ from desktop_app.core.rules import (
     OptOutLineChange,
     SendCategory,
     next_promo_start,
+    within_promo_hours,
 )
 from desktop_app.core.services.sending import ScheduledSend
 from desktop_app.ui.formats import QLocaleText, due_text
@@ -286,6 +287,37 @@ class PromoHoursDialog(QDialog):
 # --- send later ---------------------------------------------------------------------------------
 
 
+def quick_times(now: datetime, *, promotional: bool) -> list[tuple[str, datetime]]:
+    """Send later's one-click times from *now* (local): in an hour (rounded up to the next
+    five minutes), today at 17:00 (while an hour or more away), tomorrow at 08:00. For a
+    promotion, only times inside the hours for promotions."""
+    times: list[tuple[str, datetime]] = []
+    soon = (now + timedelta(hours=1)).replace(second=0, microsecond=0)
+    soon += timedelta(minutes=-soon.minute % 5)
+    if not promotional or within_promo_hours(soon):
+        times.append((QCoreApplication.translate("SendLaterDialog", "In an hour"), soon))
+    evening = now.replace(hour=17, minute=0, second=0, microsecond=0)
+    if evening - now >= timedelta(hours=1):
+        time = QLocaleText.time(evening)
+        times.append(
+            (
+                QCoreApplication.translate("SendLaterDialog", "Today at {time}").format(time=time),
+                evening,
+            )
+        )
+    # (aware arithmetic keeps the wall clock: 08:00 of the next calendar day)
+    morning = now.replace(hour=PROMO_START.hour, minute=0, second=0, microsecond=0)
+    morning += timedelta(days=1)
+    time = QLocaleText.time(morning)
+    times.append(
+        (
+            QCoreApplication.translate("SendLaterDialog", "Tomorrow at {time}").format(time=time),
+            morning,
+        )
+    )
+    return times
+
+
 class SendLaterDialog(QDialog):
     """Pick the day and time a send goes out (local time; not in the past)."""
 
@@ -314,6 +346,19 @@ class SendLaterDialog(QDialog):
             QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
         )
         layout.addWidget(self.edit)
+        # The times a shop picks most, one click each (the box still takes any other).
+        quick = QHBoxLayout()
+        quick.setSpacing(6)
+        self.quick_buttons: list[QPushButton] = []
+        for text, moment in quick_times(datetime.now().astimezone(), promotional=promotional):
+            button = QPushButton(text)
+            button.setObjectName("quickTime")
+            button.setAutoDefault(False)
+            button.clicked.connect(lambda _checked=False, m=moment: self.set_due_at(m))
+            quick.addWidget(button)
+            self.quick_buttons.append(button)
+        quick.addStretch(1)
+        layout.addLayout(quick)
         hint = QLabel(
             self.tr(
                 "Tuma sends it then, if it is running. If it is closed at that time, it asks "
@@ -355,6 +400,13 @@ class SendLaterDialog(QDialog):
             self.edit.setFocus()
             return
         super().accept()
+
+    def set_due_at(self, moment: datetime) -> None:
+        local = moment.astimezone()
+        self.edit.setDateTime(
+            QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
+        )
+        self.past_label.hide()
 
     def due_at(self) -> datetime:
         chosen = self.edit.dateTime()
