@@ -287,6 +287,12 @@ class PromoHoursDialog(QDialog):
 # --- send later ---------------------------------------------------------------------------------
 
 
+def _minute_of(moment: datetime) -> QDateTime:
+    """*moment* on this computer's clock, to the minute (as the time box shows it)."""
+    local = moment.astimezone()
+    return QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
+
+
 def quick_times(now: datetime, *, promotional: bool) -> list[tuple[str, datetime]]:
     """Send later's one-click times from *now* (local): in an hour (rounded up to the next
     five minutes), today at 17:00 (while an hour or more away), tomorrow at 08:00. For a
@@ -341,10 +347,7 @@ class SendLaterDialog(QDialog):
         now = QDateTime.currentDateTime()
         self.edit.setMinimumDateTime(now.addSecs(60))
         self.edit.setMaximumDateTime(now.addDays(90))
-        local = suggested.astimezone()
-        self.edit.setDateTime(
-            QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
-        )
+        self.edit.setDateTime(_minute_of(suggested))
         layout.addWidget(self.edit)
         # The times a shop picks most, one click each (the box still takes any other).
         quick = QHBoxLayout()
@@ -402,10 +405,7 @@ class SendLaterDialog(QDialog):
         super().accept()
 
     def set_due_at(self, moment: datetime) -> None:
-        local = moment.astimezone()
-        self.edit.setDateTime(
-            QDateTime(QDate(local.year, local.month, local.day), QTime(local.hour, local.minute))
-        )
+        self.edit.setDateTime(_minute_of(moment))
         self.past_label.hide()
 
     def due_at(self) -> datetime:
