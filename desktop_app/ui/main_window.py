@@ -904,6 +904,11 @@ class MainWindow(QMainWindow):
                 self.save_layout()
             from PySide6.QtWidgets import QDialog
 
+            for page in self.pages.values():  # (a form keeps its typing: nobody can answer)
+                try:
+                    page.closing()
+                except Exception:
+                    log.warning("a tab could not get ready to close", exc_info=True)
             for dialog in self.findChildren(QDialog):  # only dialogs that still exist
                 if dialog.isVisible():
                     dialog.close()

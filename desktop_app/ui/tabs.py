@@ -37,6 +37,11 @@ class TabPage(QWidget):
     def refresh(self) -> None:
         """Read again what the tab shows (F5)."""
 
+    def closing(self) -> None:
+        """The window is closing for good (a quit, a log-out, a shutdown), before it closes
+        the dialogs still open: a dialog holding unsaved typing keeps it (as a draft) and
+        closes without asking, rather than ask for the instant the app takes to end."""
+
     async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (a bound, by design)
         """Quitting: wind down work that must not be cut off (a send finishes its batch in
         flight). True when nothing is left running within *timeout* seconds."""

@@ -42,7 +42,7 @@ from desktop_app.core.contact_files import (
     write_in_batches,
 )
 from desktop_app.core.recipients import Person
-from desktop_app.core.store import Group, Member, Store
+from desktop_app.core.store import ContactDraft, Group, Member, Store
 from desktop_app.core.store.groups import Membership, clean_group_name
 
 if TYPE_CHECKING:
@@ -56,6 +56,7 @@ __all__ = [
     "MAX_MATCHING",
     "PAGE_SIZES",
     "Contact",
+    "ContactDraft",
     "ContactForm",
     "ContactFormError",
     "ContactQuery",
@@ -130,6 +131,17 @@ class ContactForm:
             last_name=contact.last_name or "",
             email=contact.email or "",
             notes=contact.notes or "",
+        )
+
+    @classmethod
+    def of_draft(cls, draft: ContactDraft) -> ContactForm:
+        """The form as it was typed when *draft* was kept."""
+        return cls(
+            phone=draft.phone,
+            first_name=draft.first_name,
+            last_name=draft.last_name,
+            email=draft.email,
+            notes=draft.notes,
         )
 
 
@@ -305,6 +317,7 @@ class RestoreReport:
 class ContactsService:
     def __init__(self, store: Store, io: Blocking) -> None:
         self._groups = store.groups
+        self._drafts = store.contact_drafts
         self._io = io
 
     # -- pages -----------------------------------------------------------------------------
@@ -716,6 +729,29 @@ class ContactsService:
             ([_file_row(row) for row in batch] async for batch in rows),
             cancel,
         )
+
+    # -- the form's draft ------------------------------------------------------------------
+
+    async def load_draft(self, profile: str) -> ContactDraft | None:
+        """The contact the profile's form held when Tuma closed (or crashed), if any."""
+        return await self._io(self._drafts.load, profile)
+
+    async def save_draft(self, profile: str, form: ContactForm, contact: Contact | None) -> None:
+        """Keep the form as typed as the profile's contact draft: an edit of *contact*, or a
+        new contact (None). It replaces the draft the profile had."""
+        draft = ContactDraft(
+            phone=form.phone,
+            first_name=form.first_name,
+            last_name=form.last_name,
+            email=form.email,
+            notes=form.notes,
+            contact=contact,
+        )
+        await self._io(self._drafts.save, profile, draft)
+
+    async def clear_draft(self, profile: str) -> None:
+        """The form was saved or discarded: its draft goes."""
+        await self._io(self._drafts.clear, profile)
 
     # -- groups ----------------------------------------------------------------------------
 

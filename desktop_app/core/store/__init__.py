@@ -7,6 +7,8 @@ them together. Reached only through core.services (the UI never touches it direc
 - :mod:`~desktop_app.core.store.templates`: saved message texts;
 - :mod:`~desktop_app.core.store.balances`: balance readings (for the chart);
 - :mod:`~desktop_app.core.store.drafts`: the message being written, per account.
+- :mod:`~desktop_app.core.store.contact_drafts`: the contact being typed in the add/edit
+  form, per account.
 - :mod:`~desktop_app.core.store.groups`: contact groups, kept on this computer.
 - :mod:`~desktop_app.core.store.imports`: past imports and their problem rows;
 - :mod:`~desktop_app.core.store.optouts`: the opt-out list and the account's sending rules;
@@ -23,6 +25,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from desktop_app.core.store.balances import BalanceReadings
+from desktop_app.core.store.contact_drafts import ContactDraft, ContactDrafts
 from desktop_app.core.store.db import (
     Closing,
     Database,
@@ -60,6 +63,8 @@ __all__ = [
     "Chunk",
     "ChunkReason",
     "ChunkState",
+    "ContactDraft",
+    "ContactDrafts",
     "Database",
     "DeliveryRecords",
     "Draft",
@@ -103,6 +108,7 @@ class Store(Closing):
             self.templates = Templates(self.db)
             self.balances = BalanceReadings(self.db)
             self.drafts = Drafts(self.db)
+            self.contact_drafts = ContactDrafts(self.db)
             self.groups = Groups(self.db)
             self.imports = Imports(self.db)
             self.optouts = OptOuts(self.db)

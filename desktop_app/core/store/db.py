@@ -158,6 +158,7 @@ def _load_table_groups() -> None:
     # Importing the table groups registers their schema steps.
     from desktop_app.core.store import (  # noqa: F401
         balances,
+        contact_drafts,
         delivery,
         drafts,
         groups,

@@ -916,7 +916,7 @@
     <name>ContactFormDialog</name>
     <message>
         <source>Edit contact</source>
-        <extracomment>The contact being edited was deleted elsewhere meanwhile (the list shows it still). A save attempt ended (saved, refused or failed): tests wait on it.</extracomment>
+        <extracomment>Writes of an account&apos;s contact draft: DRAFT_TASK + &quot;.&quot; + the profile (one draft each, so the latest write of an account&apos;s draft replaces one not yet made). Typing pauses this long before the draft is written (as Compose&apos;s draft). The contact being edited was deleted elsewhere meanwhile (the list shows it still). A save attempt ended (saved, refused or failed): tests wait on it. What is typed was sent to be kept as the account&apos;s contact draft. False: nothing typed here is kept as a draft (the screenshots&apos; sample form). What this form last wrote as the account&apos;s contact draft (None: it holds none). Tuma is closing: closing the form keeps the draft instead of asking. When it was last typed in (a number that grows): the latest typing wins at quit.</extracomment>
         <translation>Hariri anwani</translation>
     </message>
     <message>
@@ -1188,7 +1188,7 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
+        <extracomment>Reading the account&apos;s kept contact draft (when the tab first loads for an account). How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error). The account&apos;s kept contact draft was looked for (found or not): tests wait on it.</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
@@ -1208,8 +1208,24 @@
         <translation>Soma orodha tena kutoka kwa mtoa huduma wako</translation>
     </message>
     <message>
+        <source>Open it</source>
+        <translation>Ifungue</translation>
+    </message>
+    <message>
+        <source>Open the form again with what you typed, to finish and save it</source>
+        <translation>Fungua fomu tena pamoja na ulichoandika, ili uimalize na kuihifadhi</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>Acha</translation>
+    </message>
+    <message>
+        <source>Forget what you typed in that form</source>
+        <translation>Sahau ulichoandika kwenye fomu hiyo</translation>
+    </message>
+    <message>
         <source>Search by name or number (0712…, 254712…)</source>
-        <extracomment>The last delete, while it can be undone.</extracomment>
+        <extracomment>The last delete, while it can be undone. The account&apos;s kept contact draft, on offer in the notice (until opened or dropped). The session whose kept draft was looked for (once per account opened).</extracomment>
         <translation>Tafuta kwa jina au namba (0712…, 254712…)</translation>
     </message>
     <message>
@@ -1399,6 +1415,18 @@
     <message>
         <source>{contacts} in your list</source>
         <translation>Kuna {contacts} kwenye orodha yako</translation>
+    </message>
+    <message>
+        <source>A contact you were typing when Tuma closed was kept: {name}.</source>
+        <translation>Anwani uliyokuwa ukiandika Tuma ilipofungwa imewekwa: {name}.</translation>
+    </message>
+    <message>
+        <source>A contact you were typing when Tuma closed was kept.</source>
+        <translation>Anwani uliyokuwa ukiandika Tuma ilipofungwa imewekwa.</translation>
+    </message>
+    <message>
+        <source>Discarded the contact you were typing.</source>
+        <translation>Anwani uliyokuwa ukiandika imeachwa.</translation>
     </message>
     <message>
         <source>Page {page} of {pages}</source>

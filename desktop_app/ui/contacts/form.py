@@ -1,5 +1,7 @@
 """Add or edit one contact: checked before anything is sent, each problem beside its field,
-and nothing typed is lost to a refusal (the dialog stays open until the save worked)."""
+and nothing typed is lost to a refusal (the dialog stays open until the save worked), nor to
+a quit or a crash (what is typed is kept as the account's contact draft shortly after typing
+stops, and at quit; the Contacts tab offers it back)."""
 
 from __future__ import annotations
 
@@ -44,6 +46,16 @@ __all__ = ["ContactFormDialog"]
 _form_numbers = itertools.count(1)
 
 SAVE_TASK = "contacts.save"  # each form's own: SAVE_TASK + "." + a number of its own
+#: Writes of an account's contact draft: DRAFT_TASK + "." + the profile (one draft each, so
+#: the latest write of an account's draft replaces one not yet made).
+DRAFT_TASK = "contacts.draft"
+#: Typing pauses this long before the draft is written (as Compose's draft).
+DRAFT_DELAY_MS = 1000
+_edit_numbers = itertools.count(1)
+
+
+def draft_task(profile: str) -> str:
+    return f"{DRAFT_TASK}.{profile}"
 
 
 class _Field(QWidget):
@@ -101,6 +113,8 @@ class ContactFormDialog(QDialog):
     contact_gone = Signal()
     #: A save attempt ended (saved, refused or failed): tests wait on it.
     attempt_finished = Signal()
+    #: What is typed was sent to be kept as the account's contact draft.
+    draft_kept = Signal()
 
     def __init__(
         self, ctx: AppContext, contact: Contact | None = None, parent: QWidget | None = None
@@ -117,6 +131,18 @@ class ContactFormDialog(QDialog):
         self.save_task = f"{SAVE_TASK}.{next(_form_numbers)}"
         # the account it was opened in: a switch meanwhile must not carry the typing elsewhere
         self._profile = None if ctx.session is None else ctx.session.profile.name
+        #: False: nothing typed here is kept as a draft (the screenshots' sample form).
+        self.keeps_draft = True
+        #: What this form last wrote as the account's contact draft (None: it holds none).
+        self._kept: ContactForm | None = None
+        #: Tuma is closing: closing the form keeps the draft instead of asking.
+        self._quitting = False
+        #: When it was last typed in (a number that grows): the latest typing wins at quit.
+        self.typed_at = 0
+        self._draft_timer = QTimer(self)
+        self._draft_timer.setSingleShot(True)
+        self._draft_timer.setInterval(DRAFT_DELAY_MS)
+        self._draft_timer.timeout.connect(self.keep_draft)
         self.setObjectName("contactForm")
         self.setWindowTitle(self.tr("Edit contact") if contact else self.tr("Add a contact"))
         self.setMinimumWidth(460)
@@ -222,6 +248,9 @@ class ContactFormDialog(QDialog):
             editor = self.fields[name].editor
             assert isinstance(editor, QLineEdit)
             editor.textEdited.connect(lambda _t, n=name: self.fields[n].show_hint(""))
+        for line in (self.phone_edit, self.first_edit, self.last_edit, self.email_edit):
+            line.textChanged.connect(lambda _t: self._typed())
+        self.notes_edit.textChanged.connect(self._typed)
         QTimer.singleShot(0, self.phone_edit.setFocus)
 
     # -- the form --------------------------------------------------------------------------
@@ -238,6 +267,75 @@ class ContactFormDialog(QDialog):
     @property
     def dirty(self) -> bool:
         return self.form() != self._initial
+
+    def fill(self, form: ContactForm) -> None:
+        """Put *form* in the fields (a kept draft reopened)."""
+        self.phone_edit.setText(form.phone)
+        self.first_edit.setText(form.first_name)
+        self.last_edit.setText(form.last_name)
+        self.email_edit.setText(form.email)
+        self.notes_edit.setPlainText(form.notes)
+
+    # -- the draft -------------------------------------------------------------------------
+
+    @property
+    def profile(self) -> str | None:
+        """The account the form was opened in (its draft is that account's)."""
+        return self._profile
+
+    @property
+    def holds_draft(self) -> bool:
+        """The account's contact draft is (or is being written as) this form's typing."""
+        return self._kept is not None
+
+    def reopened_from_draft(self) -> None:
+        """The fields were filled from the account's kept draft: it is this form's now (kept
+        until the form is saved or discarded)."""
+        self._draft_timer.stop()
+        self._kept = self.form()
+
+    def _typed(self) -> None:
+        self.typed_at = next(_edit_numbers)
+        if self.keeps_draft and self._profile is not None and not self._quitting:
+            self._draft_timer.start()
+
+    def keep_draft(self, *, force: bool = False) -> None:
+        """Keep what is typed as the account's contact draft (off the window's thread): a
+        pending timer's write made now. A form back to what it opened with gives its draft
+        up. With *force*, written again even when unchanged (another form's draft may have
+        replaced it)."""
+        self._draft_timer.stop()
+        profile = self._profile
+        if not self.keeps_draft or profile is None:
+            return
+        if not self.dirty:
+            self._clear_draft()
+            return
+        form = self.form()
+        if form == self._kept and not force:
+            return
+        self._kept = form
+        self._ctx.tasks.start(
+            draft_task(profile),
+            self._ctx.services.contacts.save_draft(profile, form, self.contact),
+        )
+        self.draft_kept.emit()
+
+    def _clear_draft(self) -> None:
+        """Saved or discarded: the draft this form wrote goes (one it never wrote stays: it
+        is another form's)."""
+        self._draft_timer.stop()
+        profile = self._profile
+        if self._kept is None or profile is None:
+            return
+        self._kept = None
+        self._ctx.tasks.start(draft_task(profile), self._ctx.services.contacts.clear_draft(profile))
+
+    def closing_for_quit(self) -> None:
+        """Tuma is closing (a quit, a log-out, a shutdown): closing the form now keeps its
+        draft rather than asking "Discard changes?" for the instant the app takes to end."""
+        self._quitting = True
+        self._draft_timer.stop()
 
     @property
     def saving(self) -> bool:
@@ -324,6 +422,7 @@ class ContactFormDialog(QDialog):
     def _on_saved(self, contact: Contact | None) -> None:
         self._restore_button()
         self._initial = self.form()
+        self._clear_draft()
         self.saved.emit(contact)
         self.attempt_finished.emit()
         if self.isVisible():  # not when discarded meanwhile: it finished then
@@ -425,7 +524,11 @@ class ContactFormDialog(QDialog):
     # -- closing ---------------------------------------------------------------------------
 
     def reject(self) -> None:
-        """Cancel or Esc: typed changes are only dropped when the user says so."""
+        """Cancel or Esc: typed changes are only dropped when the user says so. Closed by a
+        quit, the form goes without asking: its typing is kept as the draft."""
+        if self._quitting:
+            super().reject()
+            return
         if self.dirty and self._discard_box is None:
             self._discard_box = confirm(
                 self,
@@ -440,6 +543,7 @@ class ContactFormDialog(QDialog):
             self._discard_box.destroyed.connect(self._forget_box)
             return
         if not self.dirty:
+            self._clear_draft()
             super().reject()
 
     def _forget_box(self) -> None:
@@ -449,4 +553,5 @@ class ContactFormDialog(QDialog):
         # A save already on its way is left to finish (the service may have it by now): the
         # tab still hears of it through ``saved``.
         self._initial = self.form()
+        self._clear_draft()
         super().reject()

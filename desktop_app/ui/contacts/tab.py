@@ -34,12 +34,13 @@ from PySide6.QtWidgets import (
 from desktop_app.core.services.contacts import (
     MAX_MATCHING,
     PAGE_SIZES,
+    ContactForm,
     ContactQuery,
     ExportFormat,
     Group,
 )
 from desktop_app.ui.contacts.export import ask_export_path
-from desktop_app.ui.contacts.form import ContactFormDialog
+from desktop_app.ui.contacts.form import DRAFT_TASK, ContactFormDialog, draft_task
 from desktop_app.ui.contacts.groups import GROUPS_TASK, GroupsPanel
 from desktop_app.ui.contacts.model import Column, ContactsModel, RowsMoved, contacts_view
 from desktop_app.ui.contacts.states import ProgressStrip, State, StatePage
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
     from desktop_app.core.api.models import Contact
     from desktop_app.core.services.accounts import Session
     from desktop_app.core.services.contacts import (
+        ContactDraft,
         DeleteReport,
         ExportReport,
         Matching,
@@ -70,6 +72,8 @@ __all__ = ["ContactsTab"]
 log = logging.getLogger(__name__)
 
 PAGE_TASK = "contacts.page"
+#: Reading the account's kept contact draft (when the tab first loads for an account).
+DRAFT_LOAD_TASK = "contacts.draft_load"
 JOB_TASK = AppContext.CONTACTS_JOB_TASK  # the one long job at a time: delete, collect, export
 #: How long a delete can be undone (the confirmation says so): long enough to notice a
 #: mistake, short enough that nobody undoes a delete made before a coffee break. The next
@@ -106,6 +110,19 @@ TABLE_STYLE = (
 PAGE_LABEL_STYLE = "QLabel#pageLabel { color: #3e4c59; font-weight: 600; }"
 
 
+def _draft_name(draft: ContactDraft) -> str:
+    """Who a kept draft is about, as typed: the name, else the number, else the contact it
+    edits, else the email ("" when nothing says)."""
+    name = " ".join(part.strip() for part in (draft.first_name, draft.last_name) if part.strip())
+    if name:
+        return name
+    if draft.phone.strip():
+        return draft.phone.strip()
+    if draft.contact is not None:
+        return draft.contact.display_name
+    return draft.email.strip()
+
+
 @dataclass(frozen=True)
 class _UndoOffer:
     """A delete that can still be undone: on which account, whom it took, the group places
@@ -124,6 +141,8 @@ class ContactsTab(OneJob, TabPage):
     job_finished = Signal()
     #: The tab's state changed (grid, empty, no matches, legacy, loading, error).
     state_changed = Signal(str)
+    #: The account's kept contact draft was looked for (found or not): tests wait on it.
+    draft_checked = Signal()
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -169,9 +188,34 @@ class ContactsTab(OneJob, TabPage):
         )
         self.undo_button.clicked.connect(self.undo_delete)
         self.undo_button.hide()
-        self.notice = tab_notice(self, root, "contactsNotice", [self.undo_button])
+        # a contact being typed when Tuma closed (or crashed), kept: opened again, or dropped
+        self.open_draft_button = QPushButton(self.tr("Open it"), self)
+        self.open_draft_button.setObjectName("openContactDraft")
+        self.open_draft_button.setProperty("role", "link")
+        self.open_draft_button.setToolTip(
+            self.tr("Open the form again with what you typed, to finish and save it")
+        )
+        self.open_draft_button.clicked.connect(self.open_draft)
+        self.open_draft_button.hide()
+        self.discard_draft_button = QPushButton(self.tr("Discard"), self)
+        self.discard_draft_button.setObjectName("discardContactDraft")
+        self.discard_draft_button.setProperty("role", "link")
+        self.discard_draft_button.setToolTip(self.tr("Forget what you typed in that form"))
+        self.discard_draft_button.clicked.connect(self.discard_draft)
+        self.discard_draft_button.hide()
+        self.notice = tab_notice(
+            self,
+            root,
+            "contactsNotice",
+            [self.undo_button, self.open_draft_button, self.discard_draft_button],
+        )
         #: The last delete, while it can be undone.
         self._undo: _UndoOffer | None = None
+        #: The account's kept contact draft, on offer in the notice (until opened or dropped).
+        self._draft_offer: tuple[Session, ContactDraft] | None = None
+        #: The session whose kept draft was looked for (once per account opened).
+        self._draft_looked_for: Session | None = None
+        self._quitting = False
 
         # --- toolbar: search and what to do with the selection ----------------------------
         toolbar = QHBoxLayout()
@@ -434,10 +478,14 @@ class ContactsTab(OneJob, TabPage):
         self.model.clear()
         self._cancel_auto_retry()
         self._drop_undo()
+        self._drop_draft_offer()
+        self.ctx.tasks.cancel(DRAFT_LOAD_TASK)
+        self._draft_looked_for = None
         self.notice.hide()
         self.groups.reload()
         if self._usable() and self.isVisible():
             self.model.set_query(self.query())
+            self.look_for_draft()
         self._update_state()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
@@ -467,6 +515,7 @@ class ContactsTab(OneJob, TabPage):
         super().showEvent(event)
         if self._usable() and self.model.query is None:
             self.model.set_query(self.query())
+            self.look_for_draft()
             self._update_state()
         elif self._retry_when_shown:
             self._on_reachability(True)
@@ -511,6 +560,7 @@ class ContactsTab(OneJob, TabPage):
         if not self._usable():
             return []
         form = ContactFormDialog(self.ctx, None, self)
+        form.keeps_draft = False  # a sample: never the account's draft
         form.phone_edit.setText("0712 34")
         form.first_edit.setText("Wanjiku")
         form.last_edit.setText("Kamau")
@@ -784,14 +834,20 @@ class ContactsTab(OneJob, TabPage):
             text = self.tr("{contacts} in your list").format(contacts=total)
         self.subtitle.setText(text)
 
-    def show_notice(self, text: str, *, ok: bool = True, undo: bool = False) -> None:
+    def show_notice(
+        self, text: str, *, ok: bool = True, undo: bool = False, draft: bool = False
+    ) -> None:
         """Say what happened under the titles; it goes after a while. With *undo*, it is the
         notice of the delete that can be undone, with its Undo: it stays while the offer
-        lasts, and a later notice gives way back to it when its own time is up."""
+        lasts, and a later notice gives way back to it when its own time is up. With
+        *draft*, the notice of a kept contact draft, with Open it and Discard, alike."""
         self.notice.say(text, "success" if ok else "warning")
         offered = undo and self._undo is not None
         self.undo_button.setVisible(offered)
-        if offered:
+        draft_offered = draft and not offered and self._draft_offer is not None
+        self.open_draft_button.setVisible(draft_offered)
+        self.discard_draft_button.setVisible(draft_offered)
+        if offered or draft_offered:
             self._notice_timer.stop()
         else:
             self._notice_timer.start()
@@ -800,8 +856,99 @@ class ContactsTab(OneJob, TabPage):
         offer = self._undo
         if offer is not None:
             self.show_notice(offer.text, ok=offer.ok, undo=True)
+        elif self._draft_offer is not None:
+            self._say_draft()
         else:
             self.notice.hide()
+
+    # -- a contact being typed when Tuma closed ----------------------------------------------
+
+    def look_for_draft(self) -> None:
+        """Once per account opened (with its first page): a contact being typed when Tuma
+        closed or crashed, kept as the account's draft, is offered back in the notice."""
+        session = self.ctx.session
+        if session is None or session is self._draft_looked_for or not self._usable():
+            return
+        self._draft_looked_for = session
+        self.ctx.tasks.start(
+            DRAFT_LOAD_TASK,
+            self.ctx.services.contacts.load_draft(session.profile.name),
+            on_success=lambda draft: self._on_draft_found(session, draft),
+            on_error=self._on_draft_unreadable,
+        )
+
+    def _on_draft_found(self, session: Session, draft: ContactDraft | None) -> None:
+        profile = session.profile.name
+        held = any(
+            form.holds_draft and form.profile == profile
+            for form in self.findChildren(ContactFormDialog)
+        )
+        if draft is not None and session is self.ctx.session and not held:
+            self._draft_offer = (session, draft)
+            if self._undo is None:  # (an Undo on offer keeps the notice; this one follows)
+                self._say_draft()
+        self.draft_checked.emit()
+
+    def _on_draft_unreadable(self, exc: BaseException) -> bool:
+        self.draft_checked.emit()
+        return False  # the presenter says why
+
+    def _say_draft(self) -> None:
+        offer = self._draft_offer
+        if offer is None:
+            return
+        name = _draft_name(offer[1])
+        self.show_notice(
+            self.tr("A contact you were typing when Tuma closed was kept: {name}.").format(
+                name=name
+            )
+            if name
+            else self.tr("A contact you were typing when Tuma closed was kept."),
+            ok=False,
+            draft=True,
+        )
+
+    def open_draft(self) -> ContactFormDialog | None:
+        """The notice's Open it: the form again (an edit of the contact it was editing, or a
+        new contact), filled with what was typed. The draft stays until that form is saved
+        or discarded."""
+        offer = self._draft_offer
+        if offer is None:
+            return None
+        session, draft = offer
+        self._drop_draft_offer()
+        if session is not self.ctx.session:
+            return None
+        form = self.open_form(draft.contact)
+        form.fill(ContactForm.of_draft(draft))
+        form.reopened_from_draft()
+        return form
+
+    def discard_draft(self) -> None:
+        """The notice's Discard: what was typed is forgotten."""
+        offer = self._draft_offer
+        if offer is None:
+            return
+        session, _draft = offer
+        self._drop_draft_offer()
+        profile = session.profile.name
+        self.ctx.tasks.start(draft_task(profile), self.ctx.services.contacts.clear_draft(profile))
+        self.show_notice(self.tr("Discarded the contact you were typing."))
+
+    def _drop_draft_offer(self) -> None:
+        """The kept draft is no longer on offer (opened, discarded, replaced by another
+        form's typing, another account): its buttons go, and its notice if shown."""
+        self._draft_offer = None
+        shown = not self.open_draft_button.isHidden()
+        self.open_draft_button.hide()
+        self.discard_draft_button.hide()
+        if shown:
+            self._notice_ended()
+
+    def _on_form_draft_kept(self, form: ContactFormDialog) -> None:
+        offer = self._draft_offer
+        if offer is not None and offer[0].profile.name == form.profile:
+            self._drop_draft_offer()  # (one draft per account: this typing replaced it)
 
     # -- paging ----------------------------------------------------------------------------
 
@@ -946,6 +1093,7 @@ class ContactsTab(OneJob, TabPage):
         form.saved.connect(lambda saved, f=form: self._on_saved(f, saved))
         form.open_contact_requested.connect(lambda owner, f=form: self.open_form(owner, f))
         form.contact_gone.connect(self.refresh)  # the list still showed it
+        form.draft_kept.connect(lambda f=form: self._on_form_draft_kept(f))
         form.finished.connect(lambda _r, f=form: self._forget_form(f))
         self._forms.append(form)
         form.open()
@@ -954,6 +1102,12 @@ class ContactsTab(OneJob, TabPage):
     def _forget_form(self, form: ContactFormDialog) -> None:
         if form in self._forms:
             self._forms.remove(form)
+        if not self._quitting:
+            # One draft per account: a form saved or discarded took it; another one still
+            # open with typing of that account keeps its own again.
+            for other in self._forms:
+                if other.profile == form.profile and other.holds_draft and other.dirty:
+                    other.keep_draft(force=True)
         # A form opened from this one ("Open …") that is still open or still saving outlives
         # it: deleting this one would delete it too, under its save.
         for child in form.findChildren(ContactFormDialog):
@@ -1201,9 +1355,10 @@ class ContactsTab(OneJob, TabPage):
         account): its Undo goes, and so does its notice if it is the one shown."""
         offer, self._undo = self._undo, None
         self._undo_timer.stop()
-        if offer is not None and self.undo_button.isVisible():
-            self.notice.hide()
+        shown = offer is not None and self.undo_button.isVisible()
         self.undo_button.hide()
+        if shown:
+            self._notice_ended()  # (a kept draft's notice, if one waits)
 
     def _on_page_loaded(self, number: int) -> None:
         if number == 1:
@@ -1488,10 +1643,12 @@ class ContactsTab(OneJob, TabPage):
         (collecting, exporting, reading the selected rows) is cancelled at once: nothing is
         lost, and nothing it found goes anywhere (Compose has wound down). A contact's Save
         on its way is waited for alike: cut off, a changed number reached the service while
-        the groups on this computer stayed with the old one. True when no job or save is left
-        running."""
+        the groups on this computer stayed with the old one. What a form still holds unsaved
+        is kept as its account's contact draft first (offered back when the account opens).
+        True when no job, save or draft write is left running."""
         self._search_timer.stop()
         self._cancel_auto_retry()
+        self._keep_drafts()
         waits = [
             self.ctx.tasks.wait_for(form.save_task, timeout)
             for form in self.findChildren(ContactFormDialog)  # (discarded ones too)
@@ -1506,9 +1663,29 @@ class ContactsTab(OneJob, TabPage):
                 self.cancel_job()
         stopped = all(await asyncio.gather(*waits))
         # what only refreshes the screen goes (a job just ended reads the list again)
-        for name in (PAGE_TASK, GROUPS_TASK):
+        for name in (PAGE_TASK, GROUPS_TASK, DRAFT_LOAD_TASK):
             self.ctx.tasks.cancel(name)
-        return stopped
+        # the drafts written (and those a save that just ended cleared) are on the disk
+        drafts = [n for n in self.ctx.tasks.running() if n.startswith(DRAFT_TASK + ".")]
+        written = await asyncio.gather(*(self.ctx.tasks.wait_for(n, timeout) for n in drafts))
+        return stopped and all(written)
+
+    def closing(self) -> None:
+        """The window closes for good (a quit, a log-out, a shutdown), before its dialogs are
+        closed: each contact form keeps what it holds as its account's draft and closes
+        without asking "Discard changes?" (nobody would be there to answer)."""
+        self._quitting = True
+        self._keep_drafts()
+        for form in self.findChildren(ContactFormDialog):
+            form.closing_for_quit()
+
+    def _keep_drafts(self) -> None:
+        """Every form with unsaved typing writes it as its account's draft now (a pending
+        timer's write made at once); of two forms of one account, the one typed in last is
+        written last, so its draft is the one kept."""
+        forms = [f for f in self.findChildren(ContactFormDialog) if f.dirty]
+        for form in sorted(forms, key=lambda f: f.typed_at):
+            form.keep_draft(force=True)
 
     def _job_failed(self, exc: BaseException) -> bool:
         handled = super()._job_failed(exc)
