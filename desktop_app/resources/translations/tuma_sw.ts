@@ -1425,6 +1425,22 @@
         <translation>Anwani uliyokuwa ukiandika Tuma ilipofungwa imewekwa.</translation>
     </message>
     <message>
+        <source>Discard changes?</source>
+        <translation>Uache mabadiliko?</translation>
+    </message>
+    <message>
+        <source>Forget the contact you were typing when Tuma closed?</source>
+        <translation>Usahau anwani uliyokuwa ukiandika Tuma ilipofungwa?</translation>
+    </message>
+    <message>
+        <source>What you typed will be lost.</source>
+        <translation>Ulichoandika kitapotea.</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Ibaki</translation>
+    </message>
+    <message>
         <source>Discarded the contact you were typing.</source>
         <translation>Anwani uliyokuwa ukiandika imeachwa.</translation>
     </message>

@@ -215,6 +215,7 @@ class ContactsTab(OneJob, TabPage):
         self._draft_offer: tuple[Session, ContactDraft] | None = None
         #: The session whose kept draft was looked for (once per account opened).
         self._draft_looked_for: Session | None = None
+        self._discard_draft_box: QWidget | None = None  # (its question, while open)
         self._quitting = False
 
         # --- toolbar: search and what to do with the selection ----------------------------
@@ -925,7 +926,26 @@ class ContactsTab(OneJob, TabPage):
         return form
 
     def discard_draft(self) -> None:
-        """The notice's Discard: what was typed is forgotten."""
+        """The notice's Discard: asked first, as the form's own Discard is (what was typed is
+        lost: one click beside "Open it" took it)."""
+        if self._draft_offer is None or self._discard_draft_box is not None:
+            return
+        self._discard_draft_box = confirm(
+            self,
+            title=self.tr("Discard changes?"),
+            text=self.tr("Forget the contact you were typing when Tuma closed?"),
+            informative=self.tr("What you typed will be lost."),
+            yes=self.tr("Discard"),
+            no=self.tr("Keep it"),
+            on_yes=self._discard_draft_now,
+            destructive=True,
+        )
+        self._discard_draft_box.destroyed.connect(self._forget_discard_box)
+
+    def _forget_discard_box(self) -> None:
+        self._discard_draft_box = None
+
+    def _discard_draft_now(self) -> None:
         offer = self._draft_offer
         if offer is None:
             return

@@ -334,7 +334,15 @@ def test_the_notices_discard_drops_the_kept_draft(
     arun(ctx.services.contacts.save_draft(profile, ContactForm(phone="0733 111 222"), None))
     again, tab = restart()
     assert tab.notice.text() == KEPT.format(name="0733 111 222")
+    qtbot.mouseClick(tab.discard_draft_button, LEFT)  # asked first: one click lost it
+    qtbot.mouseClick(tab.discard_draft_button, LEFT)  # (twice, in a hurry: one question)
+    question = "Forget the contact you were typing when Tuma closed?"
+    assert len([b for b in tab.findChildren(QMessageBox) if b.isVisible()]) == 1
+    assert answer(qtbot, tab, "confirmNo") == question
+    assert tab.open_draft_button.isVisible()  # kept, still on offer
+    assert kept(arun, again, profile) is not None
     qtbot.mouseClick(tab.discard_draft_button, LEFT)
+    assert answer(qtbot, tab, "confirmYes") == question
     assert not tab.open_draft_button.isVisible()
     assert tab.notice.text() == "Discarded the contact you were typing."
     wait_written(qtbot, again, profile)
