@@ -19,9 +19,8 @@ from desktop_app.ui.contacts import form as form_module
 from desktop_app.ui.contacts.form import DRAFT_DELAY_MS, ContactFormDialog, draft_task
 from desktop_app.ui.contacts.tab import DRAFT_LOAD_TASK, ContactsTab
 from desktop_app.ui.context import AppContext
-from desktop_app.ui.main_window import MainWindow
 from tests.ui.contacts.helpers import LEFT, answer, make_tab, seed, wait_loaded
-from tests.ui.contacts.test_quit_jobs import _quit
+from tests.ui.contacts.test_quit_jobs import _quit, _window_on_contacts
 from tests.ui.support import add_other_shop
 
 KEPT = "A contact you were typing when Tuma closed was kept: {name}."
@@ -222,13 +221,7 @@ def test_closing_the_window_keeps_the_typing_without_asking(
     """A log-out, a SIGTERM or Ctrl+C close the main window, which closes every dialog: the
     form used to ask "Discard changes?" for the instant the app took to end, and the typing
     was gone. It now closes without asking, its typing kept."""
-    window = MainWindow(ctx, remember_layout=False)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
-    window.show_tab("contacts")
-    tab: Any = window.tab("contacts")
-    wait_loaded(qtbot, tab, 0)
+    window, tab = _window_on_contacts(qtbot, ctx, 0)
     profile = ctx.session.profile.name
     form = open_add_form(qtbot, tab)
     type_new_contact(qtbot, form)

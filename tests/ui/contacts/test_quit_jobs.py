@@ -49,15 +49,15 @@ def _in_group(arun: Any, ctx: Any, profile: str, phones: list[str]) -> set[str]:
     return {phone for phone, groups in found.items() if GROUP in groups}
 
 
-def _window_on_contacts(qtbot: Any, ctx: Any) -> tuple[Any, Any]:
-    """The main window on the Contacts tab, its COUNT customers listed."""
+def _window_on_contacts(qtbot: Any, ctx: Any, count: int = COUNT) -> tuple[Any, Any]:
+    """The main window on the Contacts tab, its *count* customers listed."""
     window = MainWindow(ctx, remember_layout=False)
     qtbot.addWidget(window)
     window.show()
     qtbot.waitUntil(lambda: ctx.last_balance is not None, timeout=10000)
     window.show_tab("contacts")
     tab: Any = window.tab("contacts")
-    wait_loaded(qtbot, tab, COUNT)
+    wait_loaded(qtbot, tab, count)
     return window, tab
 
 
