@@ -1111,10 +1111,14 @@ class ComposeTab(TabPage):
         for the same reading."""
         if self.ctx.tasks.is_running(READING_TASK):
             return
+        session = self.ctx.session
         self.ctx.tasks.start(
             READING_TASK,
             self.recipients.settled(),
-            on_success=lambda _read: self.send(later=later),
+            # (another account opened meanwhile brings its own draft: not what was pressed)
+            on_success=lambda _read: (
+                self.send(later=later) if self.ctx.session is session else None
+            ),
         )
 
     def _start_send(self, flow: Coroutine[Any, Any, RunReport | None]) -> None:

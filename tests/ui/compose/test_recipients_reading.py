@@ -17,8 +17,10 @@ from desktop_app.core.recipients import NumberParser, Person, RecipientList, rea
 from desktop_app.core.rules import SendCategory
 from desktop_app.ui.compose import recipients as recipients_module
 from desktop_app.ui.compose.recipients import LONG_LIST, RecipientsPanel
+from desktop_app.ui.compose.tab import READING_TASK
 from tests.ui.compose.helpers import SendRun, make_tab
 from tests.ui.compose.test_rules import choose
+from tests.ui.support import add_other_shop
 
 
 def numbers(count: int, base: int = 0) -> str:
@@ -284,6 +286,35 @@ def test_send_pressed_while_a_long_list_is_read_waits_for_it(qtbot, ctx, gate, m
     assert not [text for text in reads if len(text) >= LONG_LIST]
     dialog.reject()
     assert run.wait() is None
+
+
+def test_send_pressed_then_another_account_opened_while_reading_sends_nothing(  # type: ignore[no-untyped-def]
+    qtbot, ctx, gate, arun, admin, account, memory_keyring
+) -> None:
+    """Send pressed right after a long paste, then another account opened before the list
+    was read: the other account's form (its own draft) is not what was pressed; nothing
+    is asked or sent."""
+    add_other_shop(admin, account, ctx, memory_keyring)
+    tab = make_tab(qtbot, ctx)
+    tab.activateWindow()  # (for its shortcuts)
+    qtbot.waitUntil(tab.isActiveWindow)
+    tab.composer.editor.setFocus()
+    qtbot.keyClicks(tab.composer.editor, "Karibu dukani!")
+    paste(tab.recipients, numbers(600))
+    run = SendRun(qtbot, tab)
+    qtbot.keyClick(
+        tab.recipients.numbers_edit, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier
+    )
+    qtbot.waitUntil(gate.entered.is_set)
+    other = ctx.settings.profile("Other shop")
+    arun(ctx.open_session(other, memory_keyring.secrets[("tuma", "Other shop")]))
+    tab.recipients.set_numbers_text("0712000001")  # (the other account's form)
+    gate.open.set()
+    qtbot.waitUntil(lambda: not ctx.tasks.is_running(READING_TASK))
+    qtbot.wait(100)
+    assert tab.confirm_dialog is None
+    assert run.finished == []
+    assert admin.messages(account.account_id) == []
 
 
 def test_the_survey_page_sends_once_a_long_paste_is_read(qtbot, ctx, gate, monkeypatch) -> None:  # type: ignore[no-untyped-def]
