@@ -732,14 +732,18 @@ class ContactsService:
 
     # -- the form's draft ------------------------------------------------------------------
 
-    async def load_draft(self, profile: str) -> ContactDraft | None:
-        """The contact the profile's form held when Tuma closed (or crashed), if any."""
+    async def load_drafts(self, profile: str) -> list[ContactDraft]:
+        """The contacts the profile's forms held when Tuma closed (or crashed), the latest
+        kept first."""
         return await self._io(self._drafts.load, profile)
 
-    async def save_draft(self, profile: str, form: ContactForm, contact: Contact | None) -> None:
-        """Keep the form as typed as the profile's contact draft: an edit of *contact*, or a
-        new contact (None). It replaces the draft the profile had."""
+    async def save_draft(
+        self, profile: str, key: str, form: ContactForm, contact: Contact | None
+    ) -> None:
+        """Keep the form as typed under its *key*: an edit of *contact*, or a new contact
+        (None). It replaces what that key held, never another form's."""
         draft = ContactDraft(
+            key=key,
             phone=form.phone,
             first_name=form.first_name,
             last_name=form.last_name,
@@ -749,9 +753,9 @@ class ContactsService:
         )
         await self._io(self._drafts.save, profile, draft)
 
-    async def clear_draft(self, profile: str) -> None:
-        """The form was saved or discarded: its draft goes."""
-        await self._io(self._drafts.clear, profile)
+    async def clear_draft(self, key: str) -> None:
+        """The form kept under *key* was saved or discarded: its draft goes."""
+        await self._io(self._drafts.clear, key)
 
     # -- groups ----------------------------------------------------------------------------
 

@@ -1,7 +1,8 @@
-"""The contact being typed in the add/edit form, per account: kept shortly after typing stops
-and when Tuma closes, so a quit, a log-out or a crash does not lose it; gone once the form is
-saved or discarded. One per account, with the contact it is an edit of (as the form had it),
-so it reopens as that edit and not as a new contact.
+"""The contacts being typed in the add/edit forms, per account: kept shortly after typing stops
+and when Tuma closes, so a quit, a log-out or a crash does not lose them; gone once their form
+is saved or discarded. Each form keeps its own (by a key of its own: a second form, or a new
+one opened while an older one is on offer, never replaces another's), with the contact it is
+an edit of (as the form had it), so it reopens as that edit and not as a new contact.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ __all__ = ["ContactDraft", "ContactDrafts"]
 
 @dataclass(frozen=True)
 class ContactDraft:
-    """What was typed in the form's fields, and the contact it edits (None: a new one)."""
+    """What was typed in a form's fields, and the contact it edits (None: a new one). *key*:
+    the form's own, under which it is kept."""
 
+    key: str = ""
     phone: str = ""
     first_name: str = ""
     last_name: str = ""
@@ -37,11 +40,12 @@ class ContactDraft:
 @migration(14, "contact drafts")
 def _create(db: sqlite3.Connection) -> None:
     db.execute(
-        "CREATE TABLE IF NOT EXISTS contact_drafts (profile TEXT PRIMARY KEY, "
-        "phone TEXT NOT NULL, first_name TEXT NOT NULL, last_name TEXT NOT NULL, "
-        "email TEXT NOT NULL, notes TEXT NOT NULL, contact_uuid TEXT, contact TEXT, "
-        "saved_at TEXT NOT NULL)"
+        "CREATE TABLE IF NOT EXISTS contact_drafts (key TEXT PRIMARY KEY, "
+        "profile TEXT NOT NULL, phone TEXT NOT NULL, first_name TEXT NOT NULL, "
+        "last_name TEXT NOT NULL, email TEXT NOT NULL, notes TEXT NOT NULL, "
+        "contact_uuid TEXT, contact TEXT, saved_at TEXT NOT NULL)"
     )
+    db.execute("CREATE INDEX IF NOT EXISTS contact_drafts_by_profile ON contact_drafts (profile)")
 
 
 def _contact_json(contact: Contact | None) -> str | None:
@@ -106,35 +110,39 @@ class ContactDrafts:
     def __init__(self, db: Database) -> None:
         self._db = db
 
-    def load(self, profile: str) -> ContactDraft | None:
-        """The profile's contact draft, or None when there is none."""
-        row = self._db.read_one(
-            "SELECT phone, first_name, last_name, email, notes, contact_uuid, contact, "
-            "saved_at FROM contact_drafts WHERE profile = ?",
+    def load(self, profile: str) -> list[ContactDraft]:
+        """The profile's contact drafts, the latest kept first."""
+        rows = self._db.read(
+            "SELECT key, phone, first_name, last_name, email, notes, contact_uuid, contact, "
+            "saved_at FROM contact_drafts WHERE profile = ? ORDER BY saved_at DESC, rowid DESC",
             (profile,),
         )
-        if row is None:
-            return None
-        phone, first_name, last_name, email, notes, uuid, contact, saved_at = row
-        return ContactDraft(
-            phone=phone,
-            first_name=first_name,
-            last_name=last_name,
-            email=email,
-            notes=notes,
-            contact=_contact_from_json(uuid, contact),
-            saved_at=parse_time(saved_at),
-        )
+        return [
+            ContactDraft(
+                key=key,
+                phone=phone,
+                first_name=first_name,
+                last_name=last_name,
+                email=email,
+                notes=notes,
+                contact=_contact_from_json(uuid, contact),
+                saved_at=parse_time(saved_at),
+            )
+            for key, phone, first_name, last_name, email, notes, uuid, contact, saved_at in rows
+        ]
 
     def save(self, profile: str, draft: ContactDraft) -> None:
-        """Keep *draft* as the profile's (replacing the one it had)."""
+        """Keep *draft* under its key (replacing what that key held)."""
+        if not draft.key:
+            raise ValueError("a contact draft is kept under its form's key")
         contact = draft.contact
         with self._db.write() as db:
             db.execute(
-                "INSERT OR REPLACE INTO contact_drafts (profile, phone, first_name, last_name, "
-                "email, notes, contact_uuid, contact, saved_at) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO contact_drafts (key, profile, phone, first_name, "
+                "last_name, email, notes, contact_uuid, contact, saved_at) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
+                    draft.key,
                     profile,
                     draft.phone,
                     draft.first_name,
@@ -147,6 +155,6 @@ class ContactDrafts:
                 ),
             )
 
-    def clear(self, profile: str) -> None:
+    def clear(self, key: str) -> None:
         with self._db.write() as db:
-            db.execute("DELETE FROM contact_drafts WHERE profile = ?", (profile,))
+            db.execute("DELETE FROM contact_drafts WHERE key = ?", (key,))

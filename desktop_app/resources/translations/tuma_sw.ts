@@ -916,7 +916,7 @@
     <name>ContactFormDialog</name>
     <message>
         <source>Edit contact</source>
-        <extracomment>Writes of an account&apos;s contact draft: DRAFT_TASK + &quot;.&quot; + the profile (one draft each, so the latest write of an account&apos;s draft replaces one not yet made). Typing pauses this long before the draft is written (as Compose&apos;s draft). The contact being edited was deleted elsewhere meanwhile (the list shows it still). A save attempt ended (saved, refused or failed): tests wait on it. What is typed was sent to be kept as the account&apos;s contact draft. False: nothing typed here is kept as a draft (the screenshots&apos; sample form). What this form last wrote as the account&apos;s contact draft (None: it holds none). Tuma is closing: closing the form keeps the draft instead of asking. When it was last typed in (a number that grows): the latest typing wins at quit.</extracomment>
+        <extracomment>Writes of a form&apos;s contact draft: DRAFT_TASK + &quot;.&quot; + the form&apos;s draft key (so the latest write of a form&apos;s draft replaces one of its own not yet made, never another form&apos;s). Typing pauses this long before the draft is written (as Compose&apos;s draft). The contact being edited was deleted elsewhere meanwhile (the list shows it still). A save attempt ended (saved, refused or failed): tests wait on it. False: nothing typed here is kept as a draft (the screenshots&apos; sample form). The key its draft is kept under (its own; a reopened draft&apos;s, once reopened). What this form last wrote as its contact draft (None: it holds none). Tuma is closing: closing the form keeps the draft instead of asking.</extracomment>
         <translation>Hariri anwani</translation>
     </message>
     <message>
@@ -1225,7 +1225,7 @@
     </message>
     <message>
         <source>Search by name or number (0712…, 254712…)</source>
-        <extracomment>The last delete, while it can be undone. The account&apos;s kept contact draft, on offer in the notice (until opened or dropped). The session whose kept draft was looked for (once per account opened).</extracomment>
+        <extracomment>The last delete, while it can be undone. The account&apos;s kept contact drafts, the latest first, on offer in the notice. The session whose kept draft was looked for (once per account opened).</extracomment>
         <translation>Tafuta kwa jina au namba (0712…, 254712…)</translation>
     </message>
     <message>
@@ -1415,6 +1415,14 @@
     <message>
         <source>{contacts} in your list</source>
         <translation>Kuna {contacts} kwenye orodha yako</translation>
+    </message>
+    <message>
+        <source>{contacts} you were typing when Tuma closed were kept; the latest: {name}.</source>
+        <translation>Zimewekwa {contacts} ulizokuwa ukiandika Tuma ilipofungwa; ya karibuni: {name}.</translation>
+    </message>
+    <message>
+        <source>{contacts} you were typing when Tuma closed were kept.</source>
+        <translation>Zimewekwa {contacts} ulizokuwa ukiandika Tuma ilipofungwa.</translation>
     </message>
     <message>
         <source>A contact you were typing when Tuma closed was kept: {name}.</source>

@@ -1,11 +1,12 @@
 """Add or edit one contact: checked before anything is sent, each problem beside its field,
 and nothing typed is lost to a refusal (the dialog stays open until the save worked), nor to
-a quit or a crash (what is typed is kept as the account's contact draft shortly after typing
+a quit or a crash (what is typed is kept as a contact draft of its account shortly after typing
 stops, and at quit; the Contacts tab offers it back)."""
 
 from __future__ import annotations
 
 import itertools
+import uuid
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -46,16 +47,15 @@ __all__ = ["ContactFormDialog"]
 _form_numbers = itertools.count(1)
 
 SAVE_TASK = "contacts.save"  # each form's own: SAVE_TASK + "." + a number of its own
-#: Writes of an account's contact draft: DRAFT_TASK + "." + the profile (one draft each, so
-#: the latest write of an account's draft replaces one not yet made).
+#: Writes of a form's contact draft: DRAFT_TASK + "." + the form's draft key (so the latest
+#: write of a form's draft replaces one of its own not yet made, never another form's).
 DRAFT_TASK = "contacts.draft"
 #: Typing pauses this long before the draft is written (as Compose's draft).
 DRAFT_DELAY_MS = 1000
-_edit_numbers = itertools.count(1)
 
 
-def draft_task(profile: str) -> str:
-    return f"{DRAFT_TASK}.{profile}"
+def draft_task(key: str) -> str:
+    return f"{DRAFT_TASK}.{key}"
 
 
 class _Field(QWidget):
@@ -113,8 +113,6 @@ class ContactFormDialog(QDialog):
     contact_gone = Signal()
     #: A save attempt ended (saved, refused or failed): tests wait on it.
     attempt_finished = Signal()
-    #: What is typed was sent to be kept as the account's contact draft.
-    draft_kept = Signal()
 
     def __init__(
         self, ctx: AppContext, contact: Contact | None = None, parent: QWidget | None = None
@@ -133,12 +131,13 @@ class ContactFormDialog(QDialog):
         self._profile = None if ctx.session is None else ctx.session.profile.name
         #: False: nothing typed here is kept as a draft (the screenshots' sample form).
         self.keeps_draft = True
-        #: What this form last wrote as the account's contact draft (None: it holds none).
+        #: The key its draft is kept under (its own; a reopened draft's, once reopened).
+        self.draft_key = uuid.uuid4().hex
+        self.reopened = False  # filled from a kept draft
+        #: What this form last wrote as its contact draft (None: it holds none).
         self._kept: ContactForm | None = None
         #: Tuma is closing: closing the form keeps the draft instead of asking.
         self._quitting = False
-        #: When it was last typed in (a number that grows): the latest typing wins at quit.
-        self.typed_at = 0
         self._draft_timer = QTimer(self)
         self._draft_timer.setSingleShot(True)
         self._draft_timer.setInterval(DRAFT_DELAY_MS)
@@ -285,25 +284,25 @@ class ContactFormDialog(QDialog):
 
     @property
     def holds_draft(self) -> bool:
-        """The account's contact draft is (or is being written as) this form's typing."""
+        """A contact draft is kept (or being written) as this form's typing."""
         return self._kept is not None
 
-    def reopened_from_draft(self) -> None:
-        """The fields were filled from the account's kept draft: it is this form's now (kept
-        until the form is saved or discarded)."""
+    def reopened_from_draft(self, key: str) -> None:
+        """The fields were filled from the draft kept under *key*: it is this form's now
+        (kept until the form is saved or discarded)."""
         self._draft_timer.stop()
+        self.draft_key = key
+        self.reopened = True
         self._kept = self.form()
 
     def _typed(self) -> None:
-        self.typed_at = next(_edit_numbers)
         if self.keeps_draft and self._profile is not None and not self._quitting:
             self._draft_timer.start()
 
-    def keep_draft(self, *, force: bool = False) -> None:
-        """Keep what is typed as the account's contact draft (off the window's thread): a
+    def keep_draft(self) -> None:
+        """Keep what is typed as this form's contact draft (off the window's thread): a
         pending timer's write made now. A form back to what it opened with gives its draft
-        up. With *force*, written again even when unchanged (another form's draft may have
-        replaced it)."""
+        up."""
         self._draft_timer.stop()
         profile = self._profile
         if not self.keeps_draft or profile is None:
@@ -312,24 +311,22 @@ class ContactFormDialog(QDialog):
             self._clear_draft()
             return
         form = self.form()
-        if form == self._kept and not force:
+        if form == self._kept:
             return
         self._kept = form
         self._ctx.tasks.start(
-            draft_task(profile),
-            self._ctx.services.contacts.save_draft(profile, form, self.contact),
+            draft_task(self.draft_key),
+            self._ctx.services.contacts.save_draft(profile, self.draft_key, form, self.contact),
         )
-        self.draft_kept.emit()
 
     def _clear_draft(self) -> None:
-        """Saved or discarded: the draft this form wrote goes (one it never wrote stays: it
-        is another form's)."""
+        """Saved or discarded: the draft this form kept goes (others' stay)."""
         self._draft_timer.stop()
-        profile = self._profile
-        if self._kept is None or profile is None:
+        if self._kept is None:
             return
         self._kept = None
-        self._ctx.tasks.start(draft_task(profile), self._ctx.services.contacts.clear_draft(profile))
+        key = self.draft_key
+        self._ctx.tasks.start(draft_task(key), self._ctx.services.contacts.clear_draft(key))
 
     def closing_for_quit(self) -> None:
         """Tuma is closing (a quit, a log-out, a shutdown): closing the form now keeps its

@@ -211,8 +211,8 @@ class ContactsTab(OneJob, TabPage):
         )
         #: The last delete, while it can be undone.
         self._undo: _UndoOffer | None = None
-        #: The account's kept contact draft, on offer in the notice (until opened or dropped).
-        self._draft_offer: tuple[Session, ContactDraft] | None = None
+        #: The account's kept contact drafts, the latest first, on offer in the notice.
+        self._draft_offer: tuple[Session, list[ContactDraft]] | None = None
         #: The session whose kept draft was looked for (once per account opened).
         self._draft_looked_for: Session | None = None
         self._discard_draft_box: QWidget | None = None  # (its question, while open)
@@ -561,7 +561,7 @@ class ContactsTab(OneJob, TabPage):
         if not self._usable():
             return []
         form = ContactFormDialog(self.ctx, None, self)
-        form.keeps_draft = False  # a sample: never the account's draft
+        form.keeps_draft = False  # a sample: never kept as a draft
         form.phone_edit.setText("0712 34")
         form.first_edit.setText("Wanjiku")
         form.last_edit.setText("Kamau")
@@ -864,30 +864,34 @@ class ContactsTab(OneJob, TabPage):
 
     # -- a contact being typed when Tuma closed ----------------------------------------------
 
-    def look_for_draft(self) -> None:
-        """Once per account opened (with its first page): a contact being typed when Tuma
-        closed or crashed, kept as the account's draft, is offered back in the notice."""
+    def look_for_draft(self, *, again: bool = False) -> None:
+        """Once per account opened (with its first page), and *again* when a form reopened
+        from one has closed: the contacts being typed when Tuma closed or crashed, kept as
+        drafts, are offered back in the notice, the latest first."""
         session = self.ctx.session
-        if session is None or session is self._draft_looked_for or not self._usable():
+        if session is None or not self._usable():
+            return
+        if session is self._draft_looked_for and not again:
             return
         self._draft_looked_for = session
         self.ctx.tasks.start(
             DRAFT_LOAD_TASK,
-            self.ctx.services.contacts.load_draft(session.profile.name),
-            on_success=lambda draft: self._on_draft_found(session, draft),
+            self.ctx.services.contacts.load_drafts(session.profile.name),
+            on_success=lambda drafts: self._on_drafts_found(session, drafts),
             on_error=self._on_draft_unreadable,
         )
 
-    def _on_draft_found(self, session: Session, draft: ContactDraft | None) -> None:
-        profile = session.profile.name
-        held = any(
-            form.holds_draft and form.profile == profile
-            for form in self.findChildren(ContactFormDialog)
-        )
-        if draft is not None and session is self.ctx.session and not held:
-            self._draft_offer = (session, draft)
-            if self._undo is None:  # (an Undo on offer keeps the notice; this one follows)
-                self._say_draft()
+    def _on_drafts_found(self, session: Session, drafts: list[ContactDraft]) -> None:
+        if session is self.ctx.session:
+            held = {f.draft_key for f in self.findChildren(ContactFormDialog) if f.holds_draft}
+            waiting = [draft for draft in drafts if draft.key not in held]
+            if waiting:
+                self._draft_offer = (session, waiting)
+                # (an Undo on offer, or a notice still up, keeps the bar: this one follows)
+                if self._undo is None and not self._notice_timer.isActive():
+                    self._say_draft()
+            elif self._draft_offer is not None:
+                self._drop_draft_offer()
         self.draft_checked.emit()
 
     def _on_draft_unreadable(self, exc: BaseException) -> bool:
@@ -898,31 +902,41 @@ class ContactsTab(OneJob, TabPage):
         offer = self._draft_offer
         if offer is None:
             return
-        name = _draft_name(offer[1])
-        self.show_notice(
-            self.tr("A contact you were typing when Tuma closed was kept: {name}.").format(
+        drafts = offer[1]
+        name = _draft_name(drafts[0])
+        if len(drafts) > 1:
+            # (Open it and Discard take the latest; the others are offered after it)
+            text = (
+                self.tr(
+                    "{contacts} you were typing when Tuma closed were kept; the latest: {name}."
+                )
+                if name
+                else self.tr("{contacts} you were typing when Tuma closed were kept.")
+            ).format(contacts=counts().contacts(len(drafts)), name=name)
+        elif name:
+            text = self.tr("A contact you were typing when Tuma closed was kept: {name}.").format(
                 name=name
             )
-            if name
-            else self.tr("A contact you were typing when Tuma closed was kept."),
-            ok=False,
-            draft=True,
-        )
+        else:
+            text = self.tr("A contact you were typing when Tuma closed was kept.")
+        self.show_notice(text, ok=False, draft=True)
 
     def open_draft(self) -> ContactFormDialog | None:
         """The notice's Open it: the form again (an edit of the contact it was editing, or a
-        new contact), filled with what was typed. The draft stays until that form is saved
-        or discarded."""
+        new contact), filled with what was typed (the latest draft, when several were kept:
+        the others are offered once it closes). The draft stays until that form is saved or
+        discarded."""
         offer = self._draft_offer
         if offer is None:
             return None
-        session, draft = offer
+        session, drafts = offer
         self._drop_draft_offer()
         if session is not self.ctx.session:
             return None
+        draft = drafts[0]
         form = self.open_form(draft.contact)
         form.fill(ContactForm.of_draft(draft))
-        form.reopened_from_draft()
+        form.reopened_from_draft(draft.key)
         return form
 
     def discard_draft(self) -> None:
@@ -946,29 +960,28 @@ class ContactsTab(OneJob, TabPage):
         self._discard_draft_box = None
 
     def _discard_draft_now(self) -> None:
+        """The latest draft on offer goes; the others, if any, are offered after the word
+        that it went."""
         offer = self._draft_offer
         if offer is None:
             return
-        session, _draft = offer
+        session, drafts = offer
         self._drop_draft_offer()
-        profile = session.profile.name
-        self.ctx.tasks.start(draft_task(profile), self.ctx.services.contacts.clear_draft(profile))
+        key = drafts[0].key
+        self.ctx.tasks.start(draft_task(key), self.ctx.services.contacts.clear_draft(key))
+        if len(drafts) > 1 and session is self.ctx.session:
+            self._draft_offer = (session, drafts[1:])
         self.show_notice(self.tr("Discarded the contact you were typing."))
 
     def _drop_draft_offer(self) -> None:
-        """The kept draft is no longer on offer (opened, discarded, replaced by another
-        form's typing, another account): its buttons go, and its notice if shown."""
+        """The kept drafts are no longer on offer (one opened or discarded, another account):
+        their buttons go, and their notice if shown."""
         self._draft_offer = None
         shown = not self.open_draft_button.isHidden()
         self.open_draft_button.hide()
         self.discard_draft_button.hide()
         if shown:
             self._notice_ended()
-
-    def _on_form_draft_kept(self, form: ContactFormDialog) -> None:
-        offer = self._draft_offer
-        if offer is not None and offer[0].profile.name == form.profile:
-            self._drop_draft_offer()  # (one draft per account: this typing replaced it)
 
     # -- paging ----------------------------------------------------------------------------
 
@@ -1113,7 +1126,6 @@ class ContactsTab(OneJob, TabPage):
         form.saved.connect(lambda saved, f=form: self._on_saved(f, saved))
         form.open_contact_requested.connect(lambda owner, f=form: self.open_form(owner, f))
         form.contact_gone.connect(self.refresh)  # the list still showed it
-        form.draft_kept.connect(lambda f=form: self._on_form_draft_kept(f))
         form.finished.connect(lambda _r, f=form: self._forget_form(f))
         self._forms.append(form)
         form.open()
@@ -1122,12 +1134,8 @@ class ContactsTab(OneJob, TabPage):
     def _forget_form(self, form: ContactFormDialog) -> None:
         if form in self._forms:
             self._forms.remove(form)
-        if not self._quitting:
-            # One draft per account: a form saved or discarded took it; another one still
-            # open with typing of that account keeps its own again.
-            for other in self._forms:
-                if other.profile == form.profile and other.holds_draft and other.dirty:
-                    other.keep_draft(force=True)
+        if form.reopened and not self._quitting:
+            self.look_for_draft(again=True)  # the other kept drafts, if any, are offered next
         # A form opened from this one ("Open …") that is still open or still saving outlives
         # it: deleting this one would delete it too, under its save.
         for child in form.findChildren(ContactFormDialog):
@@ -1664,7 +1672,7 @@ class ContactsTab(OneJob, TabPage):
         lost, and nothing it found goes anywhere (Compose has wound down). A contact's Save
         on its way is waited for alike: cut off, a changed number reached the service while
         the groups on this computer stayed with the old one. What a form still holds unsaved
-        is kept as its account's contact draft first (offered back when the account opens).
+        is kept as a contact draft first (offered back when the account opens).
         True when no job, save or draft write is left running."""
         self._search_timer.stop()
         self._cancel_auto_retry()
@@ -1692,7 +1700,7 @@ class ContactsTab(OneJob, TabPage):
 
     def closing(self) -> None:
         """The window closes for good (a quit, a log-out, a shutdown), before its dialogs are
-        closed: each contact form keeps what it holds as its account's draft and closes
+        closed: each contact form keeps what it holds as a draft of its account and closes
         without asking "Discard changes?" (nobody would be there to answer)."""
         self._quitting = True
         self._keep_drafts()
@@ -1700,12 +1708,11 @@ class ContactsTab(OneJob, TabPage):
             form.closing_for_quit()
 
     def _keep_drafts(self) -> None:
-        """Every form with unsaved typing writes it as its account's draft now (a pending
-        timer's write made at once); of two forms of one account, the one typed in last is
-        written last, so its draft is the one kept."""
-        forms = [f for f in self.findChildren(ContactFormDialog) if f.dirty]
-        for form in sorted(forms, key=lambda f: f.typed_at):
-            form.keep_draft(force=True)
+        """Every form with unsaved typing writes it as its draft now (a pending timer's write
+        made at once)."""
+        for form in self.findChildren(ContactFormDialog):
+            if form.dirty:
+                form.keep_draft()
 
     def _job_failed(self, exc: BaseException) -> bool:
         handled = super()._job_failed(exc)

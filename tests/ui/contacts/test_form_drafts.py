@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QMessageBox
 from desktop_app.core.api import Client
 from desktop_app.core.services import Services
 from desktop_app.ui.contacts import form as form_module
-from desktop_app.ui.contacts.form import DRAFT_DELAY_MS, ContactFormDialog, draft_task
+from desktop_app.ui.contacts.form import DRAFT_DELAY_MS, DRAFT_TASK, ContactFormDialog
 from desktop_app.ui.contacts.tab import DRAFT_LOAD_TASK, ContactsTab
 from desktop_app.ui.context import AppContext
 from tests.ui.contacts.helpers import LEFT, answer, make_tab, seed, wait_loaded
@@ -31,8 +31,9 @@ def everyone(arun: Any, client: Client) -> list[Any]:
 
 
 def kept(arun: Any, ctx: Any, profile: str) -> Any:
-    """The account's contact draft as the store has it now (None: none)."""
-    return arun(ctx.services.contacts.load_draft(profile))
+    """The account's latest contact draft as the store has it now (None: none)."""
+    drafts = arun(ctx.services.contacts.load_drafts(profile))
+    return drafts[0] if drafts else None
 
 
 def open_add_form(qtbot: Any, tab: ContactsTab) -> ContactFormDialog:
@@ -74,7 +75,11 @@ def looked(qtbot: Any, ctx: Any, tab: ContactsTab) -> None:
 
 
 def wait_written(qtbot: Any, ctx: Any, profile: str) -> None:
-    qtbot.waitUntil(lambda: not ctx.tasks.is_running(draft_task(profile)), timeout=5000)
+    """Until no draft write or clear is on its way."""
+    qtbot.waitUntil(
+        lambda: not [n for n in ctx.tasks.running() if n.startswith(DRAFT_TASK + ".")],
+        timeout=5000,
+    )
 
 
 @pytest.fixture
@@ -239,6 +244,47 @@ def test_closing_the_window_keeps_the_typing_without_asking(
     assert tab2.notice.text() == KEPT.format(name="Wanjiku Kamau")
 
 
+def test_a_new_form_typed_while_a_kept_draft_is_on_offer_does_not_replace_it(
+    qtbot: Any, ctx: Any, arun: Any, restart: Any
+) -> None:
+    """Tuma reopened with Wanjiku kept and on offer; the user ignores it, adds Baraka, types,
+    and Tuma is closed again. One draft per account made Baraka's typing replace Wanjiku's
+    without a word. Both are kept: offered the latest first, then the other once it is dealt
+    with."""
+    profile = ctx.session.profile.name
+    tab = make_tab(qtbot, ctx)
+    wait_loaded(qtbot, tab, 0)
+    first = open_add_form(qtbot, tab)
+    type_new_contact(qtbot, first)
+    assert arun(tab.stop(5.0))
+    died(first)
+
+    again, tab2 = restart()
+    assert tab2.notice.text() == KEPT.format(name="Wanjiku Kamau")
+    second = open_add_form(qtbot, tab2)  # Add contact, not Open it
+    qtbot.keyClicks(second.first_edit, "Baraka")
+    qtbot.waitUntil(lambda: kept(arun, again, profile).first_name == "Baraka", timeout=5000)
+    assert arun(tab2.stop(5.0))
+    died(second)
+    names = [d.first_name for d in arun(again.services.contacts.load_drafts(profile))]
+    assert names == ["Baraka", "Wanjiku"]  # both kept, the latest first
+
+    third, tab3 = restart()
+    text = "2 contacts you were typing when Tuma closed were kept; the latest: Baraka."
+    assert tab3.notice.text() == text
+    qtbot.mouseClick(tab3.open_draft_button, LEFT)
+    qtbot.waitUntil(lambda: bool(tab3._forms) and tab3._forms[-1].isVisible(), timeout=5000)
+    baraka = tab3._forms[-1]
+    assert baraka.first_edit.text() == "Baraka"
+    qtbot.mouseClick(baraka.cancel_button, LEFT)
+    answer(qtbot, baraka)  # Discard
+    qtbot.waitUntil(lambda: not baraka.isVisible(), timeout=5000)
+    # once that form is done with, the other is offered
+    qtbot.waitUntil(lambda: tab3.notice.text() == KEPT.format(name="Wanjiku Kamau"), timeout=5000)
+    assert tab3.open_draft_button.isVisible()
+    assert [d.first_name for d in arun(third.services.contacts.load_drafts(profile))] == ["Wanjiku"]
+
+
 def test_the_users_own_cancel_still_asks(
     qtbot: Any, ctx: Any, arun: Any, questions: list[str]
 ) -> None:
@@ -324,7 +370,7 @@ def test_the_notices_discard_drops_the_kept_draft(
     profile = ctx.session.profile.name
     from desktop_app.core.services.contacts import ContactForm
 
-    arun(ctx.services.contacts.save_draft(profile, ContactForm(phone="0733 111 222"), None))
+    arun(ctx.services.contacts.save_draft(profile, "k1", ContactForm(phone="0733 111 222"), None))
     again, tab = restart()
     assert tab.notice.text() == KEPT.format(name="0733 111 222")
     qtbot.mouseClick(tab.discard_draft_button, LEFT)  # asked first: one click lost it
