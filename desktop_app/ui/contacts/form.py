@@ -278,11 +278,6 @@ class ContactFormDialog(QDialog):
     # -- the draft -------------------------------------------------------------------------
 
     @property
-    def profile(self) -> str | None:
-        """The account the form was opened in (its draft is that account's)."""
-        return self._profile
-
-    @property
     def holds_draft(self) -> bool:
         """A contact draft is kept (or being written) as this form's typing."""
         return self._kept is not None

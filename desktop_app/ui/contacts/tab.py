@@ -141,8 +141,6 @@ class ContactsTab(OneJob, TabPage):
     job_finished = Signal()
     #: The tab's state changed (grid, empty, no matches, legacy, loading, error).
     state_changed = Signal(str)
-    #: The account's kept contact draft was looked for (found or not): tests wait on it.
-    draft_checked = Signal()
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -878,7 +876,6 @@ class ContactsTab(OneJob, TabPage):
             DRAFT_LOAD_TASK,
             self.ctx.services.contacts.load_drafts(session.profile.name),
             on_success=lambda drafts: self._on_drafts_found(session, drafts),
-            on_error=self._on_draft_unreadable,
         )
 
     def _on_drafts_found(self, session: Session, drafts: list[ContactDraft]) -> None:
@@ -892,11 +889,6 @@ class ContactsTab(OneJob, TabPage):
                     self._say_draft()
             elif self._draft_offer is not None:
                 self._drop_draft_offer()
-        self.draft_checked.emit()
-
-    def _on_draft_unreadable(self, exc: BaseException) -> bool:
-        self.draft_checked.emit()
-        return False  # the presenter says why
 
     def _say_draft(self) -> None:
         offer = self._draft_offer
