@@ -33,6 +33,8 @@ from typing import Final
 import phonenumbers
 from phonenumbers import NumberParseException, PhoneNumberFormat, ValidationResult
 
+from desktop_app.core.invisible import INVISIBLE
+
 __all__ = [
     "InvalidPhoneNumber",
     "PhoneProblem",
@@ -83,11 +85,13 @@ class InvalidPhoneNumber(ValueError):
         return (type(self), (self.raw, self.problem, self.char))
 
 
-# Characters people put between digits: spaces of every kind, dashes, dots, brackets, slashes.
+# Characters people put between digits: spaces of every kind, dashes, dots, brackets, slashes,
+# and the ones nobody sees that a copied number brings along (WhatsApp's direction marks).
 _SEPARATORS: Final = (
     " \t\r\n\v\f\u00a0\u202f\u205f\u3000"
     + "".join(map(chr, range(0x2000, 0x200B)))  # en quad .. hair space
     + "-\u2010\u2011\u2012\u2013\u2014\u2212.()/"
+    + INVISIBLE
 )
 _DELETE_SEPARATORS: Final = str.maketrans("", "", _SEPARATORS)
 

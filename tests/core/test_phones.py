@@ -47,6 +47,11 @@ def test_the_three_forms(raw: str) -> None:
         ("0712\u00a0345\u00a0678", "+254712345678"),  # no-break spaces from a web page
         ("0712–345–678", "+254712345678"),  # en dashes from a word processor
         ("0712\u2009345\u2009678", "+254712345678"),  # thin spaces
+        ("\u202a+254 712 345678\u202c", "+254712345678"),  # copied from WhatsApp
+        ("\u200e0712 345 678\u200e", "+254712345678"),  # left-to-right marks
+        ("\u200b0712345678", "+254712345678"),  # a zero-width space from a web page
+        ("\ufeff0712\u2060345\u00ad678", "+254712345678"),  # a BOM, a joiner, a soft hyphen
+        ("\u20660712 345 678\u2069", "+254712345678"),  # an isolate
         ("0110 123 456", "+254110123456"),  # 01xx mobile range
         ("+254 110 123456", "+254110123456"),
         ("0100123456", "+254100123456"),
@@ -304,7 +309,25 @@ def test_local_display_round_trips_through_normalize() -> None:
         ("07a", []),
         ("", []),
         ("+", []),
+        ("\u202a+254 712\u202c", ["+254712"]),  # copied from WhatsApp
     ],
 )
 def test_search_fragments_cover_the_three_forms(term: str, fragments: list[str]) -> None:
     assert phones.search_fragments(term) == fragments
+
+
+def test_numbers_copied_from_whatsapp_are_read_whole_a_column_and_a_paste_at_a_time() -> None:
+    """WhatsApp wraps each number it shows in invisible direction marks: a column of them (an
+    import) and a pasted list read as the numbers they look like."""
+    copied = ["\u202a+254 712 345678\u202c", "\u202a+254 722 000111\u202c", "0733\u200b123456"]
+    assert phones.try_normalize_many(copied) == [
+        "+254712345678",
+        "+254722000111",
+        "+254733123456",
+    ]
+    assert phones.split_numbers(", ".join(copied)) == copied
+    assert [normalize(n) for n in phones.split_numbers("\n".join(copied))] == [
+        "+254712345678",
+        "+254722000111",
+        "+254733123456",
+    ]

@@ -41,6 +41,7 @@ from desktop_app.core.contact_files import (
     check_cancel,
     write_in_batches,
 )
+from desktop_app.core.invisible import without_invisible
 from desktop_app.core.recipients import Person
 from desktop_app.core.store import ContactDraft, Group, Member, Store
 from desktop_app.core.store.groups import Membership, clean_group_name
@@ -225,7 +226,8 @@ class ContactQuery:
     group_id: int | None = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "search", self.search.strip())
+        # a number pasted from WhatsApp brings invisible direction marks: they match nothing
+        object.__setattr__(self, "search", without_invisible(self.search).strip())
 
 
 @dataclass(frozen=True)
