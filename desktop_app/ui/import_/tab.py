@@ -328,9 +328,26 @@ class ImportTab(OneJob, TabPage):
             self.load_history()
 
     def _on_session_changed(self) -> None:
+        """Another account (or none): a check or an upload stops; the report of an import
+        made in another account is left for the start page (its contacts, and the groups
+        Add to group would fill, are that account's); a checked file stays, ready to upload
+        to this one, its opt-out note counted again on this account's list."""
+        session = self.ctx.session
+        here = session.profile.name if session is not None else None
         if self.flow.step in (Step.CHECKING, Step.UPLOADING):
             self.cancel()
+        elif self.stack.currentWidget() is self.done_page and self._report_profile() != here:
+            self._show_start()
+        elif self.flow.step is Step.CHECK and self.flow.report is not None:
+            self._show_opted_out(self.flow.report.valid)
         self.load_history()
+
+    def _report_profile(self) -> str | None:
+        """The account of the import the Done page shows: the one uploaded to, or the one a
+        reopened report was kept under."""
+        if self.flow.result is not None:
+            return self._upload_profile
+        return self.flow.record.profile if self.flow.record is not None else None
 
     async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the tab's contract)
         """Quitting: a check or an upload in progress is cancelled, and an upload's report is
@@ -1084,8 +1101,8 @@ class ImportTab(OneJob, TabPage):
         self._show_step(flow.step)
 
     def _load_groups(self) -> None:
-        session = self.ctx.session
-        if session is None:
+        profile = self._report_profile()
+        if profile is None:
             return
 
         def show(groups: Sequence[Any]) -> None:
@@ -1096,7 +1113,7 @@ class ImportTab(OneJob, TabPage):
             combo.setEditText(text)
 
         self.ctx.tasks.start(
-            GROUPS_TASK, self.ctx.services.contacts.groups(session.profile.name), on_success=show
+            GROUPS_TASK, self.ctx.services.contacts.groups(profile), on_success=show
         )
 
     def _group_note(self, text: str) -> None:
@@ -1147,7 +1164,7 @@ class ImportTab(OneJob, TabPage):
         report, result = self.flow.report, self.flow.result
         if report is None or result is None:
             return
-        profile = session.profile.name
+        profile = self._upload_profile  # the account the contacts went to, whatever is open
         contacts = self.ctx.services.contacts
         imports = self.ctx.services.imports
         self._group_note("")
