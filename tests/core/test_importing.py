@@ -240,6 +240,38 @@ def test_unknown_header_names_found_by_content(folder: Path) -> None:
     assert [r.row for r in report.valid] == [3, 4]
 
 
+def test_a_customer_named_like_a_heading_is_not_taken_for_the_headings(folder: Path) -> None:
+    """A list without headings: a customer's row with a heading's word in it ("Mobile") is
+    a customer, not the headings (taking it lost every row above it, without a word)."""
+    rows = [[f"Customer {i}", f"07123456{i:02d}"] for i in range(1, 8)]
+    rows.append(["Juma Mobile Repairs", "0712 34"])  # a shop's name, a number mistyped
+    rows += [[f"Customer {i}", f"07123456{i:02d}"] for i in range(9, 15)]
+    rows.append(["Simu ya Amina", ""])  # a heading's word and no number at all, below them
+    rows.append(["Amina", "0733 000 111"])
+    path = files.write_csv(folder, "named-like-headings.csv", rows)
+    shown = preview(path)
+    assert shown.header_row is None
+    report = validate_contacts_file(path)
+    assert report.header_row is None
+    assert report.mapping.phone == 1
+    assert report.data_rows == 16
+    assert len(report.valid) == 14
+    assert [r[0] for r in _rejected(report)] == [8, 15]
+
+
+def test_headings_below_a_title_with_the_shops_number_are_found(folder: Path) -> None:
+    rows = [
+        ["Duka la Mama Njeri", "0712 000 000"],  # the shop's own number on its title line
+        ["Name", "Phone"],
+        ["Wanjiru Kamau", "0712 345 678"],
+        ["Otieno", "0722000111"],
+    ]
+    report = validate_contacts_file(files.write_csv(folder, "titled.csv", rows))
+    assert report.header_row == 2
+    assert report.mapping == ColumnMapping(phone=1, name=0)
+    assert [r.row for r in report.valid] == [3, 4]
+
+
 def test_user_mapping_and_header_choice(folder: Path) -> None:
     rows = [["a", "b", "c"], ["Wanjiru", "0712345678", "x@example.com"]]
     path = files.write_csv(folder, "letters.csv", rows)

@@ -104,6 +104,12 @@ _WORDS: Final[dict[Field, frozenset[str]]] = {
 _PUNCTUATION: Final = re.compile(r"[\s_\-./:*#()\[\]'\"]+")
 _TRAILING_NUMBER: Final = re.compile(r"\s*\d+$")
 
+_DIGIT_RUN: Final = re.compile(r"(?:\d[\s\-./()]*){6}")
+"""Six digits or more, separators between them allowed: a (mistyped) number, not a heading."""
+_SURE_BELOW_DATA: Final = 4
+"""The score a row below customers' rows needs to be taken as the headings: two fields named
+by their whole text ("Name | Phone"), which a customer's row never is."""
+
 _HEADER_ROWS: Final = 30
 """A header further down than this is not looked for (a title and a few notes fit above)."""
 _CONTENT_SHARE: Final = 0.5
@@ -138,18 +144,28 @@ def find_header(rows: Sequence[RawRow], is_phone: Callable[[Cell], bool]) -> int
 
     A header is the row, among the first few, naming the most fields (sure names count
     double) and holding no phone number itself: so a title line above it is passed over.
-    With no known names at all, the last row above the first phone number that has text
-    where the phones are is taken as a header with unknown names.
+    Nor is a row holding a number of six digits or more (a mistyped phone: a customer's
+    row, "Juma Mobile Repairs, 0712 34"), nor, below a row with a phone number, one
+    naming fewer than two fields surely (a customer's row with a word of a heading in it:
+    taking it would lose every row above it). With no known names at all, the last row
+    above the first phone number that has text where the phones are is taken as a header
+    with unknown names.
     """
     best, best_score = None, 0
+    phones_above = False
     for index, (_, cells) in enumerate(rows[:_HEADER_ROWS]):
         if any(is_phone(c) for c in cells):
+            phones_above = True
+            continue
+        if any(_DIGIT_RUN.search(c) for c in cells if isinstance(c, str)):
             continue
         score = 0
         for cell in cells:
             found = _header_field(cell)
             if found is not None:
                 score += 2 if found[1] else 1
+        if phones_above and score < _SURE_BELOW_DATA:
+            continue
         if score > best_score:
             best, best_score = index, score
     if best is not None:
