@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -162,3 +163,51 @@ def test_an_unreadable_other_sheet_does_not_refuse_the_workbook(
 
     monkeypatch.setattr(importing, "_preview", broken)
     assert preview(path).source.sheet == "Summary"
+
+
+@pytest.mark.parametrize("state", ["hidden", "veryHidden"])
+def test_a_sheet_hidden_in_excel_is_neither_opened_nor_offered(tmp_path: Path, state: str) -> None:
+    """Former customers kept on a hidden first sheet: the user sees "Customers" in Excel, and
+    Tuma opened (and offered) the hidden one, to be uploaded unseen."""
+    book = openpyxl.Workbook()
+    old = book.active
+    old.title = "Old list"
+    old.append(["Name", "Phone"])
+    for i in range(5):
+        old.append([f"Former customer {i}", f"070000000{i}"])
+    old.sheet_state = state
+    shown = book.create_sheet("Customers")
+    for row in CUSTOMERS:
+        shown.append(row)
+    path = tmp_path / "wateja.xlsx"
+    book.save(path)
+    assert importing.sheets(path) == ("Customers",)
+    found = preview(path)
+    assert found.source.sheet == "Customers"
+    assert found.sheets == ("Customers",)
+    report = validate_contacts_file(path)
+    assert [r.phone for r in report.valid] == ["+254712345678", "+254722000111"]
+    # calamine's reading of the names (a workbook part Tuma could not map) agrees
+    from desktop_app.core.importing import reading
+
+    assert reading._calamine_names(path) == ("Customers",)
+
+
+def test_a_workbook_hiding_every_sheet_still_offers_them(tmp_path: Path) -> None:
+    """Excel never saves such a file (nor openpyxl): another program could. Better to offer
+    what it holds than to say it holds nothing."""
+    made = _workbook(tmp_path / "made.xlsx", {"Customers": CUSTOMERS})
+    path = tmp_path / "odd.xlsx"
+    with zipfile.ZipFile(made) as source, zipfile.ZipFile(path, "w") as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "xl/workbook.xml":
+                data = data.replace(b'state="visible"', b'state="hidden"')
+            target.writestr(info, data)
+    with zipfile.ZipFile(path) as written:
+        assert b'state="hidden"' in written.read("xl/workbook.xml")
+    assert importing.sheets(path) == ("Customers",)
+    assert [r.phone for r in validate_contacts_file(path).valid] == [
+        "+254712345678",
+        "+254722000111",
+    ]

@@ -577,7 +577,8 @@ class _Extent:
 
 @dataclass(frozen=True)
 class _Package:
-    """An XLSX that passed the checks: its worksheets, in order, and their extents."""
+    """An XLSX that passed the checks: the worksheets Excel shows, in order, and the extents
+    of all its sheets."""
 
     sheet_names: tuple[str, ...]
     extents: dict[str, _Extent]  # sheet name -> extent
@@ -618,8 +619,9 @@ def _scan_extent(stream: Iterator[bytes]) -> _Extent:
     return _Extent(max_row, max_col, positional)
 
 
-def _workbook_sheets(parts: dict[str, bytes]) -> list[tuple[str, str, str]]:
-    """(name, part path, relationship type) of each sheet, in workbook order."""
+def _workbook_sheets(parts: dict[str, bytes]) -> list[tuple[str, str, str, bool]]:
+    """(name, part path, relationship type, shown) of each sheet, in workbook order; shown
+    is False for a sheet hidden in Excel (``state="hidden"`` or ``"veryHidden"``)."""
     root_rels = ElementTree.fromstring(parts["_rels/.rels"])
     workbook = next(
         el.get("Target", "") for el in root_rels if el.get("Type", "").endswith("/officeDocument")
@@ -638,7 +640,9 @@ def _workbook_sheets(parts: dict[str, bytes]) -> list[tuple[str, str, str]]:
         rel_id = next((v for k, v in el.attrib.items() if k.rsplit("}", 1)[-1] == "id"), None)
         if rel_id in targets:
             path, rel_type = targets[rel_id]
-            out.append((el.get("name", ""), path, rel_type))
+            out.append(
+                (el.get("name", ""), path, rel_type, el.get("state", "visible") == "visible")
+            )
     return out
 
 
@@ -684,9 +688,19 @@ def _checked_package(
         listed = _workbook_sheets(parts)
     except (KeyError, StopIteration, ElementTree.ParseError):
         return _Package((), {}, largest)
-    names = tuple(name for name, _, rel_type in listed if rel_type.endswith("/worksheet"))
-    extents = {name: scanned.get(part, _Extent()) for name, part, _ in listed}
+    worksheets = [
+        (name, shown) for name, _, rel_type, shown in listed if rel_type.endswith("/worksheet")
+    ]
+    names = _shown_sheets(worksheets)
+    extents = {name: scanned.get(part, _Extent()) for name, part, _, _ in listed}
     return _Package(names, extents, largest)
+
+
+def _shown_sheets(worksheets: list[tuple[str, bool]]) -> tuple[str, ...]:
+    """The sheets a user can choose from: the ones Excel shows (a hidden sheet of former
+    customers is not opened, nor offered); all of them in a workbook that hides every one."""
+    shown = tuple(name for name, visible in worksheets if visible)
+    return shown or tuple(name for name, _ in worksheets)
 
 
 def _is_sheet_part(name: str) -> bool:
@@ -738,11 +752,17 @@ def _package(path: Path, size: int, limits: ImportLimits) -> _Package:
 
 def _calamine_names(path: Path) -> tuple[str, ...]:
     """Worksheet names by calamine, for a package whose workbook part we could not map."""
-    from python_calamine import CalamineError, CalamineWorkbook, SheetTypeEnum
+    from python_calamine import CalamineError, CalamineWorkbook, SheetTypeEnum, SheetVisibleEnum
 
     try:
         with CalamineWorkbook.from_path(str(path)) as book:
-            return tuple(m.name for m in book.sheets_metadata if m.typ == SheetTypeEnum.WorkSheet)
+            return _shown_sheets(
+                [
+                    (m.name, m.visible == SheetVisibleEnum.Visible)
+                    for m in book.sheets_metadata
+                    if m.typ == SheetTypeEnum.WorkSheet
+                ]
+            )
     except CalamineError as exc:
         raise ImportFileError(FileErrorCode.CORRUPT, detail=str(exc)) from None
 
