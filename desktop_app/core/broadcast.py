@@ -18,8 +18,10 @@ then not sent (the run cancelled or stopped first) goes back to `pending`:
   goes back to `pending`, the run stops, and the outcome carries the error: fix the cause and
   resume; the chunks not yet sent are still pending.
 
-A cancel Event stops the run between chunks; a request in flight is never abandoned without
-its chunk being marked in doubt.
+A cancel Event stops the run between chunks, and a request waiting to be tried again (the
+service answered busy: nothing went) at once, its chunk back to `pending`
+(``attempts.stop_retries_on``); a request in flight is never abandoned without its chunk
+being marked in doubt (a task cancelled while waiting to try again puts it back too).
 
 When the computer fails a write of the journal (the disk full, a disk error), the run stops
 there and the outcome carries the StoreError. A chunk whose reply came but could not be
@@ -37,6 +39,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from desktop_app.core.api import errors
+from desktop_app.core.api.attempts import stop_retries_on, stop_retries_reset
 from desktop_app.core.api.models import SendResult
 from desktop_app.core.background import Blocking, finish, inline
 from desktop_app.core.sms import analyse
@@ -319,6 +322,7 @@ async def run_broadcast(
 
     report(start, None)
     ids = await io(journal.pending_ids, broadcast_id)
+    stop_waits = stop_retries_on(cancel)  # Cancel ends a wait to try a round again
     try:
         for position, chunk_id in enumerate(ids):
             if cancel is not None and cancel.is_set():
@@ -352,9 +356,16 @@ async def run_broadcast(
                 ahead.add_done_callback(_read_ahead)
             try:
                 result = await _send(client, start, chunk)
+            except errors.CancelledBeforeRetry:  # quitting while "busy, try again": not sent
+                await settle(chunk_id, journal.mark_pending, chunk_id)
+                raise
             except asyncio.CancelledError as exc:
                 await settle(chunk_id, journal.mark_in_doubt, chunk_id, *_doubt(exc))
                 raise
+            except errors.StoppedBeforeRetry:  # the user's Cancel while "busy, try again"
+                await settle(chunk_id, journal.mark_pending, chunk_id)
+                cancelled = True
+                break
             except errors.InDoubt as exc:  # includes an unreadable reply to a send
                 after = await settle(chunk_id, journal.mark_in_doubt, chunk_id, *_doubt(exc))
                 doubt = exc
@@ -415,6 +426,7 @@ async def run_broadcast(
         error, unrecorded = exc.error, exc.unrecorded
         log.warning("a round's outcome could not be written down: %s", exc.error.problem)
     finally:
+        stop_retries_reset(stop_waits)
         if claimed is not None:  # claimed with the last acceptance, and not sent: put back
             try:
                 await finish(io(journal.mark_pending, claimed.id))
@@ -460,6 +472,8 @@ def doubt_of(exc: BaseException) -> tuple[ChunkReason, str | None] | None:
     if isinstance(exc, errors.ApiError) and not isinstance(
         exc, errors.InDoubt | errors.ProtocolError
     ):
+        return None
+    if isinstance(exc, errors.CancelledBeforeRetry):  # cancelled before trying again
         return None
     return _doubt(exc)
 

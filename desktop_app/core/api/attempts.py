@@ -16,9 +16,10 @@ imports it before any request is made.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -28,6 +29,9 @@ __all__ = [
     "RetryWatcher",
     "report_retry",
     "report_through",
+    "retry_stop",
+    "stop_retries_on",
+    "stop_retries_reset",
     "watch_retries",
 ]
 
@@ -85,3 +89,24 @@ def report_retry(retry: Retry | None) -> None:
         watcher(retry)
     except Exception:
         log.exception("a retry watcher failed")
+
+
+_stop: ContextVar[asyncio.Event | None] = ContextVar("tuma_retry_stop", default=None)
+
+
+def stop_retries_on(event: asyncio.Event | None) -> Token[asyncio.Event | None]:
+    """Requests made in the current context (and in tasks it starts from now on) stop
+    waiting to be tried again once *event* is set: ``errors.StoppedBeforeRetry``, nothing
+    having been sent. A broadcast's Cancel: a round waiting out "busy, try again in 20 s"
+    has provably not gone, so Cancel need not wait for it. None: they wait (the default).
+    The token gives the context back as it was (:func:`stop_retries_reset`)."""
+    return _stop.set(event)
+
+
+def stop_retries_reset(token: Token[asyncio.Event | None]) -> None:
+    _stop.reset(token)
+
+
+def retry_stop() -> asyncio.Event | None:
+    """The event that ends the current context's waits before a retry, if any."""
+    return _stop.get()

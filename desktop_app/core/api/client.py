@@ -82,7 +82,13 @@ import httpx
 
 from desktop_app.core.addresses import is_loopback_host, is_valid_host
 from desktop_app.core.api import errors
-from desktop_app.core.api.attempts import Retry, RetryReason, report_retry, report_through
+from desktop_app.core.api.attempts import (
+    Retry,
+    RetryReason,
+    report_retry,
+    report_through,
+    retry_stop,
+)
 from desktop_app.core.api.models import (
     AccountDetails,
     Balance,
@@ -593,11 +599,12 @@ class Client:
                 content=content,
                 headers=headers,
             )
-        except asyncio.CancelledError:
-            # Given up on by its caller (a bounded check, a newer search, quitting): what its
-            # tries found still counts. Its latest try could not connect and nothing answered
-            # since: the service cannot be reached, as after the last try. And whoever was told
-            # "still trying" hears that this request is over.
+        except (asyncio.CancelledError, errors.StoppedBeforeRetry):
+            # Given up on by its caller (a bounded check, a newer search, quitting, a Cancel
+            # while waiting to try again): what its tries found still counts. Its latest try
+            # could not connect and nothing answered since: the service cannot be reached, as
+            # after the last try. And whoever was told "still trying" hears that this request
+            # is over.
             if tried.unreached is not None:
                 self._failed_without_reply(tried.unreached)
             if tried.retrying and not (tried.wait is not None and tried.wait.said):
@@ -733,11 +740,34 @@ class Client:
     async def _pause_before_retry(
         self, attempt: int, reason: RetryReason, delay: float | None = None
     ) -> None:
-        """Say that try ``attempt + 1`` is coming (attempts.py), then wait before it."""
+        """Say that try ``attempt + 1`` is coming (attempts.py), then wait before it. Every
+        try so far sent nothing (else it would not be tried again): a stop asked meanwhile
+        (``attempts.stop_retries_on``) ends the wait with ``StoppedBeforeRetry``, and a
+        cancel with ``CancelledBeforeRetry``, so that nobody takes the request for one that
+        may have gone out."""
         if delay is None:
             delay = self._backoff_delay(attempt)
         report_retry(Retry(attempt + 1, self.max_attempts, reason, delay))
-        await self._sleep(delay)
+        stop = retry_stop()
+        try:
+            if stop is None:
+                await self._sleep(delay)
+                return
+            if stop.is_set():
+                raise errors.StoppedBeforeRetry()
+            sleeping = asyncio.ensure_future(self._sleep(delay))
+            stopping = asyncio.ensure_future(stop.wait())
+            try:
+                await asyncio.wait({sleeping, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                sleeping.cancel()
+                stopping.cancel()
+            if stop.is_set():
+                raise errors.StoppedBeforeRetry()
+        except asyncio.CancelledError as exc:
+            if isinstance(exc, errors.CancelledBeforeRetry):
+                raise
+            raise errors.CancelledBeforeRetry(*exc.args) from None
 
     def _failed_without_reply(self, exc: BaseException) -> None:
         """A request ended without an HTTP reply: when no connection could be made or kept,

@@ -10,6 +10,7 @@ back before it lands here.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import TypedDict, Unpack
@@ -203,6 +204,17 @@ class InDoubt(ApiError):
 
     def _facts(self) -> list[str]:
         return [f"what={self.what}", *super()._facts()]
+
+
+class StoppedBeforeRetry(ApiError):
+    """Stopped (``attempts.stop_retries_on``: the user's Cancel) while waiting to try a
+    request again: every try so far provably sent nothing (the service was not reached, or
+    answered busy), so nothing went out."""
+
+
+class CancelledBeforeRetry(asyncio.CancelledError):
+    """The task was cancelled (quitting) while the client waited to try a request again: as
+    :class:`StoppedBeforeRetry`, nothing went out. Still a cancellation."""
 
 
 class ProtocolError(ApiError):

@@ -1092,6 +1092,48 @@ def test_429_on_the_last_attempt_raises_rate_limited() -> None:
     assert sleeps.delays == [1.0, 1.0]
 
 
+def test_a_stop_asked_while_waiting_to_try_a_send_again_ends_the_wait_at_once() -> None:
+    """The service answered busy: nothing went. A Cancel (``stop_retries_on``) during the
+    20 s wait ends it with StoppedBeforeRetry, not after the wait and another try."""
+    from desktop_app.core.api.attempts import stop_retries_on, stop_retries_reset
+
+    script = Script(fail(429, "0429", headers={"Retry-After": "20"}), ok(messageId="m-1"))
+
+    async def go() -> None:
+        stop = asyncio.Event()
+        token = stop_retries_on(stop)
+        try:
+            async with make(script, asyncio.sleep) as client:  # type: ignore[arg-type]
+                sending = asyncio.ensure_future(client.send_message("T", "0712345678", "x"))
+                await asyncio.sleep(0.05)
+                stop.set()
+                with pytest.raises(errors.StoppedBeforeRetry):
+                    await asyncio.wait_for(sending, 2)
+        finally:
+            stop_retries_reset(token)
+
+    run(go())
+    assert script.calls == 1
+
+
+def test_a_send_cancelled_while_waiting_to_try_again_says_nothing_went() -> None:
+    """Quitting cuts the request off during the wait: a CancelledError still (the task ends
+    cancelled), of the kind that tells the journal nothing went out."""
+    script = Script(fail(503, "0500", headers={"Retry-After": "10"}), ok(messageId="m-1"))
+
+    async def go() -> None:
+        async with make(script, asyncio.sleep) as client:  # type: ignore[arg-type]
+            sending = asyncio.ensure_future(client.send_message("T", "0712345678", "x"))
+            await asyncio.sleep(0.05)
+            sending.cancel()
+            with pytest.raises(errors.CancelledBeforeRetry):
+                await sending
+            assert sending.cancelled()
+
+    run(go())
+    assert script.calls == 1
+
+
 def test_429_without_retry_after_uses_backoff() -> None:
     sleeps = Sleeps()
     script = Script(httpx.Response(429), ok(balance=1))
