@@ -49,6 +49,10 @@ ENGLISH_PLURALS: dict[str, tuple[str, str]] = {
         "and never sends it to them twice.",
     ),
     "%Ln number(s) are not valid": ("%Ln number is not valid", "%Ln numbers are not valid"),
+    "Send only to the %Ln new person(s)": (
+        "Send only to the %Ln new person",
+        "Send only to the %Ln new people",
+    ),
     "%n of these numbers are on your opt-out list: they are imported, but promotions skip them.": (
         "%n of these numbers is on your opt-out list: it is imported, but promotions skip it.",
         "%n of these numbers are on your opt-out list: they are imported, but promotions skip "

@@ -1,6 +1,16 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="en_US" sourcelanguage="en">
     <context>
+        <name>ConfirmButtons</name>
+        <message numerus="yes">
+            <source>Send only to the %Ln new person(s)</source>
+            <translation>
+                <numerusform>Send only to the %Ln new person</numerusform>
+                <numerusform>Send only to the %Ln new people</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>DeliveryTab</name>
         <message numerus="yes">
             <source>%Ln send(s)</source>

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt, Signal
@@ -33,6 +33,7 @@ from desktop_app.ui.compose.recipients import RecipientsPanel, pretty_phone
 from desktop_app.ui.compose.rules import people_left_out_text
 from desktop_app.ui.compose.send_dialog import ConfirmButtons, SendChoice
 from desktop_app.ui.dialogs import wait_finished
+from desktop_app.ui.formats import number
 from desktop_app.ui.widgets import SideColumn
 from desktop_app.ui.words import counts, phone_problem
 
@@ -60,6 +61,11 @@ def explain(exc: BaseException) -> tuple[str, bool]:
     return f"{title}. {text}", not isinstance(exc, api.AuthError)
 
 
+#: The most people one survey request may name (CONTRACT: at most 1,000 recipients per
+#: call): a longer list goes in rounds of this many.
+SURVEY_ROUND = 1000
+
+
 @dataclass(frozen=True)
 class Accepted:
     """A channel send the service accepted, and its record in the journal (None when it
@@ -67,6 +73,16 @@ class Accepted:
 
     result: SendResult
     record: SentMessage | None
+    #: A survey to more people than one request may name: its later rounds, accepted.
+    later: tuple[Accepted, ...] = ()
+    #: A later round failed (the ones before it went): why, and how many people it and the
+    #: rounds after it were for (nothing was sent to them, or it is in doubt: ``stopped``).
+    stopped: BaseException | None = None
+    not_sent: int = 0
+
+    @property
+    def rounds(self) -> tuple[Accepted, ...]:
+        return (self, *self.later)
 
 
 async def send_recorded(
@@ -372,15 +388,16 @@ class _ChannelPanel(QWidget):
         return explain(exc)
 
     def _report_sent(self, accepted: Accepted, text: str) -> None:
-        if accepted.record is None:
+        records = [a.record for a in accepted.rounds if a.record is not None]
+        if len(records) < len(accepted.rounds):
             text += " " + QCoreApplication.translate(
                 "Compose", "It could not be added to the Delivery tab."
             )
-        self.result_label.show_result(text, True)
+        self.result_label.show_result(text, accepted.stopped is None)
         self._validate()
         self.finished.emit(True)
-        if accepted.record is not None:
-            self.recorded.emit([accepted.record])
+        if records:
+            self.recorded.emit(records)
 
     async def _duplicates(
         self, session: Session, kind: BroadcastKind, text: str, phones: list[str]
@@ -669,6 +686,38 @@ class SurveyPanel(_ChannelPanel):
         if choice is SendChoice.ONLY_NEW and duplicates is not None:
             people = [phone for phone in people if phone not in duplicates.phones]
         self.result_label.show_result(self.tr("Sending…"), True)
+        return await self._send_in_rounds(session, survey_id, text, people)
+
+    async def _send_in_rounds(
+        self, session: Session, survey_id: str, text: str, people: list[str]
+    ) -> Accepted:
+        """One request per ``SURVEY_ROUND`` people, each written down before it goes (as a
+        single one is). The first round's failure is the send's; a later one's stops it
+        there, and what went is reported with it (the list stays on the page, and Send
+        pressed again offers to leave out those who got it)."""
+        rounds = [people[i : i + SURVEY_ROUND] for i in range(0, len(people), SURVEY_ROUND)]
+        done: list[Accepted] = []
+        for batch in rounds:
+            if done:
+                self.result_label.show_result(
+                    self.tr("Sending… {done} of {people}").format(
+                        done=number(sum(len(b) for b in rounds[: len(done)])),
+                        people=counts().people(len(people)),
+                    ),
+                    True,
+                )
+            try:
+                done.append(await self._send_round(session, survey_id, text, batch))
+            except Exception as exc:
+                if not done:
+                    raise
+                left = len(people) - sum(len(b) for b in rounds[: len(done)])
+                return replace(done[0], later=tuple(done[1:]), stopped=exc, not_sent=left)
+        return replace(done[0], later=tuple(done[1:]))
+
+    async def _send_round(
+        self, session: Session, survey_id: str, text: str, people: list[str]
+    ) -> Accepted:
         return await send_recorded(
             self._ctx,
             session,
@@ -680,16 +729,25 @@ class SurveyPanel(_ChannelPanel):
         )
 
     def _on_sent(self, accepted: Accepted) -> None:
-        result = accepted.result
-        reached = (
-            result.recipients if result.recipients is not None else len(self.recipients.people())
-        )
+        results = [sent.result for sent in accepted.rounds]
+        invalid = [phone for result in results for phone in result.invalid]
+        if all(result.recipients is not None for result in results):
+            reached = sum(result.recipients or 0 for result in results)
+        else:  # the service did not say: everyone the rounds that went were for
+            reached = len(self.recipients.people()) - accepted.not_sent
         text = QCoreApplication.translate("Compose", "Survey sent to {people}.").format(
             people=counts().people(reached)
         )
-        if result.invalid:
+        if invalid:
             text += " " + QCoreApplication.translate("Compose", "Skipped: {numbers}.").format(
-                numbers=", ".join(result.invalid)
+                numbers=", ".join(invalid)
             )
+        if accepted.stopped is not None:
+            reason, _handled = self._explain(accepted.stopped)
+            text += " " + QCoreApplication.translate(
+                "Compose",
+                "The survey stopped before the other {people}: {reason} Press Send survey "
+                "again to send it to them: Tuma offers to leave out everyone who got it.",
+            ).format(people=counts().people(accepted.not_sent), reason=reason)
         text += self._opted_out_note()
         self._report_sent(accepted, text)

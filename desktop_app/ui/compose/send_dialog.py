@@ -143,9 +143,7 @@ class ConfirmButtons(QWidget):
             self.send_button = None
             if fresh > 0:
                 self.send_button = buttons.addButton(
-                    self.tr("Send only to the {n} new").format(n=counts().people(fresh))
-                    if fresh != 1
-                    else self.tr("Send only to the 1 new person"),
+                    self.tr("Send only to the %Ln new person(s)", "", fresh),
                     QDialogButtonBox.ButtonRole.AcceptRole,
                 )
                 self.send_button.setProperty("role", "primary")  # bold from the start
