@@ -729,6 +729,8 @@ class ComposeTab(TabPage):
             )
         self.resume_banner.hide()
         self.scheduled_banner.hide()
+        if (session.profile.name if session is not None else None) != self._draft_profile:
+            self._drop_notes()  # another account (or none): the last one's notes go with it
         self.ctx.scheduled_waiting = frozenset()  # the previous account's sends
         self._drop_cancel_undo()  # another account's send: its Undo goes
         for waiting in (self.scheduled_dialog, self.overdue_dialog):
@@ -748,6 +750,17 @@ class ComposeTab(TabPage):
         last = self.ctx.last_balance
         self.balance = last.credits if last is not None else None
         self._schedule_estimate()
+
+    def _drop_notes(self) -> None:
+        """Another account is opened (or none): what the page said about the last one goes,
+        as its banners do. The note (a send's outcome, or an Undo that would put the last
+        account's recipients or scheduled send into this one's) and the last attempt's
+        problem (a balance that ran out) were about that account; a shortfall of this one's
+        is worked out again with the estimate. The same account opened again (connected
+        again after its key was refused) keeps them: they are still true."""
+        self.notice.hide()
+        if self.problem is not None:
+            self._show_problem(None)
 
     def _on_balance_changed(self, details: object) -> None:
         credits = getattr(details, "credits", None)
@@ -1175,8 +1188,19 @@ class ComposeTab(TabPage):
                 handled = self._explain_stop(report)
         finally:
             self._finish(report)
+        if report is not None and not report.withdrawn and not report.outcome.finished:
+            # Part of it went: the rest waits in the resume note, which the outcome and the
+            # problem point to ("resume it from the note above"). On a small window that
+            # note is below the form, out of sight: it is brought into view, just above them
+            # (once the layout has made room for the outcome and the problem).
+            QTimer.singleShot(0, self, self._show_resume_banner)
         if not handled and report is not None and report.error is not None:
             self.ctx.errors.present(report.error)
+
+    def _show_resume_banner(self) -> None:
+        if self.resume_banner.isVisible():
+            # (with the page's margin under it: its edge not cut by the bar below)
+            self.form_scroll.ensureWidgetVisible(self.resume_banner, 0, 8)
 
     def _finish(self, outcome: object) -> None:
         self.flow.done()
