@@ -274,6 +274,34 @@ class _ChannelPanel(QWidget):
         self.category_source: Callable[[], SendCategory] = lambda: SendCategory.TRANSACTIONAL
         #: How many numbers the last send left out as opted out of promotions.
         self.opted_out = 0
+        #: The account whose typing the page shows, and the others' typing, kept for when
+        #: they are opened again (in memory, for this run of Tuma).
+        self._profile = ctx.session.profile.name if ctx.session is not None else None
+        self._typed: dict[str | None, object] = {}
+        ctx.session_changed.connect(self._on_session_changed)
+
+    def _on_session_changed(self) -> None:
+        """Another account (or none): the page shows that account's own typing, and says
+        nothing about the last one's send. A survey typed for one shop's customers, left on
+        the page, would go to them from the other shop with one click; the last account's
+        typing comes back when it is opened again. The same account connected again (after
+        its key was refused) keeps everything."""
+        session = self._ctx.session
+        profile = session.profile.name if session is not None else None
+        if profile == self._profile:
+            return
+        self._typed[self._profile] = self._take_typing()
+        self._profile = profile
+        self._put_typing(self._typed.pop(profile, None))
+        self.result_label.hide()
+
+    def _take_typing(self) -> object:
+        """What the user typed on the page (the page's own kind of value)."""
+        raise NotImplementedError
+
+    def _put_typing(self, typed: object) -> None:
+        """The page filled with *typed* (from ``_take_typing``), or emptied for None."""
+        raise NotImplementedError
 
     async def _without_opted_out(self, session: Session, phones: list[str]) -> list[str]:
         """*phones* less those on the opt-out list, for a promotion (all of them otherwise)."""
@@ -502,6 +530,27 @@ class WhatsAppPanel(_ChannelPanel):
         self.phone_edit.textChanged.connect(self._validate)
         self._validate()
 
+    def _take_typing(self) -> object:
+        return (
+            self.template_edit.text(),
+            self.language_combo.currentText(),
+            self.phone_edit.text(),
+        )
+
+    def _put_typing(self, typed: object) -> None:
+        if isinstance(typed, tuple):
+            template, language, phone = typed
+        else:
+            template, language, phone = "", self.language_combo.itemText(0), ""
+        self.template_edit.setText(template)
+        combo = self.language_combo
+        listed = combo.findText(language)
+        if listed >= 0:
+            combo.setCurrentIndex(listed)  # one of the list: its code, as when picked
+        else:
+            combo.setEditText(language)  # a code the user typed
+        self.phone_edit.setText(phone)
+
     def language(self) -> str:
         index = self.language_combo.currentIndex()
         text = self.language_combo.currentText().strip()
@@ -625,6 +674,19 @@ class SurveyPanel(_ChannelPanel):
         self.survey_edit.textChanged.connect(self._validate)
         self.recipients.changed.connect(self._validate)
         self._validate()
+
+    def _take_typing(self) -> object:
+        panel = self.recipients
+        return (self.survey_edit.text(), panel.numbers_edit.toPlainText(), panel.picked_people())
+
+    def _put_typing(self, typed: object) -> None:
+        survey_id, numbers, picked = typed if isinstance(typed, tuple) else ("", "", [])
+        self.survey_edit.setText(survey_id)
+        self.recipients.clear(quiet=True)
+        if numbers:
+            self.recipients.set_numbers_text(numbers)
+        if picked:
+            self.recipients.add_people(picked)
 
     def _validate(self) -> None:
         # The last reading: a long list still being read in a worker is not read here too
