@@ -9,7 +9,8 @@ import itertools
 import uuid
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -102,6 +103,45 @@ class _Field(QWidget):
         style.polish(self.editor)
 
 
+class _Title(QLabel):
+    """The form's title, one line: the whole name where it fits, else cut short with "…" at
+    the form's width (a name of 170 characters was cut mid-word, with nothing to say so); the
+    whole name in its tooltip and for a screen reader. It asks for the whole name's width, so
+    the form widens for it as far as a window opens (two thirds of the screen), no further."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._whole = text
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setMinimumWidth(1)  # (never wider than the form: cut short instead)
+        self.setAccessibleName(text)
+        self._fit()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()  # (of the text shown: perhaps cut short)
+        metrics = self.fontMetrics()
+        wider = metrics.horizontalAdvance(self._whole) - metrics.horizontalAdvance(self.text())
+        return QSize(hint.width() + max(0, wider), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._fit()  # (its bold title font comes with the style sheet)
+
+    def _fit(self) -> None:
+        room = self.contentsRect().width()
+        shown = self._whole
+        if room > 1 and self.fontMetrics().horizontalAdvance(shown) > room:
+            shown = self.fontMetrics().elidedText(shown, Qt.TextElideMode.ElideRight, room)
+        if shown != self.text():
+            self.setText(shown)
+        self.setToolTip(self._whole if shown != self._whole else "")
+
+
 class ContactFormDialog(QDialog):
     """Opened with ``open()``. ``saved`` carries the contact as the service now has it (or
     None when an edit changed nothing); ``open_contact_requested`` asks to open another one
@@ -149,11 +189,12 @@ class ContactFormDialog(QDialog):
         outer.setContentsMargins(20, 18, 20, 16)
         outer.setSpacing(12)
 
-        title = QLabel(
+        self.title_label = _Title(
             contact.display_name if contact is not None else self.tr("New contact"), self
         )
-        title.setProperty("role", "title")
-        outer.addWidget(title)
+        self.title_label.setObjectName("contactFormTitle")
+        self.title_label.setProperty("role", "title")
+        outer.addWidget(self.title_label)
         if contact is not None and contact.created_at is not None:
             caption = QLabel(
                 self.tr("Added {when}").format(when=added_text(contact.created_at, with_time=True)),

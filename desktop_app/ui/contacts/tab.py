@@ -60,6 +60,7 @@ if TYPE_CHECKING:
     from desktop_app.core.services.accounts import Session
     from desktop_app.core.services.contacts import (
         ContactDraft,
+        ContactRow,
         DeleteReport,
         ExportReport,
         Matching,
@@ -72,6 +73,8 @@ __all__ = ["ContactsTab"]
 log = logging.getLogger(__name__)
 
 PAGE_TASK = "contacts.page"
+#: Fetching the row to edit when its page is no longer in memory (paged far away from it).
+EDIT_TASK = "contacts.edit_row"
 #: Reading the account's kept contact draft (when the tab first loads for an account).
 DRAFT_LOAD_TASK = "contacts.draft_load"
 JOB_TASK = AppContext.CONTACTS_JOB_TASK  # the one long job at a time: delete, collect, export
@@ -124,16 +127,29 @@ def _draft_name(draft: ContactDraft) -> str:
 
 
 @dataclass(frozen=True)
+class _Gone:
+    """A group member no longer among the provider's contacts (deleted elsewhere: its row
+    says "Not in your contacts any more") that a delete took out of the groups on this
+    computer: its row (the number, and the name the group kept) and the groups it was in
+    (for an Undo)."""
+
+    row: ContactRow
+    group_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class _UndoOffer:
     """A delete that can still be undone: on which account, whom it took, the group places
-    they left, and the notice that said so. In memory only: a quit ends it, and leaves the
-    contacts deleted, as a delete did before Undo."""
+    they left, the numbers no longer among the contacts it took out of their groups, and the
+    notice that said so. In memory only: a quit ends it, and leaves the contacts deleted, as
+    a delete did before Undo."""
 
     session: Session
     contacts: tuple[Contact, ...]
     memberships: tuple[Membership, ...]
     text: str
     ok: bool
+    gone: tuple[_Gone, ...] = ()
 
 
 class ContactsTab(OneJob, TabPage):
@@ -155,6 +171,10 @@ class ContactsTab(OneJob, TabPage):
         # the row the keyboard goes back to once the list is read again after a delete
         self._focus_row: int | None = None
         self._retry_when_shown = False  # the connection came back while the tab was hidden
+        # a new search or group was asked for: its first page is shown from the top when it
+        # arrives (not wherever the grid was scrolled in the list before it)
+        self._to_top = False
+        self._job_text = ""  # what the running job says on the progress strip
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -470,6 +490,7 @@ class ContactsTab(OneJob, TabPage):
             return
         self._session = self.ctx.session
         self.ctx.tasks.cancel(JOB_TASK)
+        self.ctx.tasks.cancel(EDIT_TASK)
         self.progress.finish()
         for form in self._forms:
             form.close()
@@ -596,12 +617,14 @@ class ContactsTab(OneJob, TabPage):
             query = self.query()
             if query != self.model.query:
                 self._cancel_auto_retry()
+                self._to_top = True
                 self.model.set_query(query)
                 self._update_state()
 
     def _on_group_chosen(self, _group: Group | None) -> None:
         self._cancel_auto_retry()
         if self._usable():
+            self._to_top = True
             self.model.set_query(self.query())
             self._update_state()
 
@@ -1063,7 +1086,9 @@ class ContactsTab(OneJob, TabPage):
             if selected > 1
             else self.tr("Dele&te…")
         )
-        self.message_selected_action.setEnabled(selected > 0)
+        # Every action that runs as the tab's one job waits while another runs (starting it
+        # would cancel the one running: a delete cut off part-way, with no word and no Undo).
+        self.message_selected_action.setEnabled(selected > 0 and not busy)
         self.opt_out_selected_action.setEnabled(selected > 0 and not busy)
         self.message_selected_action.setText(
             self.tr("Message selected ({n})").format(n=number(selected))
@@ -1087,13 +1112,16 @@ class ContactsTab(OneJob, TabPage):
         self.export_button.setEnabled(has_rows and not busy)
 
     def _fill_group_menu(self) -> None:
+        """Adding to and taking out of a group are the tab's one job: they wait while another
+        job runs (as Delete does)."""
         menu = self.group_menu
         menu.clear()
         selected = len(self.selected_rows())
+        busy = self.ctx.tasks.is_running(JOB_TASK)
         add = menu.addMenu(
             self.tr("Add selected to") if selected else self.tr("Add selected to (select first)")
         )
-        add.setEnabled(selected > 0)
+        add.setEnabled(selected > 0 and not busy)
         for group in self.groups.groups:
             add.addAction(group.name, partial(self.add_selected_to, group))
         if self.groups.groups:
@@ -1105,7 +1133,7 @@ class ContactsTab(OneJob, TabPage):
                 self.tr("Remove selected from “{group}”").format(group=current.name),
                 self.remove_selected_from_group,
             )
-            remove.setEnabled(selected > 0)
+            remove.setEnabled(selected > 0 and not busy)
         menu.addSeparator()
         menu.addAction(self.tr("New group…"), lambda: self.groups.ask_new())
 
@@ -1144,9 +1172,42 @@ class ContactsTab(OneJob, TabPage):
         form.deleteLater()
 
     def edit_row(self, row: int) -> None:
+        """Open the form for the contact of this row. Its page may no longer be in memory (the
+        user paged far away from the row selected) or not in yet: it is fetched first, as
+        Delete and Message do, and the form opens when it comes."""
         found = self.model.row_at(row)
         if found is None:
+            self._fetch_to_edit(row)
             return
+        self._edit(found)
+
+    def _fetch_to_edit(self, row: int) -> None:
+        session = self.ctx.session
+        if session is None or not self.model.known:
+            return
+        version = self.model.version  # (a new search meanwhile: nobody else is opened)
+
+        async def fetch() -> ContactRow | None:
+            found = await self.model.rows_for([row], version)
+            return found[0] if found else None
+
+        def fetched(found: ContactRow | None) -> None:
+            if session is not self.ctx.session:
+                return
+            if found is None:
+                self._say_rows_moved()
+                return
+            self._edit(found)
+
+        self.ctx.tasks.start(EDIT_TASK, fetch(), on_success=fetched, on_error=self._edit_failed)
+
+    def _edit_failed(self, exc: BaseException) -> bool:
+        if isinstance(exc, RowsMoved):
+            self._say_rows_moved()
+            return True
+        return False  # (no connection…: the presenter says so, with the next step)
+
+    def _edit(self, found: ContactRow) -> None:
         if found.contact is None:
             self.show_notice(
                 self.tr(
@@ -1198,7 +1259,7 @@ class ContactsTab(OneJob, TabPage):
 
     def ask_delete(self) -> None:
         rows = self.selected_rows()
-        if not rows or not self.model.known or self.ctx.tasks.is_running(JOB_TASK):
+        if not rows or not self.model.known or self._refused_while_busy():
             return
         version = self.model.version  # what the rows meant when the user chose them
         many = counts().contacts(len(rows))
@@ -1223,7 +1284,7 @@ class ContactsTab(OneJob, TabPage):
         """Delete the contacts of these rows, chosen at the model's *version* (now if None):
         when the list changed since, nothing is deleted."""
         session = self.ctx.session
-        if session is None:
+        if session is None or self._refused_while_busy():
             return
         version = self.model.version if version is None else version
         focus = self.window().focusWidget()
@@ -1232,21 +1293,30 @@ class ContactsTab(OneJob, TabPage):
         keyboard_here = focus is None or focus is self.window() or self.isAncestorOf(focus)
         first = min(rows) if rows else 0
 
-        async def job() -> DeleteReport:
+        async def job() -> tuple[DeleteReport, tuple[_Gone, ...]]:
             found = await self.model.rows_for(rows, version)
             contacts = [r.contact for r in found if r.contact is not None]
             self._job_changing = True
-            return await self.ctx.services.contacts.delete_many(
+            report = await self.ctx.services.contacts.delete_many(
                 session.client,
                 session.profile.name,
                 contacts,
                 self.progress.progress,
                 lambda: self._cancel_requested,
             )
+            # A group member no longer among the contacts (deleted elsewhere) has nothing to
+            # delete on the service: it leaves the groups here, as the question said (it was
+            # dropped, the row stayed, and the notice said "Deleted 0 contacts."). Not after
+            # a Cancel: the delete stopped there.
+            gone = [r for r in found if r.contact is None]
+            if not gone or report.stopped:
+                return report, ()
+            return report, await self._take_out_of_groups(session.profile.name, gone)
 
-        def deleted(report: DeleteReport) -> None:
+        def deleted(result: tuple[DeleteReport, tuple[_Gone, ...]]) -> None:
+            report, gone = result
             self._focus_row = first if keyboard_here else None
-            self._on_deleted(report)
+            self._on_deleted(report, gone)
             if keyboard_here:
                 self._land_focus(waiting=True)
 
@@ -1257,9 +1327,51 @@ class ContactsTab(OneJob, TabPage):
             cooperative=True,  # Cancel stops after the contact being deleted, and says so
         )
 
-    def _on_deleted(self, report: DeleteReport) -> None:
+    async def _take_out_of_groups(
+        self, profile: str, rows: Sequence[ContactRow]
+    ) -> tuple[_Gone, ...]:
+        """Take these numbers (no longer among the contacts) out of every group on this
+        computer; each with the groups it was in, for an Undo."""
+        contacts = self.ctx.services.contacts
+        names = await contacts.groups_of(profile, [r.phone for r in rows])
+        ids = {group.name: group.id for group in await contacts.groups(profile)}
+        gone = tuple(
+            _Gone(row, tuple(ids[name] for name in names.get(row.phone, ()) if name in ids))
+            for row in rows
+        )
+        phones: dict[int, list[str]] = {}
+        for one in gone:
+            for group_id in one.group_ids:
+                phones.setdefault(group_id, []).append(one.row.phone)
+        for group_id, numbers in phones.items():
+            await contacts.remove_from_group(profile, group_id, numbers)
+        return gone
+
+    async def _back_in_groups(self, profile: str, gone: Sequence[_Gone]) -> int:
+        """Undo :meth:`_take_out_of_groups`: each number back in the groups it was in (a group
+        deleted meanwhile stays deleted). How many numbers went back in a group."""
+        contacts = self.ctx.services.contacts
+        alive = {group.id for group in await contacts.groups(profile)}
+        rows: dict[int, list[ContactRow]] = {}
+        back: set[str] = set()
+        for one in gone:
+            for group_id in one.group_ids:
+                if group_id in alive:
+                    rows.setdefault(group_id, []).append(one.row)
+                    back.add(one.row.phone)
+        for group_id, members in rows.items():
+            await contacts.add_to_group(profile, group_id, members)
+        return len(back)
+
+    def _on_deleted(self, report: DeleteReport, gone: Sequence[_Gone] = ()) -> None:
+        """Say what the delete did: the contacts deleted (or not, and why), and the numbers
+        no longer among the contacts that it took out of the groups here (*gone*); never a
+        success for nothing."""
         deleted = len(report.deleted)
-        if report.failed:
+        tried = bool(report.deleted or report.failed or report.stopped)
+        if not tried:
+            text, ok = "", True
+        elif report.failed:
             _title, why = describe(report.failed[0][1])
             failed = counts().contacts(len(report.failed))
             text = (
@@ -1278,12 +1390,21 @@ class ContactsTab(OneJob, TabPage):
         else:
             text = self.tr("Deleted {contacts}.").format(contacts=counts().contacts(deleted))
             ok = True
+        if gone:
+            ungrouped = self.tr(
+                "Took {numbers} out of the groups on this computer (no longer in your "
+                "provider's contacts)."
+            ).format(numbers=counts().numbers(len(gone)))
+            text = f"{text} {ungrouped}" if text else ungrouped
+        elif not tried:  # (the rows held nobody by the time they were read)
+            text, ok = self._rows_moved_text(), False
+        regroup = tuple(one for one in gone if one.group_ids)
         session = self.ctx.session
-        if report.deleted and session is not None:
+        if (report.deleted or regroup) and session is not None:
             # the next delete ends the Undo of the one before
-            self._undo = _UndoOffer(session, report.deleted, report.memberships, text, ok)
+            self._undo = _UndoOffer(session, report.deleted, report.memberships, text, ok, regroup)
             self._undo_timer.start()
-        self.show_notice(text, ok=ok, undo=bool(report.deleted))
+        self.show_notice(text, ok=ok, undo=bool(report.deleted or regroup))
         self.table.clearSelection()
         self.groups.reload()
         self.model.reload()
@@ -1292,34 +1413,51 @@ class ContactsTab(OneJob, TabPage):
 
     def undo_delete(self) -> None:
         """Add the contacts of the last delete back (with every field), in the groups they
-        left. A second press while it runs does nothing (the button is disabled, and the
+        left, and the numbers no longer among the contacts it took out of their groups back
+        in them. A second press while it runs does nothing (the button is disabled, and the
         tab's one job is busy); whatever could not be added back (no connection) stays on
         offer, and the notice says why."""
         offer = self._undo
-        if offer is None or self.ctx.tasks.is_running(JOB_TASK):
+        if offer is None or self._refused_while_busy():
             return
         session = self.ctx.session
         if session is not offer.session:
             self._drop_undo()
             return
-        many = counts().contacts(len(offer.contacts))
-        job = self.ctx.services.contacts.restore_many(
-            session.client,
-            session.profile.name,
-            offer.contacts,
-            offer.memberships,
-            self.progress.progress,
-            lambda: self._cancel_requested,
-        )
+        profile = session.profile.name
+
+        async def job() -> tuple[RestoreReport, int | None]:
+            report = await self.ctx.services.contacts.restore_many(
+                session.client,
+                profile,
+                offer.contacts,
+                offer.memberships,
+                self.progress.progress,
+                lambda: self._cancel_requested,
+            )
+            if not offer.gone or report.stopped:
+                return report, None
+            return report, await self._back_in_groups(profile, offer.gone)
+
         self._run_job(
-            self.tr("Adding back {contacts}…").format(contacts=many),
-            job,
-            lambda report: self._on_restored(offer, report),
+            self.tr("Adding back {contacts}…").format(
+                contacts=counts().contacts(len(offer.contacts))
+            )
+            if offer.contacts
+            else self.tr("Putting {numbers} back in the groups…").format(
+                numbers=counts().numbers(len(offer.gone))
+            ),
+            job(),
+            lambda result: self._on_restored(offer, *result),
             cooperative=True,
         )
         self._job_changing = True  # from its first request
 
-    def _on_restored(self, offer: _UndoOffer, report: RestoreReport) -> None:
+    def _on_restored(
+        self, offer: _UndoOffer, report: RestoreReport, regrouped: int | None = None
+    ) -> None:
+        """Say what the Undo did. *regrouped*: how many of the numbers no longer among the
+        contacts went back in their groups (None: not tried, they stay on offer)."""
         restored = len(report.restored)
         parts: list[str] = []
         if restored:
@@ -1352,8 +1490,17 @@ class ContactsTab(OneJob, TabPage):
                     contacts=counts().contacts(len(left))
                 )
             )
+        gone = offer.gone if regrouped is None else ()
+        if regrouped:
+            parts.append(
+                self.tr("Put {numbers} back in the groups on this computer.").format(
+                    numbers=counts().numbers(regrouped)
+                )
+            )
+        elif regrouped == 0 and offer.gone:
+            parts.append(self.tr("Not put back in any group: those groups were deleted meanwhile."))
         text = " ".join(parts)
-        if left and self._undo is offer:
+        if (left or gone) and self._undo is offer:
             kept = {c.phone for c in left}
             self._undo = _UndoOffer(
                 offer.session,
@@ -1361,12 +1508,13 @@ class ContactsTab(OneJob, TabPage):
                 tuple(m for m in offer.memberships if m.phone in kept),
                 text,
                 False,
+                gone,
             )
             self.show_notice(text, ok=False, undo=True)
         else:
             if self._undo is offer:
                 self._drop_undo()
-            self.show_notice(text, ok=not left and not report.existing)
+            self.show_notice(text, ok=not left and not report.existing and regrouped != 0)
         self.groups.reload()
         self.model.reload()
 
@@ -1382,6 +1530,13 @@ class ContactsTab(OneJob, TabPage):
 
     def _on_page_loaded(self, number: int) -> None:
         if number == 1:
+            if self._to_top:
+                # A new search or group is shown from its first matches ("Page 1 of …"), as
+                # the model shows a query from its first page: the grid stayed where the
+                # list before it was scrolled to (deep in it: the end of the results).
+                self._to_top = False
+                self.table.scrollToTop()
+                self._update_pager()
             self._land_focus()
 
     def _land_focus(self, *, waiting: bool = False) -> None:
@@ -1417,7 +1572,7 @@ class ContactsTab(OneJob, TabPage):
     def add_selected_to(self, group: Group) -> None:
         session = self.ctx.session
         rows = self.selected_rows()
-        if session is None or not rows:
+        if session is None or not rows or self._refused_while_busy():
             return
         contacts = self.ctx.services.contacts
         version = self.model.version
@@ -1462,7 +1617,7 @@ class ContactsTab(OneJob, TabPage):
         session = self.ctx.session
         group = self.groups.current_group()
         rows = self.selected_rows()
-        if session is None or group is None or not rows:
+        if session is None or group is None or not rows or self._refused_while_busy():
             return
         contacts = self.ctx.services.contacts
         version = self.model.version
@@ -1490,7 +1645,7 @@ class ContactsTab(OneJob, TabPage):
 
     def message_selected(self) -> None:
         rows = self.selected_rows()
-        if not rows:
+        if not rows or self._refused_while_busy():
             return
         if len(rows) > MAX_MATCHING:
             self.show_notice(
@@ -1511,7 +1666,7 @@ class ContactsTab(OneJob, TabPage):
     def opt_out_selected(self) -> None:
         """The selected customers get no more promotions (they asked to stop)."""
         rows = self.selected_rows()
-        if not rows:
+        if not rows or self._refused_while_busy():
             return
         version = self.model.version
 
@@ -1529,16 +1684,19 @@ class ContactsTab(OneJob, TabPage):
             if added is None:
                 return
             chosen = len(rows)
-            self.show_notice(
-                self.tr(
+            if added == chosen:
+                text = self.tr(
                     "{added} added to the opt-out list: they get no more promotions "
                     "(service messages still reach them)."
                 ).format(added=counts().people(added))
-                if added == chosen
-                else self.tr(
-                    "{added} added to the opt-out list; {already} were on it already."
-                ).format(added=counts().people(added), already=number(chosen - added))
-            )
+            elif added == 0:
+                text = self.tr("Nobody was added to the opt-out list: they were on it already.")
+            else:
+                # (counted phrases both: "1 person already on it", "2 people already on it")
+                text = self.tr(
+                    "{added} added to the opt-out list; {already} already on it."
+                ).format(added=counts().people(added), already=counts().people(chosen - added))
+            self.show_notice(text)
 
         self._run_job(self.tr("Adding to the opt-out list…"), job(), done)
 
@@ -1550,6 +1708,10 @@ class ContactsTab(OneJob, TabPage):
         dialog.open()
 
     def message_matching(self) -> None:
+        """Message what the search box says: a search typed but not yet sent (the pause after
+        typing) is sent now, and its matches are messaged, not the list before it (as
+        Export)."""
+        self.search_now()
         query = self.model.query
         if query is not None:
             self._collect(query, self.tr("Collecting everyone matching…"))
@@ -1564,7 +1726,7 @@ class ContactsTab(OneJob, TabPage):
 
     def _collect(self, query: ContactQuery, text: str) -> None:
         session = self.ctx.session
-        if session is None:
+        if session is None or self._refused_while_busy():
             return
         job = self.ctx.services.contacts.all_matching(
             session.client,
@@ -1576,6 +1738,10 @@ class ContactsTab(OneJob, TabPage):
         self._run_job(text, job, self._on_collected)
 
     def _on_collected(self, matching: Matching) -> None:
+        if not matching.rows:
+            # (a search sent just now, or the list changed meanwhile: nobody went to Compose)
+            self.show_notice(self.tr("Nobody matches, so nobody was added to a message."), ok=False)
+            return
         if matching.truncated:
             self.ctx.errors.info(
                 self.tr("Only the first {n} were added").format(n=number(len(matching.rows))),
@@ -1609,7 +1775,7 @@ class ContactsTab(OneJob, TabPage):
         default the one shown now) to *path*."""
         session = self.ctx.session
         query = query or self.model.query
-        if session is None or query is None:
+        if session is None or query is None or self._refused_while_busy():
             return
         job = self.ctx.services.contacts.export(
             session.client,
@@ -1650,8 +1816,29 @@ class ContactsTab(OneJob, TabPage):
         cooperative: bool = False,
         writes: Path | None = None,
     ) -> None:
+        if self._refused_while_busy():
+            # (every caller asks first: this is the last guard, for one that did not)
+            coro.close()
+            return
         self._job_changing = False  # the job says when it begins to change something
+        self._job_text = text
         super()._run_job(text, coro, on_success, cooperative=cooperative, writes=writes)
+
+    def _refused_while_busy(self) -> bool:
+        """True, and said, while the tab's one job runs: starting another would cancel it (one
+        task name), a delete stopped part-way with no word and no Undo. The actions that start
+        a job wait (greyed out) meanwhile; this answers what reaches one anyway (a shortcut, a
+        click queued before it greyed out, a dialog answered later)."""
+        if not self.ctx.tasks.is_running(JOB_TASK):
+            return False
+        self.show_notice(
+            self.tr(
+                "Not started: “{job}” is still running. Try again when it has finished, or "
+                "press Cancel beside it."
+            ).format(job=self._job_text),
+            ok=False,
+        )
+        return True
 
     async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the TabPage interface)
         """Quitting. A job that has begun to change something (deleting, adding back, putting
@@ -1683,7 +1870,7 @@ class ContactsTab(OneJob, TabPage):
                 self.cancel_job()
         stopped = all(await asyncio.gather(*waits))
         # what only refreshes the screen goes (a job just ended reads the list again)
-        for name in (PAGE_TASK, GROUPS_TASK, DRAFT_LOAD_TASK):
+        for name in (PAGE_TASK, GROUPS_TASK, DRAFT_LOAD_TASK, EDIT_TASK):
             self.ctx.tasks.cancel(name)
         # the drafts written (and those a save that just ended cleared) are on the disk
         drafts = [n for n in self.ctx.tasks.running() if n.startswith(DRAFT_TASK + ".")]
@@ -1709,15 +1896,18 @@ class ContactsTab(OneJob, TabPage):
     def _job_failed(self, exc: BaseException) -> bool:
         handled = super()._job_failed(exc)
         if isinstance(exc, RowsMoved):
-            self.show_notice(
-                self.tr(
-                    "The list changed meanwhile (a search, Refresh or an import), so nothing was "
-                    "done. Select the contacts again."
-                ),
-                ok=False,
-            )
+            self._say_rows_moved()
             return True
         return handled
+
+    def _say_rows_moved(self) -> None:
+        self.show_notice(self._rows_moved_text(), ok=False)
+
+    def _rows_moved_text(self) -> str:
+        return self.tr(
+            "The list changed meanwhile (a search, Refresh or an import), so nothing was "
+            "done. Select the contacts again."
+        )
 
     def cancel_job(self) -> None:
         """The strip's Cancel. Deleting stops after the contact in hand (and reports what was
