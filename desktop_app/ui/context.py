@@ -198,6 +198,14 @@ class AppContext(QObject):
     def is_changing_contacts(self) -> bool:
         return self.changing_contacts and self.tasks.is_running(self.CONTACTS_JOB_TASK)
 
+    #: Task names of the ways the account changes (the Account menu, Sign out, the account
+    #: dialog's Save): while one runs (a slow keyring, the practice service starting), no
+    #: send starts, or it would be confirmed in one account and go out from the next.
+    SWITCHING_TASKS = ("account.switch", "account.sign_out", "account.save")
+
+    def is_switching(self) -> bool:
+        return any(self.tasks.is_running(name) for name in self.SWITCHING_TASKS)
+
     def account_hold(self) -> AccountHold | None:
         """The work the account must not change under, if any is running: what every way of
         changing it (the Account menu, Sign out, the account dialog's Save) asks first."""

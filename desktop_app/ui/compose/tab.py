@@ -1101,6 +1101,9 @@ class ComposeTab(TabPage):
         here, and carried through to the journal."""
         if self.flow.busy:
             return
+        if self._refused_while_switching():
+            self.send_finished.emit(None)
+            return
         if self.recipients.pending:
             self._send_once_read(later=later)
             return
@@ -1116,6 +1119,17 @@ class ComposeTab(TabPage):
 
     def send_later(self) -> None:
         self.send(later=True)
+
+    def _refused_while_switching(self) -> bool:
+        """True, and said, while another account is being opened (a slow keyring, the
+        practice service starting): a send started now would be confirmed in this account
+        and go out from the next one."""
+        if not self.ctx.is_switching():
+            return False
+        self._show_problem(
+            self.tr("Another account is being opened: wait until it is, then press Send.")
+        )
+        return True
 
     def _send_once_read(self, *, later: bool) -> None:
         """Send (or Send later) pressed while a long list is read in a worker: it goes on
@@ -1326,6 +1340,17 @@ class ComposeTab(TabPage):
         self.confirm_dialog = None
         if result != ConfirmSendDialog.DialogCode.Accepted.value:
             return None
+        if session is not self.ctx.session:
+            # Another account opened while the question was open: confirmed for this one, it
+            # would go out from that one. The message is kept as this account's draft.
+            self.notice.show_text(
+                self.tr(
+                    "Not sent: another account was opened while you were confirming. The "
+                    "message is kept for “{account}”: open it again to send it."
+                ).format(account=session.profile.name),
+                ok=False,
+            )
+            return None
         if choice is SendChoice.ONLY_NEW:
             plan = fresh
         if not plan.estimate.with_price(price).affordable:
@@ -1356,7 +1381,9 @@ class ComposeTab(TabPage):
         self.flow.send()
         self.update_estimate(plan)
         broadcast_id = await sending.start(plan, session.profile.name, category=category)
-        return await self._run(broadcast_id, plan.chunks, len(plan.people), from_form=True)
+        return await self._run(
+            broadcast_id, plan.chunks, len(plan.people), session=session, from_form=True
+        )
 
     async def _ask_send_time(
         self, promotional: bool, current: datetime | None = None
@@ -1575,12 +1602,13 @@ class ComposeTab(TabPage):
     def send_scheduled_now(self, broadcast_id: int) -> None:
         """Take a scheduled send off the schedule and send it (once: a second press, or the
         timer at the same moment, finds it released already)."""
-        if self.flow.busy or self.ctx.session is None:
+        session = self.ctx.session
+        if self.flow.busy or session is None or self._refused_while_switching():
             return
         self.flow.send()
-        self._start_send(self._run_released(broadcast_id))
+        self._start_send(self._run_released(broadcast_id, session))
 
-    async def _run_released(self, broadcast_id: int) -> RunReport | None:
+    async def _run_released(self, broadcast_id: int, session: Session) -> RunReport | None:
         sending = self.ctx.services.sending
         if not await sending.release(broadcast_id):
             # Sent or cancelled already (the due check, a second press): not sent again.
@@ -1593,7 +1621,7 @@ class ComposeTab(TabPage):
             )
             return None
         try:
-            return await self._resume(broadcast_id)
+            return await self._resume(broadcast_id, session)
         finally:
             await self.show_scheduled()
 
@@ -1929,17 +1957,25 @@ class ComposeTab(TabPage):
         await self.show_scheduled()
 
     async def _run(
-        self, broadcast_id: int, chunks: int, recipients: int, *, from_form: bool = False
+        self,
+        broadcast_id: int,
+        chunks: int,
+        recipients: int,
+        *,
+        session: Session,
+        from_form: bool = False,
     ) -> RunReport:
         """Send the pending chunks with a progress dialog (Cancel stops after the chunk in
         flight), then show what happened. From the form, a run that sent something clears
         the form (the rest can be resumed from the banner), so pressing Send again cannot send
-        anyone the same message twice; a run that sent nothing leaves the form as it was."""
-        session = self.ctx.session
-        assert session is not None
+        anyone the same message twice; a run that sent nothing leaves the form as it was.
+        *session*: the account it was written down for; another one opened meanwhile, nothing
+        is sent (stopped before the first batch: it waits, unfinished, in its account)."""
         self.progress_dialog = SendProgressDialog(chunks, recipients, self)
         self.progress_dialog.open()
         dialog = self.progress_dialog
+        if session is not self.ctx.session:
+            dialog.cancel_event.set()
 
         def progress(step: BroadcastProgress) -> None:
             dialog.show_progress(
@@ -2005,16 +2041,19 @@ class ComposeTab(TabPage):
 
     def resume_broadcast(self, broadcast_id: int) -> None:
         """Send the never-sent chunks of an unfinished broadcast (in-doubt ones stay put)."""
-        if self.flow.busy or self.ctx.session is None:
+        session = self.ctx.session
+        if self.flow.busy or session is None or self._refused_while_switching():
             return
         self.flow.send()
-        self._start_send(self._resume(broadcast_id))
+        self._start_send(self._resume(broadcast_id, session))
 
-    async def _resume(self, broadcast_id: int) -> RunReport | None:
+    async def _resume(self, broadcast_id: int, session: Session) -> RunReport | None:
         broadcast = await self.ctx.services.sending.broadcast(broadcast_id)
-        if not broadcast.pending:
-            return None
-        return await self._run(broadcast_id, broadcast.pending, broadcast.recipients_pending)
+        if not broadcast.pending or broadcast.profile != session.profile.name:
+            return None  # (sent meanwhile, or not this account's)
+        return await self._run(
+            broadcast_id, broadcast.pending, broadcast.recipients_pending, session=session
+        )
 
     def _explain_stop(self, report: RunReport) -> bool:
         """A run the service stopped: balance and sender-ID problems are shown on the card
