@@ -788,7 +788,10 @@ def _report_row(row: RecipientRow) -> list[str]:
 
 def _history_row(row: BroadcastRow) -> list[str]:
     t = row.tally
-    state = "unfinished" if row.unfinished else ("done" if row.accepted else "not_sent")
+    if row.being_sent:
+        state = "sending"  # (not "done": the rest is going out)
+    else:
+        state = "unfinished" if row.unfinished else ("done" if row.accepted else "not_sent")
     return [
         _time(row.sent_at or row.created_at),
         row.channel,

@@ -390,6 +390,8 @@ class SendingService:
         #: Outcomes of chunks known but not written down yet (the store failed the write),
         #: oldest first; only touched on the store's thread (``_record_unrecorded``).
         self._unrecorded: list[Unrecorded] = []
+        #: The broadcasts a :meth:`run` is sending now (until it returns).
+        self._running: set[int] = set()
 
     # -- before sending ------------------------------------------------------------------------
 
@@ -636,14 +638,18 @@ class SendingService:
         Only young collections meanwhile (core/collector.py): a run decodes every chunk's
         list (a tuple per recipient), and the older generations' passes those would set
         off walk the whole heap, on whichever thread allocates, the GUI's included."""
-        with old_collections_paused():
-            return await self._run(
-                client,
-                broadcast_id,
-                progress=progress,
-                cancel=cancel,
-                withdraw_if_untouched=withdraw_if_untouched,
-            )
+        self._running.add(broadcast_id)
+        try:
+            with old_collections_paused():
+                return await self._run(
+                    client,
+                    broadcast_id,
+                    progress=progress,
+                    cancel=cancel,
+                    withdraw_if_untouched=withdraw_if_untouched,
+                )
+        finally:
+            self._running.discard(broadcast_id)
 
     async def _run(
         self,
@@ -787,11 +793,18 @@ class SendingService:
         return await self._io(self._journal.broadcast, broadcast_id)
 
     async def unfinished_with_chunks(self, profile: str) -> list[tuple[Broadcast, list[Chunk]]]:
-        """Each unfinished broadcast with its chunks (the review dialog), in one call."""
+        """Each unfinished broadcast with its chunks (the review dialog), in one call; not
+        one a run is sending now: its rest is going out ("Send the rest" could not start,
+        "Don't send the rest" would drop it from under the run)."""
+        going = frozenset(self._running)
 
         def read() -> list[tuple[Broadcast, list[Chunk]]]:
             self._record_unrecorded(False)
-            return [(b, self._journal.chunks(b.id)) for b in self._journal.unfinished(profile)]
+            return [
+                (b, self._journal.chunks(b.id))
+                for b in self._journal.unfinished(profile)
+                if b.id not in going
+            ]
 
         return await self._io(read)
 
@@ -799,8 +812,19 @@ class SendingService:
         await self._io(self._journal.resolve_in_doubt, chunk_id, sent)
 
     async def drop_rest(self, broadcast_id: int) -> int:
-        """The user does not want the rest sent: its pending chunks are cancelled."""
-        return await self._io(self._journal.cancel_pending, broadcast_id)
+        """The user does not want the rest sent: its pending chunks are cancelled. Not while
+        a run is sending it (asked in a review dialog opened before the run started):
+        nothing is dropped (0); once it has stopped, what is left can be reviewed again.
+        (A round claimed in the journal says so too: another window's run.)"""
+        going = broadcast_id in self._running
+
+        def drop() -> int:
+            if going or self._journal.broadcast(broadcast_id).sending:
+                log.info("the rest of broadcast %d is being sent: not dropped", broadcast_id)
+                return 0
+            return self._journal.cancel_pending(broadcast_id)
+
+        return await self._io(drop)
 
     # -- other channels ----------------------------------------------------------------------
 

@@ -168,6 +168,7 @@ class BroadcastRow:
     parts: int | None
     credits: int | None
     message_ids: int
+    #: rounds left to send, those being sent right now (``chunks_sending``) included
     chunks_pending: int
     chunks_in_doubt: int
     chunks_rejected: int
@@ -175,6 +176,10 @@ class BroadcastRow:
     tally: Tally
     #: recipients the service skipped as invalid, counted in the tally as rejected
     skipped: int = 0
+    #: rounds claimed by a run that is sending them now (the journal's ``sending``: a run
+    #: of this Tuma, or of another window on the same file; one left by a run that died is
+    #: in doubt once the journal is opened again)
+    chunks_sending: int = 0
 
     @property
     def resendable(self) -> int:
@@ -186,11 +191,18 @@ class BroadcastRow:
         return max(0, self.tally.failed - self.skipped)
 
     @property
+    def being_sent(self) -> bool:
+        """A run is sending it right now: what is left of it is not unfinished (yet)."""
+        return self.chunks_sending > 0
+
+    @property
     def unfinished(self) -> bool:
         """Left to send, or waiting for the user's word on an in-doubt batch: Review. A
         WhatsApp or survey send in doubt is not (nothing of it is resumed: Journal.unfinished);
-        it is :attr:`outcome_unknown`."""
-        if self.kind in RECORDED_ONLY:
+        it is :attr:`outcome_unknown`. Nor is a send :attr:`being_sent`: its rounds still to
+        go are going out (reviewed, "Send the rest" did nothing and "Don't send the rest"
+        dropped them from under the run); it is unfinished once that run has stopped."""
+        if self.kind in RECORDED_ONLY or self.being_sent:
             return False
         return self.chunks_pending > 0 or self.chunks_in_doubt > 0
 
@@ -447,7 +459,8 @@ _ROW_SELECT = f"""
            COALESCE(SUM(CASE WHEN c.state = 'accepted' AND c.invalid != '[]'
                         THEN (SELECT m.skipped FROM delivery_messages m
                               WHERE m.profile = b.profile AND m.message_id = c.message_id)
-                        END), 0)
+                        END), 0),
+           COALESCE(SUM(c.state = 'sending'), 0)
     FROM broadcasts b LEFT JOIN chunks c ON c.broadcast_id = b.id
 """
 
@@ -491,6 +504,7 @@ def _broadcast_row(row: Sequence[Any]) -> BroadcastRow:
         chunks_cancelled=row[14],
         tally=_tally_of(row[15], row[7]),
         skipped=row[16],
+        chunks_sending=row[17],
     )
 
 

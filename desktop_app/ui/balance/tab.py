@@ -86,6 +86,12 @@ class BalanceTab(TabPage):
     def __init__(self, ctx: AppContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
+        #: When the balance shown was read (the last reading that worked): the subtitle's
+        #: "last checked at", kept when only the warning level changes.
+        self._checked_at: QTime | None = None
+        #: The last reading failed: the subtitle says so until one works (a change of the
+        #: warning level wrote "last checked at <now>" over it).
+        self._reading_failed = False
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 20, 24, 20)
         outer.setSpacing(16)
@@ -203,6 +209,8 @@ class BalanceTab(TabPage):
 
     def _on_session_changed(self) -> None:
         session = self.ctx.session
+        self._checked_at = None  # another account: its balance is read afresh
+        self._reading_failed = False
         self.sample_caption.setVisible(session is not None and session.is_sandbox)
         self._reset_refresh_button()
         if session is None:
@@ -213,11 +221,14 @@ class BalanceTab(TabPage):
     def _on_balance(self, details: object) -> None:
         self._reset_refresh_button()
         if isinstance(details, AccountDetails):
+            self._checked_at = QTime.currentTime()
+            self._reading_failed = False
             self._show_details(details)
         self._load_history()
 
     def _on_balance_failed(self, _exc: object) -> None:
         self._reset_refresh_button()
+        self._reading_failed = self.ctx.session is not None
         self.subtitle.setText(self._not_read_words())
 
     def _not_read_words(self) -> str:
@@ -253,12 +264,17 @@ class BalanceTab(TabPage):
                 self.subtitle.setText(self._not_read_words())
             self.warning.hide()
             return
-        checked = short_time(QTime.currentTime())
-        self.subtitle.setText(
-            self.tr("{account} · last checked at {time}").format(
-                account=session_title(session), time=checked
+        if self._reading_failed:
+            # the balance shown is the last one read; the reading since failed, and says so
+            self.subtitle.setText(self._not_read_words())
+        else:
+            if self._checked_at is None:  # read before this tab was made: first seen now
+                self._checked_at = QTime.currentTime()
+            self.subtitle.setText(
+                self.tr("{account} · last checked at {time}").format(
+                    account=session_title(session), time=short_time(self._checked_at)
+                )
             )
-        )
         self.credits.value.setText(number(details.credits))
         self.credits.note.setText(self.tr("1 credit = 1 SMS part"))
         rate = self.ctx.price_per_part

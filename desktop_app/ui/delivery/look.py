@@ -106,6 +106,27 @@ class DeliveryWords(QObject):
         }
         return names[outcome] if outcome is not None else self.tr("Not sent")
 
+    def being_sent(self) -> str:
+        """A send going out right now (its row in the history): as its recipients on their
+        way are said to be (:meth:`not_accepted`), the same words."""
+        return self.tr("Being sent")
+
+    # -- the history's Delivery column, counted: Qt's plural forms (lupdate files only
+    # ``self.tr(text, "", n)`` as a plural, not ``QCoreApplication.translate``'s *n*), so
+    # Kiswahili says "1 umeshindwa" and "2 zimeshindwa"; English "1 delivered", "1,234 failed"
+
+    def delivered_count(self, n: int) -> str:
+        return self.tr("%Ln delivered", "", n)
+
+    def failed_count(self, n: int) -> str:
+        return self.tr("%Ln failed", "", n)
+
+    def waiting_count(self, n: int) -> str:
+        return self.tr("%Ln waiting", "", n)
+
+    def no_report_count(self, n: int) -> str:
+        return self.tr("%Ln no report", "", n)
+
     def chart_label(self, outcome: Outcome) -> str:
         names = {
             Outcome.DELIVERED: self.tr("Delivered"),
@@ -126,9 +147,14 @@ class DeliveryWords(QObject):
             return self.tr("Being sent")
         return self.tr("Not sent")
 
-    def chunk_state(self, state: ChunkState, *, direct: bool = False) -> str:
+    def chunk_state(
+        self, state: ChunkState, *, direct: bool = False, going_out: bool = False
+    ) -> str:
         """A recipient whose batch was never accepted. *direct*: a WhatsApp template or a
-        survey, one request with nothing to review or resume."""
+        survey, one request with nothing to review or resume. *going_out*: the send is being
+        sent right now (a batch still to go has not been left behind)."""
+        if going_out and state is ChunkState.PENDING:
+            return self.tr("Not sent yet: this send is still going out.")
         if direct and state is ChunkState.IN_DOUBT:
             return self.tr(
                 "Unknown whether it went out: the connection was lost. Sending it again asks "

@@ -233,10 +233,15 @@ def channel_text(kind: BroadcastKind) -> str:
 
 
 def summary_text(row: BroadcastRow) -> str:
-    """The Delivery column in words: "118 delivered · 2 failed · 5 waiting"."""
+    """The Delivery column in words: "118 delivered · 2 failed · 5 waiting". A send going
+    out right now is "Being sent" (as its recipients in that round are): not "Unfinished:
+    review" until it has stopped (see ``BroadcastRow.unfinished``)."""
     t = row.tally
+    said = words()
     parts: list[str] = []
-    if row.outcome_unknown:
+    if row.being_sent:
+        parts.append(said.being_sent())
+    elif row.outcome_unknown:
         # a WhatsApp or survey send whose reply was lost: nothing to review in Compose
         parts.append(QCoreApplication.translate("DeliveryModel", "Outcome unknown"))
     elif row.chunks_in_doubt:
@@ -244,25 +249,13 @@ def summary_text(row: BroadcastRow) -> str:
     elif row.chunks_pending:
         parts.append(QCoreApplication.translate("DeliveryModel", "Unfinished: review"))
     if t[Outcome.DELIVERED]:
-        parts.append(
-            QCoreApplication.translate("DeliveryModel", "{n} delivered").format(
-                n=number(t[Outcome.DELIVERED])
-            )
-        )
+        parts.append(said.delivered_count(t[Outcome.DELIVERED]))
     if t.failed:
-        parts.append(
-            QCoreApplication.translate("DeliveryModel", "{n} failed").format(n=number(t.failed))
-        )
+        parts.append(said.failed_count(t.failed))
     if t.waiting:
-        parts.append(
-            QCoreApplication.translate("DeliveryModel", "{n} waiting").format(n=number(t.waiting))
-        )
+        parts.append(said.waiting_count(t.waiting))
     if t[Outcome.NO_REPORT]:
-        parts.append(
-            QCoreApplication.translate("DeliveryModel", "{n} no report").format(
-                n=number(t[Outcome.NO_REPORT])
-            )
-        )
+        parts.append(said.no_report_count(t[Outcome.NO_REPORT]))
     if not parts and row.chunks_cancelled and not row.chunks_rejected:
         # (a scheduled send cancelled, or the rest of one the user chose not to send)
         parts.append(QCoreApplication.translate("DeliveryModel", "Cancelled: nothing sent"))
@@ -272,9 +265,12 @@ def summary_text(row: BroadcastRow) -> str:
 
 
 def summary_outcome(row: BroadcastRow) -> Outcome | None:
-    """The one icon that says the most: in doubt / unfinished (None), failures, waiting,
-    no report, all delivered."""
+    """The one icon that says the most: being sent (waiting: not all delivered, however
+    many of it are so far), in doubt / unfinished (None), failures, waiting, no report, all
+    delivered."""
     t = row.tally
+    if row.being_sent:
+        return Outcome.PENDING
     if row.unfinished or row.outcome_unknown or not t.total:
         return None
     if t.failed:
@@ -594,6 +590,9 @@ class RecipientsModel(_Paged[RecipientRow]):
         self.outcomes: tuple[Outcome, ...] | None = None
         #: The send shown waits for its time: (when due, waiting for the user's decision).
         self.scheduled: tuple[datetime, bool] | None = None
+        #: The send shown is being sent right now: its recipients still to go are not said
+        #: to be left over from a send that did not finish.
+        self.going_out = False
         self._shown_id: int | None = None
         self._bold = QFont()
         self._bold.setBold(True)
@@ -664,6 +663,14 @@ class RecipientsModel(_Paged[RecipientRow]):
                 last = self.index(len(self._rows) - 1, len(RecipientColumn) - 1)
                 self.dataChanged.emit(self.index(0, 0), last)
 
+    def set_going_out(self, going_out: bool) -> None:
+        """The send shown is (or is no longer) being sent right now."""
+        if going_out != self.going_out:
+            self.going_out = going_out
+            if self._rows:
+                last = self.index(len(self._rows) - 1, len(RecipientColumn) - 1)
+                self.dataChanged.emit(self.index(0, 0), last)
+
     def _scheduled_data(
         self, row: RecipientRow, column: RecipientColumn, role: int, due: datetime, waiting: bool
     ) -> Any:
@@ -694,7 +701,9 @@ class RecipientsModel(_Paged[RecipientRow]):
 
     def meaning(self, row: RecipientRow) -> str:
         if row.chunk_state is not ChunkState.ACCEPTED:
-            return words().chunk_state(row.chunk_state, direct=self.direct)
+            return words().chunk_state(
+                row.chunk_state, direct=self.direct, going_out=self.going_out
+            )
         return words().meaning(row.outcome, row.reason, row.raw_status)
 
     def show(

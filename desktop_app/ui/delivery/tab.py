@@ -97,7 +97,11 @@ log = logging.getLogger(__name__)
 JOB_TASK = "delivery.job"  # the one export (or resend preparation) at a time
 EXPORT_DIALOG = "deliveryExportDialog"
 PERIOD_TASK = "delivery.period"
+#: Waits for the sends going out to stop, then reads their rows again (``_watch_sends``).
+SENDS_TASK = "delivery.sends"
 OPT_OUT_TASK = "delivery.opt_out"  # "Stop promotions to them": one at a time
+LOOKUP_TASK = "delivery.lookup"  # a message ID looked up by hand
+RESEND_TASK = "delivery.resend"  # Resend to failed, being prepared for Compose
 #: The tab's reads that only refresh what it shows: dropped when it stops.
 READS = (
     "delivery.history",
@@ -107,7 +111,12 @@ READS = (
     "delivery.failures",
     "delivery.scheduled",
     "delivery.find",
+    SENDS_TASK,
 )
+#: What an account's work asks of the service or prepares for it: dropped when another
+#: account is opened (a look-up of the old one failed on the new one's screen, "Something
+#: went wrong … restart Tuma", its client closed under it).
+SESSION_WORK = (*READS, LOOKUP_TASK, RESEND_TASK)
 SEARCH_DELAY_MS = 300
 #: The first look-ups wait this long after an account connects: the window's first reads
 #: (this history, the balance, Compose's draft) go first.
@@ -720,6 +729,8 @@ class DeliveryTab(OneJob, TabPage):
         self._status_text = ""
         self._after_rows_work.clear()
         self.ctx.tasks.cancel(JOB_TASK)
+        for name in SESSION_WORK:
+            self.ctx.tasks.cancel(name)
         self.progress.finish()
         self._stop_following()
         self.history_model.clear()
@@ -933,6 +944,7 @@ class DeliveryTab(OneJob, TabPage):
                     self._show_selected()
             else:
                 self._selected_not_listed()
+        self._watch_sends()
         self.history_loaded.emit()
 
     def _selected_not_listed(self) -> None:
@@ -1046,6 +1058,7 @@ class DeliveryTab(OneJob, TabPage):
                     self._show_selected()
                     self._show_recipients()
                 self.apply_filters()
+                self._watch_sends()
 
             self.ctx.tasks.start("delivery.find", find(), on_success=found)
 
@@ -1055,6 +1068,7 @@ class DeliveryTab(OneJob, TabPage):
         self.recipients_model.set_scheduled(
             due, row is not None and due is not None and self.history_model.waiting_for_user(row)
         )
+        self.recipients_model.set_going_out(row is not None and row.being_sent)
         if row is None:
             self.send_title.setText(self.tr("Choose a send above to see each customer's status."))
             self.send_title.setToolTip("")  # (the message of the send shown before)
@@ -1125,6 +1139,8 @@ class DeliveryTab(OneJob, TabPage):
             )
 
         def done(added: int) -> None:
+            if self._gone(session):
+                return  # (added all the same; another account's screen is not told)
             self.show_notice(
                 self.tr(
                     "{people} added to the opt-out list: promotions skip them from now on."
@@ -1261,6 +1277,8 @@ class DeliveryTab(OneJob, TabPage):
             return
 
         def prepared(request: ResendRequest | None) -> None:
+            if self._gone(session):
+                return  # another account is open: not its customers to write to
             if request is not None and not request.phones and request.left_out:
                 # everyone who failed would fail again, or refused promotions: no Compose
                 self.show_notice(self.nobody_to_resend(request.left_out), ok=False)
@@ -1288,9 +1306,10 @@ class DeliveryTab(OneJob, TabPage):
             )
 
         self.ctx.tasks.start(
-            "delivery.resend",
+            RESEND_TASK,
             self.ctx.services.delivery.resend_failed(session.profile.name, row.broadcast_id),
             on_success=prepared,
+            on_error=lambda _exc: self._gone(session),  # (dropped quietly once gone)
         )
 
     # -- look up -----------------------------------------------------------------------------
@@ -1319,6 +1338,9 @@ class DeliveryTab(OneJob, TabPage):
 
         def done(result: Lookup) -> None:
             self.lookup_button.setEnabled(self._session is not None)
+            if self._gone(session):
+                self.job_finished.emit()
+                return  # another account is open: not its message
             if self.lookup_edit.text() == message_id:
                 self.lookup_edit.setText(result.message_id)  # the whole id, as the service has it
             self.notice.hide()
@@ -1335,6 +1357,11 @@ class DeliveryTab(OneJob, TabPage):
         def failed(exc: BaseException) -> bool:
             self.lookup_button.setEnabled(self._session is not None)
             self.job_finished.emit()
+            if self._gone(session):
+                # the account was closed under it (its client with it): nothing to say on
+                # another account's screen
+                log.info("a look-up of an account no longer open ended: %s", type(exc).__name__)
+                return True
             if isinstance(exc, MessageIdProblem):
                 phone = looks_like_phone(typed)
                 if phone is not None and exc.problem in (IdProblem.NO_MATCH, IdProblem.NOT_AN_ID):
@@ -1351,7 +1378,7 @@ class DeliveryTab(OneJob, TabPage):
                     ok=False,
                 )
                 return True
-            if isinstance(exc, (api.AuthError, api.ScopeError)) and self._session is session:
+            if isinstance(exc, (api.AuthError, api.ScopeError)):
                 # the key was refused here first: the statuses would be refused too, so they
                 # are no longer said to refresh (the bar asks to connect again); what to do
                 # about this look-up is said beside its box, the ID kept in it
@@ -1373,7 +1400,7 @@ class DeliveryTab(OneJob, TabPage):
             return False  # the presenter says what happened (and asks to connect again)
 
         self.ctx.tasks.start(
-            "delivery.lookup",
+            LOOKUP_TASK,
             self.ctx.services.delivery.lookup(session.client, session.profile.name, message_id),
             on_success=done,
             on_error=failed,
@@ -1436,6 +1463,11 @@ class DeliveryTab(OneJob, TabPage):
     def show_notice(self, text: str, *, ok: bool = True) -> None:
         self.notice.say(text, "success" if ok else "warning")
         self._notice_timer.start()
+
+    def _gone(self, session: Session) -> bool:
+        """The account *session* is no longer the one open (another was opened, or it is
+        being closed): what its work brings back is not said here."""
+        return session is not self._session or session is not self.ctx.session
 
     # -- following statuses ------------------------------------------------------------------
 
@@ -1529,15 +1561,51 @@ class DeliveryTab(OneJob, TabPage):
         if report is not None:
             self.refreshed.emit(report)
 
-    def _rows_reread(self, rows: list[BroadcastRow]) -> None:
+    def _rows_reread(self, rows: list[BroadcastRow], *, after_stop: bool = False) -> None:
         self.history_model.update_rows(rows)
-        if self.selected is None:
+        if self.selected is not None:
+            for row in rows:
+                if row.broadcast_id == self.selected.broadcast_id:
+                    self.selected = row
+                    self._show_selected()
+                    self.recipients_model.reload()
+        self._watch_sends(after_stop=after_stop)
+
+    def _watch_sends(self, *, after_stop: bool = False) -> None:
+        """Rows shown say a send is going out: once the sends under way have stopped, those
+        rows are read again, so one that stopped half-way (cancelled, out of credits, in
+        doubt) says so and offers Review. The statuses alone would not tell: a send stopped
+        before its next round moves no report. *after_stop*: these rows were read once the
+        sends stopped; still "being sent" (another window's send on the same file), they
+        are watched again only if a send of this window is under way (not read in a loop)."""
+        session = self._session
+        if session is None or self.ctx.tasks.is_running(SENDS_TASK):
             return
-        for row in rows:
-            if row.broadcast_id == self.selected.broadcast_id:
-                self.selected = row
-                self._show_selected()
-                self.recipients_model.reload()
+        if after_stop and not self.ctx.is_sending():
+            return
+        shown = self.history_model.rows
+        if self.selected is not None:
+            shown.append(self.selected)
+        if not any(row.being_sent for row in shown):
+            return
+        service = self.ctx.services.delivery
+        profile = session.profile.name
+
+        async def watch() -> list[BroadcastRow]:
+            while self.ctx.is_sending():
+                for name in self.ctx.SENDING_TASKS:
+                    await self.ctx.tasks.wait_for(name, 3600.0)
+            going = {row.broadcast_id for row in self.history_model.rows if row.being_sent}
+            if self.selected is not None and self.selected.being_sent:
+                going.add(self.selected.broadcast_id)
+            rows = [await service.broadcast(profile, i) for i in sorted(going)]
+            return [row for row in rows if row is not None]
+
+        def stopped(rows: list[BroadcastRow]) -> None:
+            if not self._gone(session):
+                self._rows_reread(rows, after_stop=True)
+
+        self.ctx.tasks.start(SENDS_TASK, watch(), on_success=stopped)
 
     # -- exports -----------------------------------------------------------------------------
 
