@@ -71,7 +71,7 @@ class TemplatesButton(QToolButton):
             empty.setEnabled(False)
         for template in templates:
             preview = " ".join(template.text.split())
-            action = menu.addAction(template.name)
+            action = menu.addAction(_as_menu_text(template.name))
             action.setToolTip(preview)
             action.setStatusTip(preview[:120])
             action.triggered.connect(lambda _c=False, t=template.text: self.use_requested.emit(t))
@@ -84,7 +84,7 @@ class TemplatesButton(QToolButton):
         if templates:
             delete_menu = menu.addMenu(self.tr("Delete a template"))
             for template in templates:
-                action = QAction(template.name, delete_menu)
+                action = QAction(_as_menu_text(template.name), delete_menu)
                 action.triggered.connect(lambda _c=False, n=template.name: self.ask_delete(n))
                 delete_menu.addAction(action)
 
@@ -162,3 +162,9 @@ class TemplatesButton(QToolButton):
                 self.use_requested.emit(template.text)
                 return True
         return False
+
+
+def _as_menu_text(name: str) -> str:
+    """*name* as a menu shows it as typed: an "&" doubled (a single one is read as a
+    keyboard shortcut: "M&M Supplies" read "MM Supplies", the second M underlined)."""
+    return name.replace("&", "&&")
