@@ -287,7 +287,15 @@ def _main(argv: Sequence[str] | None, started: Callable[[], None]) -> int:
             # One Tuma per person: a second start brings the open window forward instead.
             from desktop_app.ui.instance import Guard, Outcome
 
-            guard = Guard(services.records_folder())
+            try:
+                records = services.records_folder()  # (made when missing)
+            except Exception as exc:  # a file in its place, a folder Tuma may not write in
+                # (StoreError NO_FOLDER; not imported here: the store's modules load after the
+                # first paint)
+                services.close()
+                _cannot_open_records(exc)
+                return 1
+            guard = Guard(records)
             outcome = guard.claim()
             if outcome is not Outcome.FIRST:
                 services.close()

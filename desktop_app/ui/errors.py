@@ -351,7 +351,7 @@ def describe(exc: BaseException) -> tuple[str, str]:
     if isinstance(exc, StoreError):
         from desktop_app.core.services.sending import StoreProblem
 
-        if exc.problem in (StoreProblem.DAMAGED, StoreProblem.UNAVAILABLE):
+        if exc.problem in (StoreProblem.DAMAGED, StoreProblem.UNAVAILABLE, StoreProblem.NO_FOLDER):
             title = QCoreApplication.translate("errors", "Could not open Tuma's records")
         elif exc.problem is StoreProblem.DISK_FULL:
             title = QCoreApplication.translate("errors", "The disk is full")

@@ -362,6 +362,12 @@ class Words(QObject):
                 "Close any other program using it, check there is free disk space, then open "
                 "Tuma again."
             ).format(path=exc.data.get("path", ""), reason=exc.data.get("reason", "")),
+            p.NO_FOLDER: self.tr(
+                "Tuma keeps its records in the folder {path}, but could not make it there (the "
+                "computer said: {reason}). If a file has that name, rename it; if the folder "
+                "belongs to another user, ask whoever looks after this computer to give it back "
+                "to you. Then open Tuma again."
+            ).format(path=exc.data.get("path", ""), reason=exc.data.get("reason", "")),
             p.DISK_FULL: self.tr(
                 "This computer's disk is full, so Tuma could not save its records. Free some "
                 "space (delete files you no longer need, then empty the Recycle Bin), then try "

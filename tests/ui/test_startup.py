@@ -229,3 +229,35 @@ def test_a_damaged_records_file_stops_the_app_with_plain_words_and_is_kept(
     assert str(data / "tuma.sqlite3") in said
     assert "Traceback" not in said
     assert (data / "tuma.sqlite3").read_bytes() == damaged
+
+
+@pytest.mark.parametrize("blocked", ["file", "read-only"])
+def test_a_records_folder_that_cannot_be_made_is_said_in_plain_words(
+    isolated_user_dirs: Path, blocked: str
+) -> None:
+    """Where Tuma's records go, a file is in the way, or a folder Tuma may not write in (an
+    earlier run with sudo leaves ~/.local/share root's): one plain sentence and exit 1, not
+    a traceback (nothing at all appeared when started from the menu)."""
+    data = isolated_user_dirs / "data"
+    if blocked == "file":
+        (data / "tuma").write_text("")
+    else:
+        if os.geteuid() == 0:
+            pytest.skip("root may write in a read-only folder")
+        data.chmod(0o500)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "desktop_app"],
+            cwd=ROOT,
+            env=dict(os.environ, QT_QPA_PLATFORM="offscreen"),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        data.chmod(0o700)
+    assert done.returncode == 1, done.stderr
+    said = done.stderr.split("tuma: ")[-1]
+    assert said.startswith("Could not open Tuma's records"), done.stderr
+    assert str(data / "tuma") in said
+    assert "Traceback" not in said

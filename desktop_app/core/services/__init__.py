@@ -174,7 +174,16 @@ class Services:
             return self._store_path.parent
         from desktop_app.core.settings import data_dir
 
-        return data_dir()
+        try:
+            return data_dir()  # (made when missing)
+        except OSError as exc:  # a file in its place, or a parent Tuma may not write in
+            from desktop_app.core.store import StoreError, StoreProblem
+
+            raise StoreError(
+                StoreProblem.NO_FOLDER,
+                path=str(exc.filename or ""),
+                reason=exc.strerror or type(exc).__name__,
+            ) from exc
 
     def practice_data_dir(self) -> Path:
         """Where the practice sandbox keeps its demo shop: beside the store (the app's data

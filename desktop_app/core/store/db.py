@@ -54,6 +54,7 @@ class StoreProblem(StrEnum):
     NEWER_VERSION = "newer_version"  # written by a newer Tuma
     DAMAGED = "damaged"  # the file is not a database SQLite can read (data: path)
     UNAVAILABLE = "unavailable"  # SQLite could not open it (data: path, reason): locked, …
+    NO_FOLDER = "no_folder"  # the records' folder could not be made (data: path, reason)
     DISK_FULL = "disk_full"  # the disk has no room for the write (data: path)
     WRITE_FAILED = "write_failed"  # open, but a read or write failed (data: path, reason)
     NOT_FOUND = "not_found"  # no such broadcast / chunk / template
