@@ -291,6 +291,13 @@ class Words(QObject):
                 "This is a web address, not the secret key. Open it in your web browser, then "
                 "copy the key shown there (a long line of letters and numbers, e.g. mbs_…)."
             )
+        if exc.problem is AccountProblem.CONTACTS_ADDRESS:
+            return self.tr(
+                "The key works at the Web address, but the Contacts address did not answer as "
+                "your provider's contacts service. Check the Contacts address (copy it again "
+                "from your provider), or leave it empty to use the Web address, then test "
+                "again."
+            )
         return self.tr("There is no saved account called “{name}”.").format(name=exc.name or "")
 
     # -- the journal and the store ---------------------------------------------------------

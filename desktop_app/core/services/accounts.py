@@ -69,6 +69,9 @@ class AccountProblem(StrEnum):
     ADDRESS_NOT_KEY = "address_not_key"  # a web address was pasted where the key goes
     NO_SAVED_TOKEN = "no_saved_token"  # the profile exists, its token is not in the keyring
     NO_SUCH_PROFILE = "no_such_profile"
+    #: The balance was read at the Web address, but the Contacts address did not answer as
+    #: the contacts service (not found there, not reached, a web page, the key refused).
+    CONTACTS_ADDRESS = "contacts_address"
 
 
 class AccountError(Exception):
@@ -208,10 +211,28 @@ class AccountsService:
         return self._client_factory(profile, token)
 
     async def test(self, profile: Profile, token: str) -> float:
-        """The balance, read with these details on a throw-away client."""
+        """The balance, read with these details on a throw-away client; and, for a key the
+        contacts service takes (scoped), a first page of contacts at the Contacts address:
+        a wrong one was saved unchecked, and the Contacts tab then said "Not found …
+        contact support" (AccountError CONTACTS_ADDRESS). A key without the contacts
+        permission is not refused here: the Contacts tab says what it lacks."""
+        from desktop_app.core.api import errors as api
+        from desktop_app.core.tokens import token_kind
+
         client = self.open_client(profile, token)
         try:
             balance = await client.balance()
+            if token_kind(token) == "scoped":
+                try:
+                    await client.list_contacts(page=1, page_size=1)
+                except api.ScopeError:
+                    pass
+                except (api.NotFound, api.ProtocolError, api.NetworkError, api.AuthError) as exc:
+                    raise AccountError(AccountProblem.CONTACTS_ADDRESS) from exc
+                except api.ServiceError as exc:
+                    if exc.http_status not in (404, 405):  # (no such path there)
+                        raise
+                    raise AccountError(AccountProblem.CONTACTS_ADDRESS) from exc
         finally:
             await client.aclose()
         return balance.credits
