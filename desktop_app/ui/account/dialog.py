@@ -474,6 +474,15 @@ class AccountDialog(QDialog):
                 "more, then try again). Check the Web address: copy it again from your "
                 "provider (for example https://api.example.co.ke), then test again."
             )
+        elif _not_reached(exc):
+            # Here, before anything was saved, a typing mistake in the address (a letter, the
+            # port) is as likely as being offline: "check your internet" alone sent the user
+            # the wrong way.
+            text = self.tr(
+                "No connection: nothing answered at the Web address. Check it for a typing "
+                "mistake (copy it again from your provider); if it is right, check that this "
+                "computer is online, then test again."
+            )
         elif not isinstance(exc, AccountError | SettingsError):
             text = f"{title}: {text}"
         self._show_status(text, "error")
@@ -529,6 +538,14 @@ class AccountDialog(QDialog):
         self.ctx.tasks.cancel("account.test")
         self.ctx.tasks.cancel("account.save")
         super().reject()
+
+
+def _not_reached(exc: BaseException) -> bool:
+    """Nothing answered at the address (no connection could be made): not a certificate
+    that failed, which has its own words."""
+    from desktop_app.core.api import errors as api
+
+    return isinstance(exc, api.NetworkError) and not isinstance(exc, api.CertificateError)
 
 
 def _not_the_service(exc: BaseException) -> bool:

@@ -70,3 +70,15 @@ def test_the_right_contacts_address_and_a_key_without_contacts_permission_pass(
     assert _attempt(qtbot, dialog, dialog.test_button)  # the Contacts tab says what it lacks
     _fill(dialog, account.base_url, account.base_url, account.legacy_token)
     assert _attempt(qtbot, dialog, dialog.test_button)  # (legacy keys never reach contacts)
+
+
+def test_a_web_address_where_nothing_answers_says_to_check_it_for_a_typing_mistake(
+    qtbot: Any, dialog: AccountDialog, account: Any
+) -> None:
+    """A wrong port: "Check your internet connection" alone sent the user the wrong way."""
+    address = f"http://127.0.0.1:{_closed_port()}"
+    _fill(dialog, address, address, account.token)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    said = dialog.status_label.text()
+    assert said.startswith("No connection: nothing answered at the Web address.")
+    assert "typing mistake" in said
