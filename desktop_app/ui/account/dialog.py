@@ -474,6 +474,12 @@ class AccountDialog(QDialog):
                 "more, then try again). Check the Web address: copy it again from your "
                 "provider (for example https://api.example.co.ke), then test again."
             )
+        elif _missing_permission(exc) is not None:
+            # (the main window's words send the user to the Account menu: they are in it)
+            text = self.tr(
+                "This key does not have the “{permission}” permission. Ask your provider for a "
+                "key that includes it, then paste it here and test again."
+            ).format(permission=_missing_permission(exc))
         elif _not_reached(exc):
             # Here, before anything was saved, a typing mistake in the address (a letter, the
             # port) is as likely as being offline: "check your internet" alone sent the user
@@ -538,6 +544,14 @@ class AccountDialog(QDialog):
         self.ctx.tasks.cancel("account.test")
         self.ctx.tasks.cancel("account.save")
         super().reject()
+
+
+def _missing_permission(exc: BaseException) -> str | None:
+    """The permission the key lacks (in words), when the service refused it for that."""
+    from desktop_app.core.api import errors as api
+    from desktop_app.ui.errors import scope_label
+
+    return scope_label(exc.scope) if isinstance(exc, api.ScopeError) else None
 
 
 def _not_reached(exc: BaseException) -> bool:

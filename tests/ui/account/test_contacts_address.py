@@ -82,3 +82,17 @@ def test_a_web_address_where_nothing_answers_says_to_check_it_for_a_typing_mista
     said = dialog.status_label.text()
     assert said.startswith("No connection: nothing answered at the Web address.")
     assert "typing mistake" in said
+
+
+def test_a_key_without_the_sms_permission_is_told_to_be_pasted_here(
+    qtbot: Any, dialog: AccountDialog, account: Any, admin: Any
+) -> None:
+    """In the dialog, "then connect again from the Account menu" pointed at where the user
+    already was."""
+    contacts_only = admin.create_token(account.account_id, kind="scoped", scopes=["contacts"])
+    _fill(dialog, account.base_url, account.base_url, contacts_only)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    said = dialog.status_label.text()
+    assert "sending SMS" in said
+    assert "paste it here and test again" in said
+    assert "Account menu" not in said
