@@ -49,6 +49,37 @@
         </message>
     </context>
     <context>
+        <name>DeliveryWords</name>
+        <message numerus="yes">
+            <source>%Ln delivered</source>
+            <translation>
+                <numerusform>%Ln delivered</numerusform>
+                <numerusform>%Ln delivered</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln failed</source>
+            <translation>
+                <numerusform>%Ln failed</numerusform>
+                <numerusform>%Ln failed</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln waiting</source>
+            <translation>
+                <numerusform>%Ln waiting</numerusform>
+                <numerusform>%Ln waiting</numerusform>
+            </translation>
+        </message>
+        <message numerus="yes">
+            <source>%Ln no report</source>
+            <translation>
+                <numerusform>%Ln no report</numerusform>
+                <numerusform>%Ln no report</numerusform>
+            </translation>
+        </message>
+    </context>
+    <context>
         <name>ImportTab</name>
         <message numerus="yes">
             <source>Upload %Ln contact(s)</source>

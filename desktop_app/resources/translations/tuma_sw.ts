@@ -137,6 +137,14 @@
         <translation>Anwani hii ya tovuti imejibu, lakini si kama huduma ya ujumbe: huenda ni tovuti, ukurasa wa kuingia kwenye Wi-Fi (hotelini au mkahawani, ingia kwanza kwa kivinjari chako) au ukurasa wa mtandao wako unaosema bando la data limekwisha (nunua zaidi, kisha jaribu tena). Angalia Anwani ya tovuti: inakili tena kutoka kwa mtoa huduma wako (kwa mfano https://api.example.co.ke), kisha jaribu tena.</translation>
     </message>
     <message>
+        <source>This key does not have the “{permission}” permission. Ask your provider for a key that includes it, then paste it here and test again.</source>
+        <translation>Ufunguo huu hauna ruhusa ya “{permission}”. Muombe mtoa huduma wako ufunguo unaoijumuisha, kisha uubandike hapa na ujaribu tena.</translation>
+    </message>
+    <message>
+        <source>No connection: nothing answered at the Web address. Check it for a typing mistake (copy it again from your provider); if it is right, check that this computer is online, then test again.</source>
+        <translation>Hakuna muunganisho: hakuna kilichojibu kwenye anwani ya tovuti. Iangalie kama kuna kosa la kuandika (inakili tena kutoka kwa mtoa huduma wako); kama iko sawa, hakikisha kompyuta hii iko mtandaoni, kisha jaribu tena.</translation>
+    </message>
+    <message>
         <source>A send is in progress: save this account once it has finished.</source>
         <translation>Utumaji unaendelea: hifadhi akaunti hii ukishakamilika.</translation>
     </message>
@@ -220,6 +228,7 @@
     <name>BalanceTab</name>
     <message>
         <source>Balance</source>
+        <extracomment>When the balance shown was read (the last reading that worked): the subtitle&apos;s &quot;last checked at&quot;, kept when only the warning level changes. The last reading failed: the subtitle says so until one works (a change of the warning level wrote &quot;last checked at &lt;now&gt;&quot; over it).</extracomment>
         <translation>Salio</translation>
     </message>
     <message>
@@ -430,6 +439,10 @@
         <translation>Zimerukwa: {numbers}.</translation>
     </message>
     <message>
+        <source>The survey stopped before the other {people}: {reason} Press Send survey again to send it to them: Tuma offers to leave out everyone who got it.</source>
+        <translation>Utafiti ulisimama kabla ya kuwafikia wengine ({people}): {reason} Bonyeza Tuma utafiti tena ili uwatumie: Tuma itakupa nafasi ya kuwaacha wote walioupata.</translation>
+    </message>
+    <message>
         <source>Not enough credit: this send needs {needed}, but your balance is {balance}. Top up at least {missing}, or send to fewer people.</source>
         <translation>Krediti hazitoshi: utumaji huu unahitaji {needed}, lakini salio lako ni {balance}. Ongeza angalau {missing}, au tuma kwa watu wachache.</translation>
     </message>
@@ -473,6 +486,10 @@
         <source>Sent to {people} ({credits}).</source>
         <extracomment>How often the tab looks for scheduled sends that fell due (ms). A scheduled send the running due check finds later than this after its time is asked about, not sent unasked: the computer slept (lid closed) through its time, or Tuma was stalled. Ten minutes is far more than a check normally comes late (every 20 s, plus the minute or two a send under way may hold the next one back), and short enough that a message sent unasked still goes out when the user meant it to (a laptop&apos;s lid closed over lunch, or overnight, is caught). How long &quot;Cancel send&quot; can be undone (a slip of the mouse is noticed at once; nobody undoes a cancel from before lunch). The next cancel ends it sooner.</extracomment>
         <translation>Umetumwa kwa {people} ({credits}).</translation>
+    </message>
+    <message>
+        <source>Nothing was sent.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>{n} not sent yet: you can send them later.</source>
@@ -527,7 +544,7 @@
     <name>ComposeTab</name>
     <message>
         <source>SMS</source>
-        <extracomment>Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The last due check left sends waiting for the send under way: checked again as soon as it ends (not up to 20 s later). The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back). The last Cancel send, while it can be undone (until the next cancel, or minutes). Sends a cancel&apos;s Undo put back after their time: asked about (with words that say so), never sent unasked.</extracomment>
+        <extracomment>Emitted (from a finally) when a send attempt ends, whatever happened; carries the RunReport, the exception, or None when the user cancelled / it was stopped. The resume banner was brought up to date (carries the unfinished broadcasts). The account the form&apos;s draft belongs to (drafts are per account). Bumped on every edit: a draft read from the store never overwrites newer typing. Where a Send stands (core&apos;s flow: idle, checking, confirming, sending, stopping). The latest balance we know of: the context&apos;s reading, or the one fetched just before a send (fresher). the sender ID of the restored draft, chosen once the session lists it False in --screenshots mode: the sample typed there is never saved as a draft The account&apos;s opt-out line (read when the account connects). Scheduled sends due before this moment fell due while Tuma was closed (or their account was not open in it): the user is asked about them; later ones are sent when due. Set again whenever an account is opened. Overdue sends already asked about in this run (&quot;Decide later&quot;). Sends put back on the schedule by Undo after their time passed while they were being edited: asked about, as an overdue one found at start, never sent unasked. The last due check left sends waiting for the send under way: checked again as soon as it ends (not up to 20 s later). The scheduled send the form&apos;s text was taken from by Edit (kept with the draft, so the form still says so after a quit, and Undo still puts it back). The kind of message the form&apos;s text came with (a scheduled send&apos;s own, brought back by Edit), or the one the user chose for it since: it holds over the sender ID&apos;s usual kind until the form is cleared (a promotion edited stays one, so the opt-out list and the hours still apply). None: the sender ID&apos;s usual kind. The last Cancel send, while it can be undone (until the next cancel, or minutes). Sends a cancel&apos;s Undo put back after their time: asked about (with words that say so), never sent unasked. The rest of unfinished promotions the hours question held back for the morning (&quot;Send it tomorrow at 08:00&quot; after &quot;Send to the remaining&quot;): broadcast id → the account it is for and when it goes (the shop&apos;s clock). In memory only: after a quit (or another account) the rest waits in the note about unfinished broadcasts, asked about at the next start, never sent unasked.</extracomment>
         <translation>SMS</translation>
     </message>
     <message>
@@ -670,6 +687,10 @@
         <translation>Ujumbe huu ulipangwa kutumwa {when}. Uliondolewa kwenye ratiba ili uubadilishe: utume, au uupange tena kwa Tuma baadaye.</translation>
     </message>
     <message>
+        <source>Another account is being opened: wait until it is, then press Send.</source>
+        <translation>Akaunti nyingine inafunguliwa: subiri ifunguke, kisha bonyeza Tuma.</translation>
+    </message>
+    <message>
         <source>Everyone you chose is on your opt-out list, so this promotion goes to nobody. Choose “Service message” if it is a receipt or a reminder.</source>
         <translation>Wote uliowachagua wako kwenye orodha ya waliojiondoa, kwa hiyo tangazo hili halitamfikia yeyote. Chagua “Ujumbe wa huduma” kama ni risiti au kikumbusho.</translation>
     </message>
@@ -692,6 +713,10 @@
     <message>
         <source>SMS (personalised)</source>
         <translation>SMS (yenye majina)</translation>
+    </message>
+    <message>
+        <source>Not sent: another account was opened while you were confirming. The message is kept for “{account}”: open it again to send it.</source>
+        <translation>Haijatumwa: akaunti nyingine ilifunguliwa ulipokuwa ukithibitisha. Ujumbe umehifadhiwa kwa “{account}”: ifungue tena ili uutume.</translation>
     </message>
     <message>
         <source>Nothing was scheduled: the time you chose ({when}) passed while the confirmation was open. Press Send later to choose another time, or Send to send it now.</source>
@@ -765,13 +790,12 @@
         <source>{invalid} and will be skipped.</source>
         <translation>{invalid}. Namba zisizo sahihi zinarukwa.</translation>
     </message>
-    <message>
-        <source>Send only to the {n} new</source>
-        <translation>Tuma kwa wapya {n} pekee</translation>
-    </message>
-    <message>
-        <source>Send only to the 1 new person</source>
-        <translation>Tuma kwa mtu 1 mpya pekee</translation>
+    <message numerus="yes">
+        <source>Send only to the %Ln new person(s)</source>
+        <translation>
+            <numerusform>Tuma kwa mtu %Ln mpya pekee</numerusform>
+            <numerusform>Tuma kwa watu %Ln wapya pekee</numerusform>
+        </translation>
     </message>
     <message>
         <source>Send again anyway…</source>
@@ -877,7 +901,7 @@
     <name>ConfirmSurveyDialog</name>
     <message>
         <source>Send this survey?</source>
-        <extracomment>The tips beside the WhatsApp and Survey forms: at 360 (the SMS summary&apos;s width) the form was left ~390 px at 800 (its placeholders and &quot;No recipients yet.&quot; cut or wrapped).</extracomment>
+        <extracomment>The tips beside the WhatsApp and Survey forms: at 360 (the SMS summary&apos;s width) the form was left ~390 px at 800 (its placeholders and &quot;No recipients yet.&quot; cut or wrapped). The most people one survey request may name (CONTRACT: at most 1,000 recipients per call): a longer list goes in rounds of this many. A survey to more people than one request may name: its later rounds, accepted. A later round failed (the ones before it went): why, and how many people it and the rounds after it were for (nothing was sent to them, or it is in doubt: ``stopped``).</extracomment>
         <translation>Utume utafiti huu?</translation>
     </message>
     <message>
@@ -1188,7 +1212,7 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>Reading the account&apos;s kept contact draft (when the tab first loads for an account). How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error). The account&apos;s kept contact draft was looked for (found or not): tests wait on it.</extracomment>
+        <extracomment>Fetching the row to edit when its page is no longer in memory (paged far away from it). Reading the account&apos;s kept contact draft (when the tab first loads for an account). How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
@@ -1461,6 +1485,10 @@
         <translation>Wataondolewa pia kwenye vikundi vya kompyuta hii. Kwa dakika {n} baadaye (hadi utakapofuta nyingine) Tendua inazirudisha, pamoja na maelezo yake na vikundi vyake. Jumbe ambazo tayari wametumiwa haziathiriwi.</translation>
     </message>
     <message>
+        <source>{added} added to the opt-out list; {already} already on it.</source>
+        <translation>Wameongezwa {added} kwenye orodha ya waliojiondoa; {already} walikuwa tayari wamo.</translation>
+    </message>
+    <message>
         <source>Add c&amp;ontact</source>
         <translation>&amp;Ongeza anwani</translation>
     </message>
@@ -1553,8 +1581,16 @@
         <translation>Zimefutwa {contacts}.</translation>
     </message>
     <message>
+        <source>Took {numbers} out of the groups on this computer (no longer in your provider&apos;s contacts).</source>
+        <translation>Zimeondolewa {numbers} kwenye vikundi vya kompyuta hii (hazimo tena kwenye anwani za mtoa huduma wako).</translation>
+    </message>
+    <message>
         <source>Adding back {contacts}…</source>
         <translation>Inarudisha {contacts}…</translation>
+    </message>
+    <message>
+        <source>Putting {numbers} back in the groups…</source>
+        <translation>Inarudisha {numbers} kwenye vikundi…</translation>
     </message>
     <message>
         <source>Added back {contacts}.</source>
@@ -1575,6 +1611,14 @@
     <message>
         <source>Stopped: {contacts} not added back yet (Undo adds them).</source>
         <translation>Imesimamishwa: bado hazijarudishwa {contacts} (Tendua inazirudisha).</translation>
+    </message>
+    <message>
+        <source>Put {numbers} back in the groups on this computer.</source>
+        <translation>Zimerudishwa {numbers} kwenye vikundi vya kompyuta hii.</translation>
+    </message>
+    <message>
+        <source>Not put back in any group: those groups were deleted meanwhile.</source>
+        <translation>Hazikurudishwa kwenye kikundi chochote: vikundi hivyo vilifutwa wakati huo.</translation>
     </message>
     <message>
         <source>Stopped: added {contacts} to “{group}”; the others were not.</source>
@@ -1613,8 +1657,8 @@
         <translation>Wameongezwa {added} kwenye orodha ya waliojiondoa: hawatapata matangazo tena (jumbe za huduma bado zitawafikia).</translation>
     </message>
     <message>
-        <source>{added} added to the opt-out list; {already} were on it already.</source>
-        <translation>Wameongezwa {added} kwenye orodha ya waliojiondoa; {already} walikuwa tayari wamo.</translation>
+        <source>Nobody was added to the opt-out list: they were on it already.</source>
+        <translation>Hakuna aliyeongezwa kwenye orodha ya waliojiondoa: walikuwa tayari wamo.</translation>
     </message>
     <message>
         <source>Adding to the opt-out list…</source>
@@ -1627,6 +1671,10 @@
     <message>
         <source>Collecting everyone in “{group}”…</source>
         <translation>Inakusanya kila mtu wa “{group}”…</translation>
+    </message>
+    <message>
+        <source>Nobody matches, so nobody was added to a message.</source>
+        <translation>Hakuna anayelingana, kwa hiyo hakuna aliyeongezwa kwenye ujumbe.</translation>
     </message>
     <message>
         <source>Only the first {n} were added</source>
@@ -1647,6 +1695,10 @@
     <message>
         <source>Exporting contacts…</source>
         <translation>Inahamisha anwani…</translation>
+    </message>
+    <message>
+        <source>Not started: “{job}” is still running. Try again when it has finished, or press Cancel beside it.</source>
+        <translation>Haijaanzishwa: “{job}” bado inaendelea. Jaribu tena itakapomaliza, au bonyeza Ghairi kando yake.</translation>
     </message>
     <message>
         <source>The list changed meanwhile (a search, Refresh or an import), so nothing was done. Select the contacts again.</source>
@@ -1767,22 +1819,6 @@
         <translation>Haijakamilika: kagua</translation>
     </message>
     <message>
-        <source>{n} delivered</source>
-        <translation>{n} zimefika</translation>
-    </message>
-    <message>
-        <source>{n} failed</source>
-        <translation>{n} zimeshindwa</translation>
-    </message>
-    <message>
-        <source>{n} waiting</source>
-        <translation>{n} zinasubiri</translation>
-    </message>
-    <message>
-        <source>{n} no report</source>
-        <translation>{n} hazina ripoti</translation>
-    </message>
-    <message>
         <source>Cancelled: nothing sent</source>
         <translation>Imeghairiwa: hakuna kilichotumwa</translation>
     </message>
@@ -1833,7 +1869,7 @@
     </message>
     <message>
         <source>As reported by the network: {raw}</source>
-        <extracomment>the send shown is a WhatsApp template or a survey (nothing of it to review) The send shown waits for its time: (when due, waiting for the user&apos;s decision).</extracomment>
+        <extracomment>the send shown is a WhatsApp template or a survey (nothing of it to review) The send shown waits for its time: (when due, waiting for the user&apos;s decision). The send shown is being sent right now: its recipients still to go are not said to be left over from a send that did not finish.</extracomment>
         <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
     </message>
     <message>
@@ -1845,7 +1881,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>The tab&apos;s reads that only refresh what it shows: dropped when it stops. The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. Qt is placing the panes (inside ``resizeEvent``): a pane&apos;s own resize meanwhile (the send&apos;s actions wrapping) waits for ``resized``. Shared out from inside, the new sizes were overwritten half-way by the placing under way: the handle was left across the sends and the recipients ran on under the status bar (1280×800 to 800×560 at once). What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. A date (&quot;2024-11-24&quot;, &quot;24.11.2024&quot;, &quot;24/11/24&quot;): some read as a Nairobi landline. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. the message bar said the reports cannot be saved (said once, until they can) Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
+        <extracomment>Waits for the sends going out to stop, then reads their rows again (``_watch_sends``). The tab&apos;s reads that only refresh what it shows: dropped when it stops. What an account&apos;s work asks of the service or prepares for it: dropped when another account is opened (a look-up of the old one failed on the new one&apos;s screen, &quot;Something went wrong … restart Tuma&quot;, its client closed under it). The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. Qt is placing the panes (inside ``resizeEvent``): a pane&apos;s own resize meanwhile (the send&apos;s actions wrapping) waits for ``resized``. Shared out from inside, the new sizes were overwritten half-way by the placing under way: the handle was left across the sends and the recipients ran on under the status bar (1280×800 to 800×560 at once). What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. A date (&quot;2024-11-24&quot;, &quot;24.11.2024&quot;, &quot;24/11/24&quot;): some read as a Nairobi landline. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. the message bar said the reports cannot be saved (said once, until they can) Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -2274,6 +2310,38 @@
     <message>
         <source>Being sent</source>
         <translation>Inatumwa</translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln delivered</source>
+        <translation>
+            <numerusform>%Ln umefika</numerusform>
+            <numerusform>%Ln zimefika</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln failed</source>
+        <translation>
+            <numerusform>%Ln umeshindwa</numerusform>
+            <numerusform>%Ln zimeshindwa</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln waiting</source>
+        <translation>
+            <numerusform>%Ln unasubiri</numerusform>
+            <numerusform>%Ln zinasubiri</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln no report</source>
+        <translation>
+            <numerusform>%Ln hauna ripoti</numerusform>
+            <numerusform>%Ln hazina ripoti</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not sent yet: this send is still going out.</source>
+        <translation>Bado haijatumwa: utumaji huu bado unaendelea.</translation>
     </message>
     <message>
         <source>Unknown whether it went out: the connection was lost. Sending it again asks you first.</source>
@@ -4615,6 +4683,10 @@
         <source>Sending…</source>
         <translation>Inatuma…</translation>
     </message>
+    <message>
+        <source>Sending… {done} of {people}</source>
+        <translation>Inatuma… {done} kati ya {people}</translation>
+    </message>
 </context>
 <context>
     <name>Tabs</name>
@@ -5154,6 +5226,10 @@
         <translation>Hii ni anwani ya tovuti, si ufunguo wa siri. Ifungue kwenye kivinjari chako, kisha nakili ufunguo ulioonyeshwa hapo (mstari mrefu wa herufi na nambari, k.m. mbs_…).</translation>
     </message>
     <message>
+        <source>The key works at the Web address, but the Contacts address did not answer as your provider&apos;s contacts service. Check the Contacts address (copy it again from your provider), or leave it empty to use the Web address, then test again.</source>
+        <translation>Ufunguo unafanya kazi kwenye anwani ya tovuti, lakini tovuti ya anwani haikujibu kama huduma ya anwani ya mtoa huduma wako. Angalia tovuti ya anwani (inakili tena kutoka kwa mtoa huduma wako), au iache tupu ili kutumia anwani ya tovuti, kisha jaribu tena.</translation>
+    </message>
+    <message>
         <source>There is no saved account called “{name}”.</source>
         <translation>Hakuna akaunti iliyohifadhiwa inayoitwa “{name}”.</translation>
     </message>
@@ -5220,6 +5296,10 @@
     <message>
         <source>Tuma&apos;s records file {path} could not be opened (the computer said: {reason}). Close any other program using it, check there is free disk space, then open Tuma again.</source>
         <translation>Faili ya kumbukumbu za Tuma {path} haikuweza kufunguliwa (kompyuta imesema: {reason}). Funga programu nyingine yoyote inayoitumia, hakikisha kuna nafasi kwenye diski, kisha fungua Tuma tena.</translation>
+    </message>
+    <message>
+        <source>Tuma keeps its records in the folder {path}, but could not make it there (the computer said: {reason}). If a file has that name, rename it; if the folder belongs to another user, ask whoever looks after this computer to give it back to you. Then open Tuma again.</source>
+        <translation>Tuma huweka kumbukumbu zake kwenye folda {path}, lakini haikuweza kuiunda hapo (kompyuta imesema: {reason}). Kama kuna faili yenye jina hilo, ibadilishe jina; kama folda ni ya mtumiaji mwingine, muombe anayeshughulikia kompyuta hii akurudishie. Kisha fungua Tuma tena.</translation>
     </message>
     <message>
         <source>This computer&apos;s disk is full, so Tuma could not save its records. Free some space (delete files you no longer need, then empty the Recycle Bin), then try again.</source>
@@ -5343,7 +5423,7 @@
     <name>_ChannelPanel</name>
     <message>
         <source>Not sent: everyone here is on your opt-out list, so they get no promotions. Choose “Service message” at the top if this is not a promotion.</source>
-        <extracomment>[SentMessage] of an accepted send, once recorded in the outbox (for the Delivery tab) The confirmation while it is open (tests and quitting look at it). The kind of message chosen on the tab (promotions skip the opt-out list). How many numbers the last send left out as opted out of promotions.</extracomment>
+        <extracomment>[SentMessage] of an accepted send, once recorded in the outbox (for the Delivery tab) The confirmation while it is open (tests and quitting look at it). The kind of message chosen on the tab (promotions skip the opt-out list). How many numbers the last send left out as opted out of promotions. The account whose typing the page shows, and the others&apos; typing, kept for when they are opened again (in memory, for this run of Tuma).</extracomment>
         <translation>Haukutumwa: wote hapa wako kwenye orodha ya waliojiondoa, kwa hiyo hawapati matangazo. Chagua “Ujumbe wa huduma” juu kama huu si tangazo.</translation>
     </message>
 </context>
