@@ -16,6 +16,7 @@ from desktop_app.ui.tasks import TaskRunner
 
 if TYPE_CHECKING:
     from desktop_app.core.recipients import Person
+    from desktop_app.core.rules import SendCategory
 
 if TYPE_CHECKING:
     import asyncio
@@ -50,6 +51,10 @@ class ComposeRequest:
     # field shows it again. None (none kept: an older send, or not personalised) leaves the
     # field as it is.
     fallback: str | None = None
+    # The kind of message it is (a scheduled promotion brought back by Edit): Compose shows
+    # it, over the sender ID's usual kind, so the rules for promotions still apply. None
+    # leaves the kind to the sender ID.
+    category: SendCategory | None = None
 
 
 def session_title(session: Session) -> str:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 
 from desktop_app.core.background import Blocking
+from desktop_app.core.rules import SendCategory
 from desktop_app.core.store import Draft, DraftPerson, Store
 from desktop_app.core.store.drafts import TakenOff
 
@@ -32,12 +34,31 @@ class DraftsService:
 
     def _load(self, profile: str) -> Draft:
         draft = self._drafts.load(profile)
+        taken_off = draft.taken_off
+        if taken_off is not None and taken_off.category is None:
+            # Taken off by a Tuma that kept no kind with the draft: the send's own, as
+            # recorded with it (a promotion edited stays one: the opt-out list, the hours).
+            category = self._store.schedule.category(taken_off.broadcast_id)
+            if category is not None:
+                draft = replace(draft, taken_off=replace(taken_off, category=category))
         if draft.is_empty:
             legacy = _take_legacy_draft()
             if legacy is not None:  # 0.1's draft goes to the first account opened
                 self._drafts.save(profile, legacy)
                 return legacy
         return draft
+
+    async def send_category(self, broadcast_id: int) -> SendCategory | None:
+        """The kind of message a send written down in the journal is, as recorded with it
+        (None: recorded without one). Compose reads it where the form's kind is not the
+        send's: "Send to the remaining" of an unfinished send asks about the hours for
+        promotions when it is one."""
+        raw = await self._io(self._store.schedule.category, broadcast_id)
+        try:
+            return None if raw is None else SendCategory(raw)
+        except ValueError:
+            log.warning("broadcast %d has an unknown kind of message: %r", broadcast_id, raw)
+            return None
 
     async def save(self, profile: str, draft: Draft) -> None:
         await self._io(self._drafts.save, profile, draft)

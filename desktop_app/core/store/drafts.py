@@ -45,12 +45,16 @@ class Draft:
 
 @dataclass(frozen=True)
 class TakenOff:
-    """The scheduled send a draft was taken from by Edit: which one, when it was due, and
-    what the form held before (Undo puts that back, and the send on the schedule)."""
+    """The scheduled send a draft was taken from by Edit: which one, when it was due, what
+    the form held before (Undo puts that back, and the send on the schedule), and its kind
+    of message (a ``SendCategory`` value: the send's own, or the one chosen for it since),
+    which holds over the sender ID's usual kind while the form is that send. None: a draft
+    kept before kinds were (see DraftsService.load), or a send recorded without one."""
 
     broadcast_id: int
     due_at: datetime  # UTC
     before: Draft | None = None
+    category: str | None = None
 
 
 @migration(3, "drafts")
@@ -100,6 +104,8 @@ def _taken_off_dict(taken_off: TakenOff | None) -> dict[str, object] | None:
         "broadcast_id": taken_off.broadcast_id,
         "due_at": stamp(taken_off.due_at),
         "before": None if taken_off.before is None else _draft_json(taken_off.before),
+        # (in the JSON of the taken_off column: no schema step; older rows read as None)
+        "category": taken_off.category,
     }
 
 
@@ -107,10 +113,12 @@ def _taken_off_from_dict(raw: object) -> TakenOff | None:
     if not isinstance(raw, dict):
         return None
     before = raw.get("before")
+    category = raw.get("category")
     return TakenOff(
         broadcast_id=int(raw["broadcast_id"]),
         due_at=parse_time(raw["due_at"]),
         before=_draft_from_json(before) if isinstance(before, dict) else None,
+        category=category if isinstance(category, str) else None,
     )
 
 

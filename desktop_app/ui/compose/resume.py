@@ -212,6 +212,13 @@ class ResumeDialog(QDialog):
             "QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }"
         )
         layout.addWidget(self.scroll_area, 1)
+        #: Why the last request could not be done (another send is going out).
+        self.status_label = QLabel()
+        self.status_label.setObjectName("problem")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label.hide()
+        layout.addWidget(self.status_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close = buttons.button(QDialogButtonBox.StandardButton.Close)
         if close is not None:
@@ -231,6 +238,7 @@ class ResumeDialog(QDialog):
         )
 
     def _show(self, unfinished: list[tuple[Broadcast, list[Chunk]]]) -> None:
+        self.status_label.hide()  # (about the list as it was)
         self.broadcasts = [broadcast for broadcast, _chunks in unfinished]
         body = QWidget()
         body_layout = QVBoxLayout(body)
@@ -295,6 +303,12 @@ class ResumeDialog(QDialog):
             on_success=self._changed,
         )
 
+    def say(self, text: str) -> None:
+        """Why the last request could not be done; the dialog stays open."""
+        self.status_label.setText(text)
+        self.status_label.show()
+
     def request_resume(self, broadcast_id: int) -> None:
-        self.accept()
+        """The tab closes the dialog once the rest can go, or says here why it cannot yet
+        (:meth:`say`)."""
         self.resume_requested.emit(broadcast_id)

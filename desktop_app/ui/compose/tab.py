@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +56,7 @@ from desktop_app.ui.compose.rules import (
     ScheduledDialog,
     SendLaterDialog,
     due_text,
+    people_left_out_text,
 )
 from desktop_app.ui.compose.send_dialog import ConfirmSendDialog, SendChoice, SendProgressDialog
 from desktop_app.ui.compose.style import STYLE
@@ -120,12 +121,16 @@ class _CancelUndo:
     text: str
 
 
-def outcome_text(summary: SendSummary, *, web_page: bool = False, unrecorded: int = 0) -> str:
-    """One sentence for the notice line after a run: who got it, what is left, what is
-    unknown, what was refused. *web_page*: what left some in doubt was a web page in the
-    service's place (the network's own: a data bundle used up, a Wi-Fi sign-in), not a
-    broken connection. *unrecorded*: people it was sent to that Tuma could not save yet
-    (RunReport.sent_unrecorded)."""
+def outcome_text(
+    summary: SendSummary, *, web_page: bool = False, unrecorded: int = 0, opted_out: int = 0
+) -> str:
+    """One sentence for the notice line after a run: who got it, who the opt-out list left
+    out, what is left, what is unknown, what was refused; never empty ("Nothing was sent.").
+    *web_page*: what left some in doubt was a web page in the service's place (the network's
+    own: a data bundle used up, a Wi-Fi sign-in), not a broken connection. *unrecorded*:
+    people it was sent to that Tuma could not save yet (RunReport.sent_unrecorded).
+    *opted_out*: people taken out of a promotion because they are on the opt-out list
+    (RunReport.opted_out), in the confirmation's words."""
     pieces: list[str] = []
     if summary.recipients_accepted:
         pieces.append(
@@ -136,6 +141,14 @@ def outcome_text(summary: SendSummary, *, web_page: bool = False, unrecorded: in
         )
     if unrecorded:
         pieces.append(counts().sent_not_saved(unrecorded))
+    if not (
+        pieces or summary.recipients_pending or summary.recipients_in_doubt or summary.refusals
+    ):
+        # Nobody got it and nothing is left (everyone it was for is on the opt-out list):
+        # said, never an empty note.
+        pieces.append(QCoreApplication.translate("Compose", "Nothing was sent."))
+    if opted_out:
+        pieces.append(people_left_out_text(opted_out))
     if summary.recipients_pending:
         pieces.append(
             QCoreApplication.translate(
@@ -174,6 +187,14 @@ def outcome_text(summary: SendSummary, *, web_page: bool = False, unrecorded: in
             )
         )
     return " ".join(pieces)
+
+
+def _kind_of(category: str | None) -> SendCategory | None:
+    """A kind of message as recorded (ScheduledSend.category, TakenOff.category)."""
+    try:
+        return None if category is None else SendCategory(category)
+    except ValueError:
+        return None
 
 
 def _web_page(error: object) -> bool:
@@ -314,6 +335,11 @@ class ComposeTab(TabPage):
         #: The scheduled send the form's text was taken from by Edit (kept with the draft, so
         #: the form still says so after a quit, and Undo still puts it back).
         self._taken_off: TakenOff | None = None
+        #: The kind of message the form's text came with (a scheduled send's own, brought
+        #: back by Edit), or the one the user chose for it since: it holds over the sender
+        #: ID's usual kind until the form is cleared (a promotion edited stays one, so the
+        #: opt-out list and the hours still apply). None: the sender ID's usual kind.
+        self._kind: SendCategory | None = None
         #: The last Cancel send, while it can be undone (until the next cancel, or minutes).
         self._cancel_undo: _CancelUndo | None = None
         self._cancel_undo_timer = QTimer(self)
@@ -323,6 +349,12 @@ class ComposeTab(TabPage):
         #: Sends a cancel's Undo put back after their time: asked about (with words that
         #: say so), never sent unasked.
         self._cancel_undone: set[int] = set()
+        #: The rest of unfinished promotions the hours question held back for the morning
+        #: ("Send it tomorrow at 08:00" after "Send to the remaining"): broadcast id → the
+        #: account it is for and when it goes (the shop's clock). In memory only: after a
+        #: quit (or another account) the rest waits in the note about unfinished broadcasts,
+        #: asked about at the next start, never sent unasked.
+        self._resume_at: dict[int, tuple[Session, datetime]] = {}
 
         # The form scrolls; the Send row under it never does: on a small screen (800×560,
         # a 1024×600 netbook) the form was twice the window's height and Send, with the
@@ -654,7 +686,7 @@ class ComposeTab(TabPage):
             return
         if self.resume_dialog is None:
             self.resume_dialog = ResumeDialog(self.ctx, session.profile.name, self)
-            self.resume_dialog.resume_requested.connect(self.resume_broadcast)
+            self.resume_dialog.resume_requested.connect(self._on_resume_requested)
             self.resume_dialog.changed.connect(lambda: self.check_unfinished(open_dialog=False))
         self.resume_dialog.reload()
         self.resume_dialog.open()
@@ -732,6 +764,7 @@ class ComposeTab(TabPage):
         if (session.profile.name if session is not None else None) != self._draft_profile:
             self._drop_notes()  # another account (or none): the last one's notes go with it
         self.ctx.scheduled_waiting = frozenset()  # the previous account's sends
+        self._resume_at.clear()  # asked about again from the note (never sent unasked)
         self._drop_cancel_undo()  # another account's send: its Undo goes
         for waiting in (self.scheduled_dialog, self.overdue_dialog):
             if waiting is not None:
@@ -791,6 +824,7 @@ class ComposeTab(TabPage):
         before = (self.recipients.numbers_edit.toPlainText(), self.recipients.picked_people())
         text_before = self.composer.text()
         fallback_before = self.merge_bar.fallback()
+        kind_before = self._kind
         self.set_channel(0)
         self.recipients.clear(quiet=True)
         self.recipients.add_people(request.people)
@@ -800,6 +834,11 @@ class ComposeTab(TabPage):
             self.merge_bar.fallback_edit.setText(request.fallback)
         if request.sender_id and request.sender_id in self.sender_ids():
             self.summary.sender_combo.setCurrentText(request.sender_id)
+        # Its own kind when given; another text than the form's is not of the kind the form's
+        # text came with (Edit's): the sender ID's usual kind then.
+        new_kind = request.category is not None or request.text is not None
+        if new_kind:
+            self._hold_kind(request.category)
 
         def undo() -> None:
             self.recipients.clear(quiet=True)
@@ -809,6 +848,8 @@ class ComposeTab(TabPage):
                 self.composer.set_text(text_before)
             if request.fallback is not None:
                 self.merge_bar.fallback_edit.setText(fallback_before)
+            if new_kind:
+                self._hold_kind(kind_before)
             if also_undo is not None:
                 also_undo()
 
@@ -1015,6 +1056,7 @@ class ComposeTab(TabPage):
         if draft.fallback is not None:
             self.merge_bar.fallback_edit.setText(draft.fallback)
         self._taken_off = draft.taken_off
+        self._hold_kind(_kind_of(draft.taken_off.category) if draft.taken_off else None)
 
     def _say_taken_off(self, taken_off: TakenOff) -> None:
         """A draft restored at start that is a scheduled send taken off to edit it: the form
@@ -1049,12 +1091,16 @@ class ComposeTab(TabPage):
 
     def _clear_form(self) -> None:
         self._taken_off = None  # sent or scheduled again, or another account's form
+        self._hold_kind(None)  # the next message is of the sender ID's usual kind
         self.recipients.clear(quiet=True)
         self.composer.set_text("")
         self.composer.editor.document().clearUndoRedoStacks()
         self._draft_timer.stop()
 
     def current_draft(self) -> Draft:
+        taken_off = self._taken_off
+        if taken_off is not None and self._kind is not None:
+            taken_off = replace(taken_off, category=self._kind.value)
         return Draft(
             text=self.composer.text(),
             numbers=self.recipients.numbers_edit.toPlainText(),
@@ -1064,7 +1110,7 @@ class ComposeTab(TabPage):
                 DraftPerson(p.phone, p.first_name, p.last_name)
                 for p in self.recipients.picked_people()
             ),
-            taken_off=self._taken_off,
+            taken_off=taken_off,
         )
 
     def save_draft(self) -> None:
@@ -1418,8 +1464,21 @@ class ComposeTab(TabPage):
             and session.profile.name == profile
             and sender_id == self.summary.sender_combo.currentText()
         ):
-            self.category.set_category(category)
+            # (the kind the form's text came with, while it holds, over the sender ID's)
+            self.category.set_category(self._kind or category)
             self._show_estimate()
+
+    def _hold_kind(self, kind: SendCategory | None) -> None:
+        """The form's text is of this kind (a scheduled send's own, brought back by Edit),
+        whatever the sender ID's usual kind; None: the sender ID's usual kind again."""
+        if kind is None and self._kind is None:
+            return
+        self._kind = kind
+        if kind is not None:
+            self.category.set_category(kind)
+            self._show_estimate()
+        else:
+            self._load_category(self.summary.sender_combo.currentText())
 
     def _load_category(self, sender_id: str) -> None:
         """Another sender ID: its usual kind of message."""
@@ -1430,6 +1489,10 @@ class ComposeTab(TabPage):
             )
 
     def _on_category_chosen(self, category: SendCategory) -> None:
+        if self._kind is not None:
+            self._kind = category  # the user's own choice for this text, kept with its draft
+            if self._keep_drafts and not self.flow.sending:
+                self._draft_timer.start()
         session = self.ctx.session
         sender_id = self.summary.sender_combo.currentText()
         if session is not None and sender_id:
@@ -1526,6 +1589,8 @@ class ComposeTab(TabPage):
         sending = self.ctx.services.sending
         due = await sending.due(session.profile.name)
         self._due_held = False
+        if session is self.ctx.session:
+            self._resume_held(session)
         for send in due:
             if session is not self.ctx.session:
                 return
@@ -1763,9 +1828,11 @@ class ComposeTab(TabPage):
 
     async def _edit_scheduled(self, broadcast_id: int) -> None:
         """Off the schedule and into the form: the user changes it and sends (or schedules)
-        it again. Taking it off the schedule and keeping it as the draft are one store
-        transaction: a quit or a crash leaves it scheduled or in the draft, never neither.
-        While this runs, the form is held (no send starts from it, no due send either)."""
+        it again, as the kind of message it is (a promotion stays one, whatever the sender
+        ID's usual kind: the opt-out list and the hours still apply). Taking it off the
+        schedule and keeping it as the draft (with its kind) are one store transaction: a
+        quit or a crash leaves it scheduled or in the draft, never neither. While this
+        runs, the form is held (no send starts from it, no due send either)."""
         session = self.ctx.session
         profile = self._draft_profile
         if session is None or profile is None or self.flow.busy:
@@ -1776,10 +1843,17 @@ class ComposeTab(TabPage):
             recipients = await sending.scheduled_recipients(broadcast_id)
             broadcast = await sending.broadcast(broadcast_id)
             waiting = await sending.scheduled(session.profile.name)
-            due_at = next((s.due_at for s in waiting if s.broadcast.id == broadcast_id), None)
+            current = next((s for s in waiting if s.broadcast.id == broadcast_id), None)
+            due_at = None if current is None else current.due_at
+            kind = None if current is None else _kind_of(current.category)
             taken_off = None
             if due_at is not None and session is self.ctx.session:
-                taken_off = TakenOff(broadcast_id, due_at, before=self.current_draft())
+                taken_off = TakenOff(
+                    broadcast_id,
+                    due_at,
+                    before=self.current_draft(),
+                    category=None if kind is None else kind.value,
+                )
                 draft = Draft(
                     text=broadcast.text,
                     sender_id=broadcast.sender_id,
@@ -1821,6 +1895,7 @@ class ComposeTab(TabPage):
                 sender_id=broadcast.sender_id,
                 names_missing=recipients.names_missing,
                 fallback=recipients.fallback,
+                category=kind,
                 note=self.tr(
                     "It is off the schedule (it was due {when}) until you send it or schedule "
                     "it again."
@@ -1995,15 +2070,22 @@ class ComposeTab(TabPage):
         if from_form and report.withdrawn:
             self._keep_draft_after_withdrawal()
         if report.withdrawn and report.error is None:
-            self.notice.show_text(self.tr("Stopped before anything was sent."), ok=False)
+            text = self.tr("Stopped before anything was sent.")
+            if report.opted_out:  # (they joined the opt-out list after Send was pressed)
+                text += " " + people_left_out_text(report.opted_out)
+            self.notice.show_text(text, ok=False)
         elif not report.withdrawn:
             self.notice.show_text(
                 outcome_text(
                     report.summary,
                     web_page=_web_page(report.error) or _web_page(report.outcome.doubt),
                     unrecorded=report.sent_unrecorded,
+                    opted_out=report.opted_out,
                 ),
                 ok=report.error is None and report.outcome.finished,
+                # who the opt-out list left out is to read, not to fade unread (a scheduled
+                # send goes out with nobody watching)
+                stays=bool(report.opted_out),
             )
         if report.outcome.paused_in_doubt:
             # Paused at a batch whose outcome is unknown: show what is known and ask.
@@ -2039,13 +2121,96 @@ class ComposeTab(TabPage):
             self.progress_dialog.deleteLater()
             self.progress_dialog = None
 
+    def _on_resume_requested(self, broadcast_id: int) -> None:
+        """ "Send to the remaining N" in the review dialog (from here, or the Delivery tab's
+        Review). While another send goes out (or is being checked), nothing can start: the
+        dialog stays open and says why (it closed, and nothing happened, without a word)."""
+        dialog = self.resume_dialog
+        if self.flow.busy:
+            text = self.tr("Another send is going out: resume this one when it has finished.")
+            if dialog is not None and dialog.isVisible():
+                dialog.say(text)
+            else:
+                self.notice.show_text(text, ok=False)
+            return
+        if dialog is not None:
+            dialog.accept()
+        self.resume_broadcast(broadcast_id)
+
     def resume_broadcast(self, broadcast_id: int) -> None:
-        """Send the never-sent chunks of an unfinished broadcast (in-doubt ones stay put)."""
+        """Send the never-sent chunks of an unfinished broadcast (in-doubt ones stay put); a
+        promotion outside the hours for promotions is asked about first."""
         session = self.ctx.session
         if self.flow.busy or session is None or self._refused_while_switching():
             return
+        self.flow.check()
+        self._start_send(self._resume_asked(broadcast_id, session))
+
+    async def _resume_asked(self, broadcast_id: int, session: Session) -> RunReport | None:
+        """The rest of a promotion outside the hours for promotions is asked about first, as
+        Send, Send later, Change time…, Send now and the overdue question ask (its kind is
+        the one recorded with it, not the form's): send it tomorrow at 08:00 (held back,
+        nothing sent now), send it now anyway, or cancel (nothing done, it waits in the
+        note). A service message goes at once."""
+        self.flow.ask()
+        kind = await self._drafts.send_category(broadcast_id)
+        if kind is SendCategory.PROMOTIONAL:
+            now = rules.local_now()
+            if not within_promo_hours(now):
+                morning = next_promo_start(now)
+                hours_choice = await self._ask_promo_hours(now, morning)
+                if session is not self.ctx.session or hours_choice is PromoHoursChoice.CANCEL:
+                    return None
+                if hours_choice is PromoHoursChoice.SCHEDULE:
+                    self._hold_resume(broadcast_id, session, morning)
+                    return None
+        self._resume_at.pop(broadcast_id, None)  # (held for the morning: it goes now)
         self.flow.send()
-        self._start_send(self._resume(broadcast_id, session))
+        self.update_estimate()
+        return await self._resume(broadcast_id, session)
+
+    def _hold_resume(self, broadcast_id: int, session: Session, at: datetime) -> None:
+        """The rest of a promotion goes out at *at* (the next 08:00), if Tuma is running then
+        with this account open (the due check sends it); otherwise it waits in the note
+        about unfinished broadcasts, asked about, never sent unasked."""
+        self._resume_at[broadcast_id] = (session, at)
+        self.notice.show_text(
+            self.tr(
+                "The rest goes out {when}, if Tuma is running then. If it is closed at that "
+                "time, it asks you the next time it starts."
+            ).format(when=due_text(at, rules.local_now())),
+            ok=True,
+            stays=True,
+        )
+
+    def _resume_held(self, session: Session) -> None:
+        """(The due check.) The rest of a promotion held back for the morning goes out once
+        its time has come, as a scheduled send found on time does; found late (the computer
+        slept through it) or outside the hours, it is not sent: the review dialog asks."""
+        now = rules.local_now()
+        for broadcast_id, (held_for, at) in list(self._resume_at.items()):
+            if held_for is not session:
+                del self._resume_at[broadcast_id]
+                continue
+            if now < at:
+                continue
+            if self.flow.busy:
+                self._due_held = True  # checked again as soon as that send ends
+                return
+            del self._resume_at[broadcast_id]
+            if now - at > LATE_AFTER or not within_promo_hours(now):
+                self.notice.show_text(
+                    self.tr(
+                        "The rest of a promotion was to go out {when}, but Tuma could not "
+                        "send it then (the computer was asleep, or Tuma was busy). Nothing "
+                        "more was sent: it waits in the note above."
+                    ).format(when=due_text(at, now)),
+                    ok=False,
+                )
+                self.open_resume_dialog()
+                continue
+            self.resume_broadcast(broadcast_id)
+            return  # one at a time: the next check sends the next
 
     async def _resume(self, broadcast_id: int, session: Session) -> RunReport | None:
         broadcast = await self.ctx.services.sending.broadcast(broadcast_id)
@@ -2095,14 +2260,33 @@ class ComposeTab(TabPage):
             return True
         if isinstance(exc, api.SenderIdRejected):
             sender = exc.sender_id or self.summary.sender_combo.currentText()
-            self._show_problem(
-                QCoreApplication.translate(
+            if report.withdrawn:
+                # nothing went: the form is still the message, its sender chosen under From
+                text = QCoreApplication.translate(
                     "Compose",
                     "The sender name “{sender}” is not registered to your account, so nothing "
                     "was sent. Choose another sender name under “From”, or ask your provider "
                     "to register it.",
-                ).format(sender=sender)
-            )
+                )
+            elif report.summary.recipients_accepted:
+                # part of it went (the form is empty): the rest waits in the note above, and
+                # keeps its sender name
+                text = QCoreApplication.translate(
+                    "Compose",
+                    "The sender name “{sender}” is no longer registered to your account, so "
+                    "the rest was not sent. It waits in the note above: once your provider "
+                    "has registered the name again, send the rest from there, or choose "
+                    "“Don't send the rest”.",
+                )
+            else:
+                # a scheduled (or resumed) send refused at its first round: not the form's
+                text = QCoreApplication.translate(
+                    "Compose",
+                    "The sender name “{sender}” is not registered to your account, so this "
+                    "message was not sent. It waits in the note above: once your provider has "
+                    "registered the name, send it from there, or choose “Don't send the rest”.",
+                )
+            self._show_problem(text.format(sender=sender))
             return True
         if isinstance(exc, api.AuthError) and not report.withdrawn:
             # part of it went: the form is empty, the rest waits in the note above
