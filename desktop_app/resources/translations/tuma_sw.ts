@@ -489,7 +489,7 @@
     </message>
     <message>
         <source>Nothing was sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hakuna kilichotumwa.</translation>
     </message>
     <message>
         <source>{n} not sent yet: you can send them later.</source>
@@ -530,6 +530,14 @@
     <message>
         <source>The sender name “{sender}” is not registered to your account, so nothing was sent. Choose another sender name under “From”, or ask your provider to register it.</source>
         <translation>Jina la mtumaji “{sender}” halijasajiliwa kwenye akaunti yako, kwa hiyo hakuna kilichotumwa. Chagua jina jingine la mtumaji kwenye “Kutoka”, au muombe mtoa huduma wako alisajili.</translation>
+    </message>
+    <message>
+        <source>The sender name “{sender}” is no longer registered to your account, so the rest was not sent. It waits in the note above: once your provider has registered the name again, send the rest from there, or choose “Don&apos;t send the rest”.</source>
+        <translation>Jina la mtumaji “{sender}” halijasajiliwa tena kwenye akaunti yako, kwa hiyo zilizobaki hazikutumwa. Zinasubiri kwenye ujumbe ulio juu: mtoa huduma wako akishalisajili jina tena, tuma zilizobaki kutoka hapo, au chagua “Usitume zilizobaki”.</translation>
+    </message>
+    <message>
+        <source>The sender name “{sender}” is not registered to your account, so this message was not sent. It waits in the note above: once your provider has registered the name, send it from there, or choose “Don&apos;t send the rest”.</source>
+        <translation>Jina la mtumaji “{sender}” halijasajiliwa kwenye akaunti yako, kwa hiyo ujumbe huu haukutumwa. Unasubiri kwenye ujumbe ulio juu: mtoa huduma wako akishalisajili jina, utume kutoka hapo, au chagua “Usitume zilizobaki”.</translation>
     </message>
     <message>
         <source>Your account needs to be connected again. The rest of this send is kept: once you are connected, resume it from the note above.</source>
@@ -729,6 +737,18 @@
     <message>
         <source>The scheduled message was cancelled.</source>
         <translation>Ujumbe uliopangwa umeghairiwa.</translation>
+    </message>
+    <message>
+        <source>Another send is going out: resume this one when it has finished.</source>
+        <translation>Utumaji mwingine unaendelea: endelea na huu utakapokamilika.</translation>
+    </message>
+    <message>
+        <source>The rest goes out {when}, if Tuma is running then. If it is closed at that time, it asks you the next time it starts.</source>
+        <translation>Zilizobaki zitatumwa {when}, ikiwa Tuma itakuwa imefunguliwa wakati huo. Ikiwa imefungwa wakati huo, itakuuliza itakapofunguliwa tena.</translation>
+    </message>
+    <message>
+        <source>The rest of a promotion was to go out {when}, but Tuma could not send it then (the computer was asleep, or Tuma was busy). Nothing more was sent: it waits in the note above.</source>
+        <translation>Zilizobaki za tangazo zilipaswa kutumwa {when}, lakini Tuma haikuweza kuzituma wakati huo (kompyuta ilikuwa imelala, au Tuma ilikuwa na kazi nyingine). Hakuna kingine kilichotumwa: zinasubiri kwenye ujumbe ulio juu.</translation>
     </message>
     <message>
         <source>It was not sent again: it is already being sent, or was sent or cancelled meanwhile. The Delivery tab shows what went out.</source>
@@ -1869,7 +1889,7 @@
     </message>
     <message>
         <source>As reported by the network: {raw}</source>
-        <extracomment>the send shown is a WhatsApp template or a survey (nothing of it to review) The send shown waits for its time: (when due, waiting for the user&apos;s decision). The send shown is being sent right now: its recipients still to go are not said to be left over from a send that did not finish.</extracomment>
+        <extracomment>the send shown is a WhatsApp template or a survey (nothing of it to review) The send shown waits for its time: (when due, waiting for the user&apos;s decision). The send shown is being sent right now: its recipients still to go are not said to be left over from a send that did not finish. The send and the filter of the rows shown (what a reload reads again). The page on its way reads the rows shown again: merged in, not a reset.</extracomment>
         <translation>Kama ilivyoripotiwa na mtandao: {raw}</translation>
     </message>
     <message>
@@ -1881,7 +1901,7 @@
     <name>DeliveryTab</name>
     <message>
         <source>Delivery</source>
-        <extracomment>Waits for the sends going out to stop, then reads their rows again (``_watch_sends``). The tab&apos;s reads that only refresh what it shows: dropped when it stops. What an account&apos;s work asks of the service or prepares for it: dropped when another account is opened (a look-up of the old one failed on the new one&apos;s screen, &quot;Something went wrong … restart Tuma&quot;, its client closed under it). The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. Qt is placing the panes (inside ``resizeEvent``): a pane&apos;s own resize meanwhile (the send&apos;s actions wrapping) waits for ``resized``. Shared out from inside, the new sizes were overwritten half-way by the placing under way: the handle was left across the sends and the recipients ran on under the status bar (1280×800 to 800×560 at once). What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. A date (&quot;2024-11-24&quot;, &quot;24.11.2024&quot;, &quot;24/11/24&quot;): some read as a Nairobi landline. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. the message bar said the reports cannot be saved (said once, until they can) Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
+        <extracomment>Waits for the sends going out to stop, then reads their rows again (``_watch_sends``). The selected send&apos;s failures, and who of them is not on the opt-out list yet. The tab&apos;s reads that only refresh what it shows: dropped when it stops. What an account&apos;s work asks of the service or prepares for it: dropped when another account is opened (a look-up of the old one failed on the new one&apos;s screen, &quot;Something went wrong … restart Tuma&quot;, its client closed under it). The first look-ups wait this long after an account connects: the window&apos;s first reads (this history, the balance, Compose&apos;s draft) go first. Below this width the period&apos;s chart is not shown (the selected send&apos;s still is); below what the history&apos;s columns need beside it, neither (see ``DeliveryTab._wide_width``). The least of the message the history shows beside the period&apos;s chart. The period&apos;s chart card&apos;s width on a wide window. Below this height (the tab&apos;s) the selected send&apos;s chart steps aside and the margins tighten, so the sends list keeps its rows above the recipients without the page scrolling (1024×600 and 800×560 give the tab about 500 and 460 px). The sends the list shows, room allowing, until its splitter&apos;s handle is moved by hand. The recipients the list of the selected send shows at least. Qt is placing the panes (inside ``resizeEvent``): a pane&apos;s own resize meanwhile (the send&apos;s actions wrapping) waits for ``resized``. Shared out from inside, the new sizes were overwritten half-way by the placing under way: the handle was left across the sends and the recipients ran on under the status bar (1280×800 to 800×560 at once). What is around a number copied from a message, a cell or a sentence (&quot;0712345678&quot;, “0712 345 678”, 0712345678.): brackets stay, &quot;(0712) 345 678&quot; is a number. A label pasted with the number: &quot;Tel: 0712…&quot;, &quot;Simu: 0712…&quot;, &quot;tel:+254…&quot;. A date (&quot;2024-11-24&quot;, &quot;24.11.2024&quot;, &quot;24/11/24&quot;): some read as a Nairobi landline. The history shown was read (tests wait on it). The selected send&apos;s recipients were read. A look-up, export or resend ended (done, failed or cancelled). A refresh pass of the follower was shown. the message bar said the reports cannot be saved (said once, until they can) Work that waits for the history&apos;s rows to be painted, by name (see _after_rows). Open while the beginning of an id typed matches several messages. Recipients of the selected send who blocked promotions or opted out (for the opt-out list). The splitter&apos;s handle was moved by hand: its place is kept (Qt&apos;s own way).</extracomment>
         <translation>Ufikishaji</translation>
     </message>
     <message>
@@ -4183,6 +4203,7 @@
     </message>
     <message>
         <source>Everything has been sent or settled.</source>
+        <extracomment>Why the last request could not be done (another send is going out).</extracomment>
         <translation>Kila kitu kimetumwa au kimeshughulikiwa.</translation>
     </message>
     <message>
