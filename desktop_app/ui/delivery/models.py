@@ -159,6 +159,12 @@ class _Paged(QAbstractTableModel, Generic[R]):
     def _took_page(self, reset: bool) -> None:
         """A page of the current query is in (before ``rows_loaded``)."""
 
+    def _replace(self, page: list[R]) -> None:
+        """The rows read from the top replace those shown (a reset: a new query)."""
+        self.beginResetModel()
+        self._rows = list(page)
+        self.endResetModel()
+
     def _load(self, *, reset: bool) -> None:
         if reset:
             self._generation += 1
@@ -175,9 +181,7 @@ class _Paged(QAbstractTableModel, Generic[R]):
             # more inside rowsAboutToBeInserted must not start a page from the old end
             self._more = len(page) >= self.page_size
             if reset:
-                self.beginResetModel()
-                self._rows = list(page)
-                self.endResetModel()
+                self._replace(page)
             elif page:
                 first = len(self._rows)
                 self.beginInsertRows(QModelIndex(), first, first + len(page) - 1)
@@ -594,6 +598,10 @@ class RecipientsModel(_Paged[RecipientRow]):
         #: to be left over from a send that did not finish.
         self.going_out = False
         self._shown_id: int | None = None
+        #: The send and the filter of the rows shown (what a reload reads again).
+        self._shown: tuple[int | None, tuple[Outcome, ...] | None] = (None, None)
+        #: The page on its way reads the rows shown again: merged in, not a reset.
+        self._merging = False
         self._bold = QFont()
         self._bold.setBold(True)
 
@@ -722,7 +730,9 @@ class RecipientsModel(_Paged[RecipientRow]):
         self._load(reset=True)
 
     def reload(self) -> None:
-        """Read the rows shown again (statuses moved), as many as are loaded."""
+        """Read the rows shown again (statuses moved), as many as are loaded. They are
+        merged into those shown (see :meth:`_replace`): the recipient chosen and the
+        keyboard's place stay where they were."""
         if self.profile is not None and self.broadcast_id is not None:
             self._load(reset=True)
 
@@ -736,9 +746,68 @@ class RecipientsModel(_Paged[RecipientRow]):
             # the same send read again: keep as many rows as the user had scrolled to
             limit = max(self.page_size, len(self._rows))
         self._shown_id = self.broadcast_id
+        if reset:
+            shown = (self.broadcast_id, self.outcomes)
+            self._merging = bool(self._rows) and shown == self._shown
+            self._shown = shown
         return service.recipients(
             self.profile, self.broadcast_id, after=after, limit=limit, outcomes=self.outcomes
         )
+
+    def clear(self) -> None:
+        super().clear()
+        self._shown = (None, None)
+        self._merging = False
+
+    def _replace(self, page: list[RecipientRow]) -> None:
+        """The rows shown read again (the same send, the same filter): merged in by row id
+        (both in sending order), those that changed repainted, those that left the filter
+        removed, those that joined it inserted, so the views' selection and current index
+        (persistent indexes) follow their recipient. A reset, as another send or filter
+        gets, cleared them: statuses arriving took the keyboard's place away."""
+        if not self._merging:
+            super()._replace(page)
+            return
+        self._merging = False
+        parent = QModelIndex()
+        wanted = {row.row_id for row in page}
+        rows = self._rows
+        end = len(rows)
+        while end > 0:  # those that left, a run at a time from the bottom up
+            if rows[end - 1].row_id in wanted:
+                end -= 1
+                continue
+            first = end - 1
+            while first > 0 and rows[first - 1].row_id not in wanted:
+                first -= 1
+            self.beginRemoveRows(parent, first, end - 1)
+            del rows[first:end]
+            self.endRemoveRows()
+            end = first
+        kept = {row.row_id for row in rows}
+        changed: list[int] = []
+        at = 0
+        while at < len(page):
+            if at < len(rows) and rows[at].row_id == page[at].row_id:
+                if rows[at] != page[at]:
+                    rows[at] = page[at]
+                    changed.append(at)
+                at += 1
+                continue
+            # (both in sending order: every row kept is further down the page)
+            last = at
+            while last + 1 < len(page) and page[last + 1].row_id not in kept:
+                last += 1
+            self.beginInsertRows(parent, at, last)
+            rows[at:at] = page[at : last + 1]
+            self.endInsertRows()
+            at = last + 1
+        right = len(RecipientColumn) - 1
+        start = 0
+        for i, row in enumerate(changed):  # repainted a run of rows at a time
+            if i + 1 == len(changed) or changed[i + 1] != row + 1:
+                self.dataChanged.emit(self.index(changed[start], 0), self.index(row, right))
+                start = i + 1
 
 
 def history_view_widths() -> dict[HistoryColumn, int]:

@@ -100,6 +100,8 @@ PERIOD_TASK = "delivery.period"
 #: Waits for the sends going out to stop, then reads their rows again (``_watch_sends``).
 SENDS_TASK = "delivery.sends"
 OPT_OUT_TASK = "delivery.opt_out"  # "Stop promotions to them": one at a time
+#: The selected send's failures, and who of them is not on the opt-out list yet.
+FAILURES_TASK = "delivery.failures"
 LOOKUP_TASK = "delivery.lookup"  # a message ID looked up by hand
 RESEND_TASK = "delivery.resend"  # Resend to failed, being prepared for Compose
 #: The tab's reads that only refresh what it shows: dropped when it stops.
@@ -108,7 +110,7 @@ READS = (
     "delivery.recipients",
     PERIOD_TASK,
     "delivery.rows",
-    "delivery.failures",
+    FAILURES_TASK,
     "delivery.scheduled",
     "delivery.find",
     SENDS_TASK,
@@ -1096,7 +1098,12 @@ class DeliveryTab(OneJob, TabPage):
     def _read_failures(self) -> None:
         """Who of the selected send failed for good: who blocked promotions or opted out
         (for the opt-out list), numbers that are not valid; and so who Resend would reach.
-        The same send read again (its statuses moved) keeps what was known meanwhile."""
+        The same send read again (its statuses moved) keeps what was known meanwhile.
+
+        "Stop promotions to them" is offered only for those of them not on the opt-out list
+        yet: read from the reports alone, it came back (when the send was chosen again, or
+        its statuses were read again) for customers added a moment before, and pressed,
+        said they were on the list already."""
         session, row = self._session, self.selected
         if self.failures is not None and (row is None or self.failures[0] != row.broadcast_id):
             self.failures = None
@@ -1104,14 +1111,17 @@ class DeliveryTab(OneJob, TabPage):
             self.block_button.hide()
         if session is None or row is None:
             return
+        services = self.ctx.services
+        profile = session.profile.name
 
         async def read() -> None:
-            failures = await self.ctx.services.delivery.failures(
-                session.profile.name, row.broadcast_id
-            )
+            failures = await services.delivery.failures(profile, row.broadcast_id)
+            # (a second trip only when someone blocked promotions: seldom)
+            blocked = failures.blocked
+            listed = await services.optouts.among(profile, blocked) if blocked else set()
             if self.selected is row:
                 self.failures = (row.broadcast_id, failures)
-                phones = list(failures.blocked)
+                phones = [phone for phone in failures.blocked if phone not in listed]
                 self.blocked = phones
                 self.block_button.setVisible(bool(phones))
                 self.block_button.setToolTip(
@@ -1122,11 +1132,11 @@ class DeliveryTab(OneJob, TabPage):
                 )
                 self._update_actions()
 
-        self.ctx.tasks.start("delivery.failures", read())
+        self.ctx.tasks.start(FAILURES_TASK, read())
 
     def add_blocked_to_opt_out_list(self) -> None:
-        session, phones = self._session, list(self.blocked)
-        if session is None or not phones or self.ctx.tasks.is_running(OPT_OUT_TASK):
+        session, phones, row = self._session, list(self.blocked), self.selected
+        if session is None or row is None or not phones or self.ctx.tasks.is_running(OPT_OUT_TASK):
             # (a second press would cancel the first, whose adding goes on on the store's
             # thread, and then say they were on the list already)
             return
@@ -1148,7 +1158,14 @@ class DeliveryTab(OneJob, TabPage):
                 if added
                 else self.tr("They are on the opt-out list already.")
             )
-            self.block_button.hide()
+            if self.selected is not None and self.selected.broadcast_id == row.broadcast_id:
+                # (another send chosen meanwhile keeps its own button)
+                self.blocked = []
+                self.block_button.hide()
+                self._update_actions()  # Resend's words no longer name the button
+            if self.ctx.tasks.is_running(FAILURES_TASK):
+                # a read under way may have asked the list before they were added
+                self._read_failures()
 
         self.ctx.tasks.start(OPT_OUT_TASK, add(), on_success=done)
 
