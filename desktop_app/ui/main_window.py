@@ -637,6 +637,9 @@ class MainWindow(QMainWindow):
             ("Ctrl+Q", self.tr("Quit Tuma")),
         ]
         table = QTableWidget(len(rows), 2, dialog)
+        from desktop_app.ui.grids import grid_look
+
+        grid_look(table)  # (Qt's grey grid before)
         table.setHorizontalHeaderLabels([self.tr("Keys"), self.tr("What it does")])
         table.verticalHeader().hide()
         table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)

@@ -24,7 +24,7 @@ from desktop_app.core.services.contacts import ContactQuery, ContactRow, Group
 from desktop_app.ui.compose.recipients import pretty_phone
 from desktop_app.ui.compose.wording import number
 from desktop_app.ui.contacts.groups import group_label
-from desktop_app.ui.contacts.model import Column, ContactsModel, contacts_view
+from desktop_app.ui.contacts.model import TABLE_STYLE, Column, ContactsModel, contacts_view
 from desktop_app.ui.errors import describe
 from desktop_app.ui.formats import snippet
 from desktop_app.ui.words import counts
@@ -89,6 +89,7 @@ class ContactPickerDialog(QDialog):
             parent=self,
         )
         self.table = contacts_view(self.model, "pickerTable", row_height=30)
+        self.table.setStyleSheet(TABLE_STYLE)  # (the Contacts tab's grid: Qt's grey one before)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.setColumnWidth(1, 130)
         self.table.setColumnWidth(2, 150)

@@ -52,6 +52,7 @@ from desktop_app.core.rules import (
 )
 from desktop_app.core.services.sending import ScheduledSend
 from desktop_app.ui.formats import QLocaleText, due_text
+from desktop_app.ui.grids import grid_look
 from desktop_app.ui.widgets import grow_to_fit, tab_leaves
 from desktop_app.ui.words import counts
 
@@ -501,6 +502,7 @@ class ScheduledDialog(QDialog):
         layout = QVBoxLayout(self)
         self.table = QTableWidget(0, 4)
         self.table.setObjectName("scheduledTable")
+        grid_look(self.table)  # (its rows wrap: set below; Qt's grey grid and blue rows before)
         self.table.setHorizontalHeaderLabels(
             [self.tr("Goes out"), self.tr("From"), self.tr("To"), self.tr("Message")]
         )

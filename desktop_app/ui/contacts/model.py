@@ -49,6 +49,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from desktop_app.core.phones import local_display
 from desktop_app.core.services.contacts import ContactRow
+from desktop_app.ui.grids import GRID_STYLE
 from desktop_app.ui.widgets import tab_leaves
 
 if TYPE_CHECKING:
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CACHE_PAGES",
     "ROW_ROLE",
+    "TABLE_STYLE",
     "Column",
     "ContactsModel",
     "RowsMoved",
@@ -563,6 +565,16 @@ class ContactsModel(QAbstractTableModel):
         if loading != self._loading:
             self._loading = loading
             self.loading_changed.emit(loading)
+
+
+#: The grid's look, set on the grid alone (the groups list and the page label have theirs): a
+#: style sheet on the whole tab put every widget in it through the sheet's rules, polished and
+#: painted, which made building, showing and painting the tab slower for three widgets' sake.
+#: Compose's contact picker has it too.
+TABLE_STYLE = (
+    GRID_STYLE  # with a little more room in each cell, and the headings above their words
+    + "QTableView::item { padding: 0 8px; } QHeaderView::section { padding: 6px 8px; }"
+)
 
 
 def contacts_view(

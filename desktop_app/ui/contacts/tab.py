@@ -42,13 +42,18 @@ from desktop_app.core.services.contacts import (
 from desktop_app.ui.contacts.export import ask_export_path
 from desktop_app.ui.contacts.form import DRAFT_TASK, ContactFormDialog, draft_task
 from desktop_app.ui.contacts.groups import GROUPS_TASK, GroupsPanel
-from desktop_app.ui.contacts.model import Column, ContactsModel, RowsMoved, contacts_view
+from desktop_app.ui.contacts.model import (
+    TABLE_STYLE,
+    Column,
+    ContactsModel,
+    RowsMoved,
+    contacts_view,
+)
 from desktop_app.ui.contacts.states import ProgressStrip, State, StatePage
 from desktop_app.ui.context import AppContext, ComposeRequest
 from desktop_app.ui.dialogs import confirm
 from desktop_app.ui.errors import Level, describe
 from desktop_app.ui.formats import number
-from desktop_app.ui.grids import GRID_STYLE
 from desktop_app.ui.jobs import OneJob
 from desktop_app.ui.tabs import TabPage
 from desktop_app.ui.tasks import BUSY_DELAY_MS
@@ -103,13 +108,6 @@ KEPT = (Column.NAME, Column.PHONE, Column.GROUPS)
 #: three kept; 1024 px: with the notes); the contact form shows every field.
 OPTIONAL = ((Column.NOTES, 140), (Column.EMAIL, WIDTHS[Column.EMAIL]), (Column.ADDED, ADDED_WIDTH))
 
-#: The grid's look, set on the grid alone (the groups list and the page label have theirs): a
-#: style sheet on the whole tab put every widget in it through the sheet's rules, polished and
-#: painted, which made building, showing and painting the tab slower for three widgets' sake.
-TABLE_STYLE = (
-    GRID_STYLE  # with a little more room in each cell, and the headings above their words
-    + "QTableView::item { padding: 0 8px; } QHeaderView::section { padding: 6px 8px; }"
-)
 PAGE_LABEL_STYLE = "QLabel#pageLabel { color: #3e4c59; font-weight: 600; }"
 
 

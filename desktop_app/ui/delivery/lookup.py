@@ -43,6 +43,10 @@ class LookupDialog(QDialog):
         self.lookup = result
         self.setWindowTitle(self.tr("Delivery report"))
         self.setMinimumSize(640, 320)
+        # Room for "What it means", the reason the user opened it for (at its least, 640,
+        # it read "The phone was off or out…"), within the smallest window (800 px), as the
+        # "Which message?" dialog
+        self.resize(760, 360)
         layout = QVBoxLayout(self)
         heading = QLabel(
             self.tr("Message ID {id}: {recipients}").format(
@@ -92,7 +96,12 @@ class LookupDialog(QDialog):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.table.setColumnWidth(0, 130)
         self.table.setColumnWidth(1, 150)
-        self.table.setColumnWidth(3, 140)
+        # at least its heading ("Taarifa ya mwisho" read "Taarifa ya mwishc" at 140)
+        self.table.setColumnWidth(3, max(140, header.sectionSizeHint(3)))
+        # "What it means" wraps, its row as tall as it needs: cut with "…" it hid the reason
+        # the user opened the report for ("The phone was off or out…")
+        self.table.setWordWrap(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         layout.addWidget(self.table, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)

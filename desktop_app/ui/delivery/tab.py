@@ -40,6 +40,8 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -192,6 +194,33 @@ class FilterCombo(QComboBox):
         shown = metrics.horizontalAdvance(self.currentText())
         more = shown - self.minimumContentsLength() * metrics.horizontalAdvance("X")
         return QSize(hint.width() + max(0, more), hint.height())
+
+    def shown_text(self) -> str:
+        """The choice as drawn: whole where it fits, else ended with "…" (whole in the
+        tooltip). Narrowed on a small window (the search box keeps its room), Qt cut it
+        mid-word: "Siku 30 zilizop"."""
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        return self._elided(option)
+
+    def _elided(self, option: QStyleOptionComboBox) -> str:
+        field = self.style().subControlRect(
+            QStyle.ComplexControl.CC_ComboBox, option, QStyle.SubControl.SC_ComboBoxEditField, self
+        )
+        text = option.currentText
+        shown = self.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, field.width())
+        tip = text if shown != text else ""
+        if self.toolTip() != tip:
+            self.setToolTip(tip)
+        return shown
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self._elided(option)
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
 
 
 class SendsSplitter(QSplitter):

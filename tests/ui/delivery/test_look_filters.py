@@ -77,3 +77,36 @@ def test_the_subtitle_starts_with_a_capital_in_kiswahili(
         window.close()
     finally:
         install_translations(qapp, "en")
+
+
+def test_at_the_least_window_a_filter_narrowed_ends_its_words_with_an_ellipsis(
+    qtbot: Any, qapp: Any, ctx: Any
+) -> None:
+    """800 px in Kiswahili: the period's combo is narrowed (the search box keeps its room)
+    and Qt cut its choice mid-word, "Siku 30 zilizop"; now "Siku 30 zili…", whole in the
+    tooltip. A choice that fits is drawn whole, with no tooltip."""
+    with app_theme(qapp):
+        assert install_translations(qapp, "sw")
+        try:
+            window = shown_window(qtbot, ctx, "delivery")
+            tab: Any = window.tab("delivery")
+            qtbot.waitUntil(lambda: tab.history_model.loaded_once, timeout=10000)
+            window.resize(800, 560)
+            qtbot.waitUntil(lambda: window.width() == 800)
+            qapp.processEvents()
+            combo = tab.period_combo
+            whole = combo.currentText()
+            assert combo.fontMetrics().horizontalAdvance(whole) > _room(combo)  # narrowed
+            shown = combo.shown_text()
+            assert shown.endswith("…")
+            assert whole.startswith(shown[:-1])
+            assert combo.fontMetrics().horizontalAdvance(shown) <= _room(combo)
+            assert combo.toolTip() == whole
+            window.resize(1280, 800)
+            qtbot.waitUntil(lambda: window.width() == 1280)
+            qapp.processEvents()
+            assert combo.shown_text() == whole
+            assert combo.toolTip() == ""
+            window.close()
+        finally:
+            install_translations(qapp, "en")
