@@ -46,7 +46,7 @@
     </message>
     <message>
         <source>C&amp;ontacts address:</source>
-        <translation>Tovuti ya a&amp;nwani:</translation>
+        <translation>Tovuti ya orodha ya a&amp;nwani:</translation>
     </message>
     <message>
         <source>Paste the key, e.g. mbs_…</source>
@@ -135,6 +135,10 @@
     <message>
         <source>This web address answered, but not as a messaging service: it may be a website, a Wi-Fi sign-in page (in a hotel or café, sign in with your web browser first) or your network&apos;s page saying the data bundle is used up (buy more, then try again). Check the Web address: copy it again from your provider (for example https://api.example.co.ke), then test again.</source>
         <translation>Anwani hii ya tovuti imejibu, lakini si kama huduma ya ujumbe: huenda ni tovuti, ukurasa wa kuingia kwenye Wi-Fi (hotelini au mkahawani, ingia kwanza kwa kivinjari chako) au ukurasa wa mtandao wako unaosema bando la data limekwisha (nunua zaidi, kisha jaribu tena). Angalia Anwani ya tovuti: inakili tena kutoka kwa mtoa huduma wako (kwa mfano https://api.example.co.ke), kisha jaribu tena.</translation>
+    </message>
+    <message>
+        <source>This key was not accepted. Check that you copied all of it from your provider&apos;s portal (it may also have expired or been revoked), then paste it here and test again.</source>
+        <translation>Ufunguo huu haukukubaliwa. Hakikisha umeunakili wote kutoka kwenye tovuti ya mtoa huduma wako (huenda pia umeisha muda au umefutwa), kisha uubandike hapa na ujaribu tena.</translation>
     </message>
     <message>
         <source>This key does not have the “{permission}” permission. Ask your provider for a key that includes it, then paste it here and test again.</source>
@@ -1225,6 +1229,7 @@
     </message>
     <message>
         <source>Contacts</source>
+        <extracomment>The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. Compose&apos;s contact picker has it too.</extracomment>
         <translation>Anwani</translation>
     </message>
 </context>
@@ -1232,7 +1237,7 @@
     <name>ContactsTab</name>
     <message>
         <source>Contacts</source>
-        <extracomment>Fetching the row to edit when its page is no longer in memory (paged far away from it). Reading the account&apos;s kept contact draft (when the tab first loads for an account). How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. The grid&apos;s look, set on the grid alone (the groups list and the page label have theirs): a style sheet on the whole tab put every widget in it through the sheet&apos;s rules, polished and painted, which made building, showing and painting the tab slower for three widgets&apos; sake. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
+        <extracomment>Fetching the row to edit when its page is no longer in memory (paged far away from it). Reading the account&apos;s kept contact draft (when the tab first loads for an account). How long a delete can be undone (the confirmation says so): long enough to notice a mistake, short enough that nobody undoes a delete made before a coffee break. The next delete ends it sooner. How long a notice stays (a notice over the Undo of a delete gives way back to it). The service asked the paging to slow down (429) for at most this long, once the client&apos;s own tries gave up: the tab tries once more by itself after the wait, counting it down. A longer wait keeps the Retry button only (nobody watches a grid for minutes). Typing pauses this long before the search is sent. Widths of the grid&apos;s columns at start (the notes take what is left). The columns always shown: who, their number, their groups. The other columns in the order a widening window brings them back, with the least width each is shown at: the notes first (what the shop wrote about the customer: &quot;owes 200&quot;, &quot;buys every Friday&quot;; they take what is left), then the email (rarely there, and no SMS goes to it), then the day the contact was added (the list is newest first anyway). A narrow window leaves them out rather than make the grid scroll sideways (800 px: the three kept; 1024 px: with the notes); the contact form shows every field. A long job ended (deleted, collected, exported, or failed): tests wait on it. The tab&apos;s state changed (grid, empty, no matches, legacy, loading, error).</extracomment>
         <translation>Anwani</translation>
     </message>
     <message>
@@ -2937,6 +2942,18 @@
     <message>
         <source>Every row was imported.</source>
         <translation>Kila safu imeingizwa.</translation>
+    </message>
+    <message>
+        <source>Tuma stopped uploading “{name}”, but the service had already received contacts from it and is still adding them: {contacts} so far.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tuma stopped uploading “{name}” after part of it had reached the service: it added {contacts}. To add the rest, import the file again: contacts already added are updated, not added twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tuma stopped uploading “{name}”, but the service had already received it: it added {contacts}.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Adding to “{group}”: {done} of {contacts}…</source>
@@ -5060,7 +5077,7 @@
     </message>
     <message>
         <source>Contacts address</source>
-        <translation>Tovuti ya anwani</translation>
+        <translation>Tovuti ya orodha ya anwani</translation>
     </message>
     <message>
         <source>Account name</source>
@@ -5248,7 +5265,7 @@
     </message>
     <message>
         <source>The key works at the Web address, but the Contacts address did not answer as your provider&apos;s contacts service. Check the Contacts address (copy it again from your provider), or leave it empty to use the Web address, then test again.</source>
-        <translation>Ufunguo unafanya kazi kwenye anwani ya tovuti, lakini tovuti ya anwani haikujibu kama huduma ya anwani ya mtoa huduma wako. Angalia tovuti ya anwani (inakili tena kutoka kwa mtoa huduma wako), au iache tupu ili kutumia anwani ya tovuti, kisha jaribu tena.</translation>
+        <translation>Ufunguo unafanya kazi kwenye anwani ya tovuti, lakini tovuti ya orodha ya anwani haikujibu kama huduma ya anwani ya mtoa huduma wako. Angalia tovuti ya orodha ya anwani (inakili tena kutoka kwa mtoa huduma wako), au iache tupu ili kutumia anwani ya tovuti, kisha jaribu tena.</translation>
     </message>
     <message>
         <source>There is no saved account called “{name}”.</source>

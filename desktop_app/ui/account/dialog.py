@@ -474,6 +474,14 @@ class AccountDialog(QDialog):
                 "more, then try again). Check the Web address: copy it again from your "
                 "provider (for example https://api.example.co.ke), then test again."
             )
+        elif _key_refused(exc):
+            # ("Sign-in needed … Connect your account again", the main window's words, inside
+            # the dialog connecting it, maybe for the first time)
+            text = self.tr(
+                "This key was not accepted. Check that you copied all of it from your "
+                "provider's portal (it may also have expired or been revoked), then paste it "
+                "here and test again."
+            )
         elif _missing_permission(exc) is not None:
             # (the main window's words send the user to the Account menu: they are in it)
             text = self.tr(
@@ -544,6 +552,12 @@ class AccountDialog(QDialog):
         self.ctx.tasks.cancel("account.test")
         self.ctx.tasks.cancel("account.save")
         super().reject()
+
+
+def _key_refused(exc: BaseException) -> bool:
+    from desktop_app.core.api import errors as api
+
+    return isinstance(exc, api.AuthError)
 
 
 def _missing_permission(exc: BaseException) -> str | None:

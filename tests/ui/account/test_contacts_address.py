@@ -96,3 +96,16 @@ def test_a_key_without_the_sms_permission_is_told_to_be_pasted_here(
     assert "sending SMS" in said
     assert "paste it here and test again" in said
     assert "Account menu" not in said
+
+
+def test_a_key_refused_is_told_to_be_checked_and_pasted_here(
+    qtbot: Any, dialog: AccountDialog, account: Any
+) -> None:
+    """A brand-new account with a wrong key read "Sign-in needed: … Connect your account
+    again with a new key" inside the dialog connecting it for the first time."""
+    _fill(dialog, account.base_url, account.base_url, "mbs_" + "x" * 40)
+    assert not _attempt(qtbot, dialog, dialog.test_button)
+    said = dialog.status_label.text()
+    assert said.startswith("This key was not accepted.")
+    assert "paste it here and test again" in said
+    assert "Sign-in needed" not in said
