@@ -25,18 +25,25 @@ per-row errors back to the user's spreadsheet rows (when the reply to a part is 
 service's list of uploads settles whether it took it: ``_settle``); ``record`` keeps the
 report on this computer, ``past`` lists the imports kept here beside the service's own list
 of uploads, and ``export_problems`` writes the problem rows for fixing in Excel, phones as text.
+
+Cancelled with a part on its way (its file sent, the reply not come: ``sending`` told it,
+``accepted`` not yet), the import is kept with that part (:class:`PartInFlight`), and ``past``
+settles it from the service's list the way ``_settle`` does: the one upload made since, of
+its rows, joins the import; none, or more than one that could be it, and it is given up (an
+upload it may be stays listed on its own, never merged by a guess).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import shutil
 import tempfile
 import threading
 from collections.abc import AsyncIterator, Callable, Sequence
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from enum import StrEnum
 from pathlib import Path
 from typing import Final, Protocol, TypeVar
@@ -74,6 +81,7 @@ from desktop_app.core.importing.writing import (
 )
 from desktop_app.core.services.contacts import ContactRow
 from desktop_app.core.store import ImportOutcome, ImportRecord, ProblemRecord, Store
+from desktop_app.core.store.imports import PartInFlight
 
 __all__ = [
     "PASSING_ERRORS",
@@ -85,6 +93,7 @@ __all__ = [
     "ImportOutcome",
     "ImportRecord",
     "ImportsService",
+    "PartInFlight",
     "PastImport",
     "PollPolicy",
     "ProblemRecord",
@@ -436,10 +445,68 @@ PASSING_ERRORS: Final = (api.NetworkError, api.ServerError, api.RateLimited)
 @dataclass(frozen=True)
 class PastImport:
     """A row of the Import tab's history: kept here (``record``), or only known to the
-    service (``upload``: an import made elsewhere, or before this computer kept them)."""
+    service (``upload``: an import made elsewhere, or before this computer kept them).
+
+    ``uploads``: the service's word on each upload of ``record`` it still lists (``upload``:
+    on its last)."""
 
     record: ImportRecord | None = None
     upload: UploadStatus | None = None
+    uploads: tuple[UploadStatus, ...] = ()
+
+    @property
+    def importing(self) -> bool:
+        """The service is still importing some upload of ``record``."""
+        return any(not u.settled for u in self.uploads)
+
+
+def _settled_records(
+    records: Sequence[ImportRecord],
+    uploads: Sequence[UploadStatus],
+    now: datetime,
+    settle_after: float | None,
+) -> list[ImportRecord]:
+    """The *records* that the service's list of *uploads* tells more about, as they are now:
+
+    - a part on its way when the import was cancelled (``in_flight``; left as it is when
+      *settle_after* is None): taken when exactly one upload has its rows among those not
+      listed before it was sent and held by no import kept here, none of them is of unknown
+      size, and no other part on its way could be that one; it joins ``upload_ids``. Else,
+      once *settle_after* seconds have passed since the import was kept (a file the service
+      took is listed by then), the part is given up: not taken, or unsure (an upload it may
+      be stays listed on its own, never merged by a guess);
+    - a cancelled import's counts: the service's, once it lists every upload of it (it went
+      on importing after Tuma stopped following)."""
+    known = {uid for r in records for uid in r.upload_ids}
+    found: dict[int, list[UploadStatus]] = {}
+    unsized: dict[int, bool] = {}
+    for r in records:
+        if r.in_flight is None or settle_after is None:
+            continue
+        new = [u for u in uploads if u.uuid not in known and u.uuid not in r.in_flight.before]
+        found[r.id] = [u for u in new if u.total == r.in_flight.rows]
+        unsized[r.id] = any(u.total is None for u in new)
+    claims = collections.Counter(u.uuid for same in found.values() for u in same)
+    by_id = {u.uuid: u for u in uploads}
+    changed: list[ImportRecord] = []
+    for r in records:
+        now_r = r
+        same = found.get(r.id)
+        if same is not None:
+            if len(same) == 1 and not unsized[r.id] and claims[same[0].uuid] == 1:
+                now_r = replace(r, upload_ids=(*r.upload_ids, same[0].uuid), in_flight=None)
+            elif settle_after is not None and now - r.created_at >= timedelta(seconds=settle_after):
+                now_r = replace(r, in_flight=None)
+        listed = [by_id.get(uid) for uid in now_r.upload_ids]
+        if now_r.outcome is ImportOutcome.CANCELLED and listed:
+            on_service = [u for u in listed if u is not None]
+            if len(on_service) == len(listed):
+                imported = sum(u.imported or 0 for u in on_service)
+                failed = sum(u.failed or 0 for u in on_service)
+                now_r = replace(now_r, imported=imported, failed=failed)
+        if now_r != r:
+            changed.append(now_r)
+    return changed
 
 
 class ImportsService:
@@ -529,11 +596,15 @@ class ImportsService:
         report: ImportReport,
         progress: Callable[[UploadProgress], None] | None = None,
         accepted: Callable[[str], None] | None = None,
+        sending: Callable[[PartInFlight], None] | None = None,
     ) -> UploadResult:
         """Upload the valid rows (split as the service requires) and wait for each import
         job. ``accepted(upload_uuid)`` is told each part the service took: cancelling stops
         the waiting, and parts already accepted may still be imported by the service, so
-        the caller records them. API errors pass through."""
+        the caller records them. ``sending(part)`` is told each part about to be sent (when
+        the service's list of uploads could be read before it): cancelled before that part
+        is accepted, the service may still have taken it, so the caller records it too
+        (``record(..., in_flight=part)``, settled by ``past``). API errors pass through."""
         folder = Path(await run_in_daemon_thread(tempfile.mkdtemp, prefix="tuma-import-"))
         try:
             files = await run_in_daemon_thread(
@@ -590,6 +661,8 @@ class ImportsService:
                         )
 
                 before = await self._upload_ids(client)
+                if sending is not None and before is not None:
+                    sending(PartInFlight(before, len(upload_file.source_rows)))
                 try:
                     taken_uuid = (await client.upload_contacts(upload_file.path, sent)).upload_uuid
                 except api.InDoubt as lost:
@@ -751,9 +824,11 @@ class ImportsService:
         result: UploadResult | None,
         outcome: ImportOutcome,
         problems: Sequence[ProblemRecord] | None = None,
+        in_flight: PartInFlight | None = None,
     ) -> ImportRecord:
         """Keep this import's report on this computer. *problems*: its problem rows when
-        the caller has them already (``problems_of(report, result)``); else found here."""
+        the caller has them already (``problems_of(report, result)``); else found here.
+        *in_flight*: a cancelled import's part that was on its way (``past`` settles it)."""
         if problems is None:
             problems = await self.problems(report, result)
         record = ImportRecord(
@@ -773,6 +848,7 @@ class ImportsService:
             header=report.header,
             phone_column=report.mapping.phone,
             problems=tuple(problems),
+            in_flight=in_flight,
         )
         return await self._io(self._store.imports.add, record)
 
@@ -804,11 +880,13 @@ class ImportsService:
         )
 
     async def past(
-        self, profile: str, client: UploadClient | None
+        self, profile: str, client: UploadClient | None, *, settle: bool = True
     ) -> tuple[list[PastImport], BaseException | None]:
         """Imports kept here, with the service's uploads none of them made (newest first);
         and the error that kept the service's list away, if any (the local list still
-        shows)."""
+        shows). What the service's list tells of imports kept here is kept with them (see
+        :func:`_settled_records`), unless *settle* is False: an upload under way, not kept
+        yet, could be taken for a cancelled import's part."""
         records = await self._io(self._store.imports.all, profile)
         uploads: list[UploadStatus] = []
         problem: BaseException | None = None
@@ -817,11 +895,23 @@ class ImportsService:
                 uploads = await client.list_uploads()
             except api.ApiError as exc:
                 problem = exc
+        if client is not None and problem is None:
+            changed = _settled_records(
+                records, uploads, datetime.now(UTC), self.poll.settle_after if settle else None
+            )
+            for record in changed:
+                await self._io(self._store.imports.settle, record)
+            newer = {r.id: r for r in changed}
+            records = [newer.get(r.id, r) for r in records]
         known = {uid for r in records for uid in r.upload_ids}
         by_id = {u.uuid: u for u in uploads}
-        # beside each record, the service's latest word on its last part (if it still lists it)
+        # beside each record, the service's word on its parts (if it still lists them)
         rows = [
-            PastImport(record=r, upload=by_id.get(r.upload_ids[-1]) if r.upload_ids else None)
+            PastImport(
+                record=r,
+                upload=by_id.get(r.upload_ids[-1]) if r.upload_ids else None,
+                uploads=tuple(by_id[uid] for uid in r.upload_ids if uid in by_id),
+            )
             for r in records
         ]
         rows.extend(PastImport(upload=u) for u in uploads if u.uuid not in known)

@@ -4,6 +4,10 @@ Import tab can list them and reopen any report, however old (some peers forget a
 
 Problem rows are stored as facts: the spreadsheet's row, a reason code, its detail and the
 row's cells as text; the UI words the codes.
+
+An import cancelled while a part was on its way (its file sent, the service's reply not come)
+keeps that part as :class:`PartInFlight`, until the service's list of uploads settles whether
+it took it (:meth:`Imports.settle`).
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from desktop_app.core.store.db import (
     stamp,
 )
 
-__all__ = ["ImportOutcome", "ImportRecord", "Imports", "ProblemRecord"]
+__all__ = ["ImportOutcome", "ImportRecord", "Imports", "PartInFlight", "ProblemRecord"]
 
 #: Imports listed at most (the newest).
 MAX_LISTED = 200
@@ -50,6 +54,16 @@ class ProblemRecord:
 
 
 @dataclass(frozen=True)
+class PartInFlight:
+    """A part of an upload sent to the service whose reply had not come when the import was
+    cancelled: ``before`` the uploads the service listed before it was sent, ``rows`` its
+    rows. Any other upload in the service's list later, of those rows, may be it."""
+
+    before: frozenset[str]
+    rows: int
+
+
+@dataclass(frozen=True)
 class ImportRecord:
     id: int
     profile: str
@@ -67,6 +81,8 @@ class ImportRecord:
     header: tuple[str, ...] = ()
     phone_column: int | None = None
     problems: tuple[ProblemRecord, ...] = field(default=(), repr=False)
+    in_flight: PartInFlight | None = field(default=None, repr=False)
+    """Cancelled with a part on its way, not yet settled (see :class:`PartInFlight`)."""
 
 
 # Step 9, not 5: the Import tab was built beside steps 6-8, and a file already past step 5
@@ -100,10 +116,30 @@ def _create(db: sqlite3.Connection) -> None:
     )
 
 
+@migration(15, "imports: a part on its way when the import was cancelled")
+def _in_flight(db: sqlite3.Connection) -> None:
+    columns = {row[1] for row in db.execute("PRAGMA table_info(imports)").fetchall()}
+    if "in_flight" not in columns:
+        db.execute("ALTER TABLE imports ADD COLUMN in_flight TEXT")
+
+
 _SUMMARY = (
     "id, profile, file_name, created_at, outcome, data_rows, valid, repaired, rejected, "
-    "duplicates, imported, failed, upload_ids, header, phone_column"
+    "duplicates, imported, failed, upload_ids, header, phone_column, in_flight"
 )
+
+
+def _in_flight_json(part: PartInFlight | None) -> str | None:
+    if part is None:
+        return None
+    return json.dumps({"before": sorted(part.before), "rows": part.rows})
+
+
+def _in_flight_of(text: object) -> PartInFlight | None:
+    if text is None:
+        return None
+    raw = json.loads(str(text))
+    return PartInFlight(frozenset(str(u) for u in raw["before"]), int(raw["rows"]))
 
 
 def _record(row: Sequence[object], problems: str | None = None) -> ImportRecord:
@@ -130,6 +166,7 @@ def _record(row: Sequence[object], problems: str | None = None) -> ImportRecord:
         header=tuple(json.loads(str(row[13]))),
         phone_column=None if row[14] is None else int(str(row[14])),
         problems=loaded,
+        in_flight=_in_flight_of(row[15]),
     )
 
 
@@ -145,7 +182,8 @@ class Imports:
             cursor = db.execute(
                 "INSERT INTO imports (profile, file_name, created_at, outcome, data_rows, valid,"
                 " repaired, rejected, duplicates, imported, failed, upload_ids, header,"
-                " phone_column, problems) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " phone_column, problems, in_flight)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     record.profile,
                     record.file_name,
@@ -162,12 +200,31 @@ class Imports:
                     json.dumps(list(record.header)),
                     record.phone_column,
                     problems,
+                    _in_flight_json(record.in_flight),
                 ),
             )
             new_id = int(cursor.lastrowid or 0)
         # as get() would read it back (created_at round-trips exactly through stamp()),
         # without parsing the problem rows again (100,000 of them: a quarter of a second)
         return replace(record, id=new_id, created_at=created)
+
+    def settle(self, record: ImportRecord) -> None:
+        """What became of *record* at the service, learnt after it was kept: its uploads
+        (a part that was on its way, found taken), its part on its way (None once settled),
+        its imported and failed counts."""
+        with self._db.write() as db:
+            db.execute(
+                "UPDATE imports SET upload_ids = ?, in_flight = ?, imported = ?, failed = ?"
+                " WHERE profile = ? AND id = ?",
+                (
+                    json.dumps(list(record.upload_ids)),
+                    _in_flight_json(record.in_flight),
+                    record.imported,
+                    record.failed,
+                    record.profile,
+                    record.id,
+                ),
+            )
 
     def all(self, profile: str) -> list[ImportRecord]:
         """The account's imports, newest first, without their problem rows."""

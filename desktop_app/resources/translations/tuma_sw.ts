@@ -2945,15 +2945,15 @@
     </message>
     <message>
         <source>Tuma stopped uploading “{name}”, but the service had already received contacts from it and is still adding them: {contacts} so far.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuma iliacha kupakia “{name}”, lakini huduma ilikuwa tayari imepokea anwani kutoka kwake na bado inaziongeza: {contacts} hadi sasa.</translation>
     </message>
     <message>
         <source>Tuma stopped uploading “{name}” after part of it had reached the service: it added {contacts}. To add the rest, import the file again: contacts already added are updated, not added twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuma iliacha kupakia “{name}” baada ya sehemu yake kufika kwenye huduma: imeongeza {contacts}. Ili kuongeza zilizobaki, ingiza faili tena: anwani zilizokwisha ongezwa husasishwa, haziongezwi mara mbili.</translation>
     </message>
     <message>
         <source>Tuma stopped uploading “{name}”, but the service had already received it: it added {contacts}.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tuma iliacha kupakia “{name}”, lakini huduma ilikuwa tayari imeipokea: imeongeza {contacts}.</translation>
     </message>
     <message>
         <source>Adding to “{group}”: {done} of {contacts}…</source>

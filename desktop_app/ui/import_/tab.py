@@ -13,11 +13,21 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QDateTime, QEvent, QLocale, QObject, QStandardPaths, Qt, Signal
+from PySide6.QtCore import (
+    QDateTime,
+    QEvent,
+    QLocale,
+    QObject,
+    QStandardPaths,
+    Qt,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -40,6 +50,7 @@ from desktop_app.core.services.imports import (
     ImportFlow,
     ImportOutcome,
     ImportRecord,
+    PartInFlight,
     PastImport,
     ProblemRecord,
     Step,
@@ -130,12 +141,14 @@ class ImportTab(OneJob, TabPage):
         self._next_file: Path | None = None  # dropped on the file in progress, being read
         self._dialogs: list[QFileDialog] = []
         self._accepted: list[str] = []  # parts of the upload in progress the service took
+        self._in_flight: PartInFlight | None = None  # a part sent, the service's reply not come
         self._parts = 1  # the parts the upload in progress is sent in (as its progress says)
         self._upload_profile = ""  # the account the upload in progress goes to
         self._check_problems: list[ProblemRecord] = []  # of the report on the check page
         self._record_task: str | None = None  # the last report being kept
         self._focus_given: QWidget | None = None  # where a page change put the keyboard
         self._page_shown_at = 0.0  # time.monotonic() of the last page change
+        self._reopened_importing = False  # the service still imports the report reopened
 
         root = QVBoxLayout(self)
         root.setContentsMargins(20, 14, 20, 12)
@@ -351,7 +364,8 @@ class ImportTab(OneJob, TabPage):
 
     async def stop(self, timeout: float) -> bool:  # noqa: ASYNC109 (the tab's contract)
         """Quitting: a check or an upload in progress is cancelled, and an upload's report is
-        kept (with the parts the service took) before the app closes."""
+        kept (with the parts the service took, and a part on its way, which Past imports
+        settles when next read) before the app closes. Nothing here waits on the service."""
         if self.flow.step in (Step.CHECKING, Step.UPLOADING):
             self.cancel()
         if self._record_task is not None:
@@ -366,10 +380,18 @@ class ImportTab(OneJob, TabPage):
             self._show_past([])
             return
         client = session.client if session.can_use_contacts else None
+        # an upload of this tab under way (or its report not kept yet) is not yet held by any
+        # import kept here: it could be taken for a cancelled import's part on its way
+        settle = self.flow.step is not Step.UPLOADING and not (
+            self._record_task is not None and self.ctx.tasks.is_running(self._record_task)
+        )
         self.ctx.tasks.start(
             HISTORY_TASK,
-            self.ctx.services.imports.past(session.profile.name, client),
+            self.ctx.services.imports.past(session.profile.name, client, settle=settle),
             on_success=lambda found: self._show_past(found[0]),
+            # the account switched meanwhile (its client closed under the read): moot, the
+            # new account's list is read next
+            on_error=lambda _exc: session is not self.ctx.session,
         )
 
     def _show_past(self, past: list[PastImport]) -> None:
@@ -391,13 +413,7 @@ class ImportTab(OneJob, TabPage):
             )
             if record is not None:
                 name = record.file_name
-                imported = record.imported
-                if (
-                    record.outcome is ImportOutcome.CANCELLED
-                    and upload is not None
-                    and len(record.upload_ids) == 1
-                ):
-                    imported = upload.imported or 0  # what the service went on to add
+                imported = record.imported  # (cancelled: what the service went on to add)
                 outcome = self._outcome_text(record)
             else:
                 name = self.tr("(uploaded from elsewhere)")
@@ -437,22 +453,28 @@ class ImportTab(OneJob, TabPage):
         session = self.ctx.session
         if not 0 <= row < len(self.past) or session is None:
             return
-        record, upload = self.past[row].record, self.past[row].upload
+        item = self.past[row]
+        record, upload = item.record, item.upload
         if record is None:
             if upload is not None:  # made elsewhere: what the service says about it
                 self._show_record(
                     self.ctx.services.imports.record_of_upload(session.profile.name, upload)
                 )
             return
+        listed = record  # the report as the list shows it, its problem rows read now
         self.ctx.tasks.start(
             REOPEN_TASK,
             self.ctx.services.imports.reopen(session.profile.name, record.id),
-            on_success=self._show_record,
+            on_success=lambda found: self._show_record(
+                replace(listed, problems=found.problems), item.importing
+            ),
         )
 
-    def _show_record(self, record: ImportRecord) -> None:
+    def _show_record(self, record: ImportRecord, importing: bool = False) -> None:
+        """A past import's report (*importing*: the service is still importing it)."""
         if self.flow.step not in (Step.IDLE, Step.DONE, Step.FAILED, Step.CANCELLED):
             return  # read late: a file opened meanwhile is not replaced by an old report
+        self._reopened_importing = importing
         self.flow.reopen(record)
         self._file_name = record.file_name or self.tr("an upload made elsewhere")
         self._show_done()
@@ -857,16 +879,26 @@ class ImportTab(OneJob, TabPage):
         self._show_step(Step.UPLOADING)
         profile = session.profile.name
         self._accepted = []
+        self._in_flight = None
         self._parts = 1
         self._upload_profile = profile  # kept: the session may change before it ends
         self.ctx.tasks.start(
             UPLOAD_TASK,
             self.ctx.services.imports.upload(
-                session.client, report, self.show_upload_progress, self._accepted.append
+                session.client, report, self.show_upload_progress, self._taken, self._sending
             ),
             on_success=lambda result: self._on_uploaded(profile, result),
             on_error=self._on_upload_error,
         )
+
+    def _sending(self, part: PartInFlight) -> None:
+        """A part is being sent: until the service's reply, a Cancel keeps it with the
+        import (the service may take it all the same)."""
+        self._in_flight = part
+
+    def _taken(self, upload_uuid: str) -> None:
+        self._accepted.append(upload_uuid)
+        self._in_flight = None
 
     def show_upload_progress(self, progress: UploadProgress) -> None:
         self._parts = progress.parts
@@ -931,9 +963,11 @@ class ImportTab(OneJob, TabPage):
         outcome: ImportOutcome,
         problems: list[ProblemRecord] | None,
         merged: Callable[[list[ProblemRecord]], None] | None = None,
+        in_flight: PartInFlight | None = None,
     ) -> None:
         """Keep the report under *profile*, with its *problems* (found first when None, then
-        given to *merged*). One task, waited for when the app quits."""
+        given to *merged*) and its part on its way (*in_flight*). One task, waited for when
+        the app quits."""
         imports = self.ctx.services.imports
         file_name = self._file_name
 
@@ -943,12 +977,19 @@ class ImportTab(OneJob, TabPage):
                 found = await imports.problems(report, result)
                 if merged is not None:
                     asyncio.get_running_loop().call_soon(merged, found)
-            return await imports.record(profile, file_name, report, result, outcome, found)
+            return await imports.record(
+                profile, file_name, report, result, outcome, found, in_flight
+            )
 
         def kept(record: ImportRecord) -> None:
             if self.flow.step in (Step.DONE, Step.FAILED) and self.flow.record is None:
                 self.flow.record = record
             self.load_history()
+            if record.in_flight is not None:
+                # its part on its way is settled by a read of the list once the service
+                # surely lists it, if this read was too early
+                wait = imports.poll.settle_after + 0.5
+                QTimer.singleShot(int(wait * 1000), self, self.load_history)
 
         self._record_task = f"import.record.{id(report)}"
         self.ctx.tasks.start(self._record_task, keep(), on_success=kept)
@@ -960,6 +1001,7 @@ class ImportTab(OneJob, TabPage):
         (cancelled: Tuma stopped following it) under the account it went to, as Cancel does."""
         if self.flow.step is Step.UPLOADING:
             report = self.flow.report
+            self._in_flight = None  # its error is the service's answer (or _settle's)
             if self._accepted and report is not None:
                 self.flow.cancel()
                 self._record_stopped(report)
@@ -1031,11 +1073,19 @@ class ImportTab(OneJob, TabPage):
 
     def _record_stopped(self, report: ImportReport) -> None:
         """Keep the upload that stopped before it ended (cancelled, failed, the account
-        switched) under the account it was made for, with the parts the service took."""
+        switched) under the account it was made for, with the parts the service took, and
+        the part on its way if it was cut off there (Past imports settles whether the
+        service took it: the report then holds it, not a stranger's upload beside it)."""
         known = UploadResult(tuple(self._accepted), len(report.valid), 0, 0)
         self._record(
-            self._upload_profile, report, known, ImportOutcome.CANCELLED, self._check_problems
+            self._upload_profile,
+            report,
+            known,
+            ImportOutcome.CANCELLED,
+            self._check_problems,
+            in_flight=self._in_flight,
         )
+        self._in_flight = None
 
     # -- done --------------------------------------------------------------------------------
 
@@ -1053,7 +1103,7 @@ class ImportTab(OneJob, TabPage):
             not_uploaded = len(report.rejected) + len(report.duplicates)
             problems = merged if merged is not None else self._check_problems
             phone = report.mapping.phone
-            uploaded = True
+            cancelled = None
         else:
             record = flow.record
             assert record is not None
@@ -1061,7 +1111,7 @@ class ImportTab(OneJob, TabPage):
             not_uploaded = record.rejected + record.duplicates
             problems = list(record.problems)
             phone = record.phone_column
-            uploaded = record.outcome is not ImportOutcome.CANCELLED
+            cancelled = record if record.outcome is ImportOutcome.CANCELLED else None
         if failed_job:
             page.title.setText(self.tr("The service could not finish this import"))
             page.lead.setText(
@@ -1070,11 +1120,9 @@ class ImportTab(OneJob, TabPage):
                     "report below is kept; try the import again later."
                 ).format(name=self._file_name)
             )
-        elif not uploaded:
+        elif cancelled is not None:
             page.title.setText(self.tr("Import cancelled"))
-            page.lead.setText(
-                self.tr("“{name}” was not fully uploaded.").format(name=self._file_name)
-            )
+            page.lead.setText(self._cancelled_text(cancelled))
         else:
             page.title.setText(self.tr("Done"))
             page.lead.setText(
@@ -1099,6 +1147,29 @@ class ImportTab(OneJob, TabPage):
         if can_group:
             self._load_groups()
         self._show_step(flow.step)
+
+    def _cancelled_text(self, record: ImportRecord) -> str:
+        """A cancelled import reopened: what reached the service, and what it did with it
+        (its own counts, as Past imports lists them)."""
+        name = self._file_name
+        if not record.upload_ids:
+            return self.tr("“{name}” was not fully uploaded.").format(name=name)
+        contacts = words().contacts(record.imported)
+        if self._reopened_importing:
+            return self.tr(
+                "Tuma stopped uploading “{name}”, but the service had already received "
+                "contacts from it and is still adding them: {contacts} so far."
+            ).format(name=name, contacts=contacts)
+        if record.imported + record.failed < record.valid:
+            return self.tr(
+                "Tuma stopped uploading “{name}” after part of it had reached the service: "
+                "it added {contacts}. To add the rest, import the file again: contacts "
+                "already added are updated, not added twice."
+            ).format(name=name, contacts=contacts)
+        return self.tr(
+            "Tuma stopped uploading “{name}”, but the service had already received it: it "
+            "added {contacts}."
+        ).format(name=name, contacts=contacts)
 
     def _load_groups(self) -> None:
         profile = self._report_profile()
