@@ -11,8 +11,8 @@ import asyncio
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from PySide6.QtCore import QCoreApplication, QDate, QLocale, Qt, QTime, QTimer
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QCoreApplication, QDate, QEvent, QLocale, QObject, Qt, QTime, QTimer
+from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -84,6 +84,18 @@ def duplicates_text(duplicates: Duplicates, noun_total: str) -> str:
             ).format(n=counts().people(duplicates.in_unfinished))
         )
     return " ".join(pieces)
+
+
+class _PlainEnterOnly(QObject):
+    """Eats Enter (Return) pressed with Ctrl, Alt or Shift on the buttons it watches: the
+    page's Ctrl+Enter (Send) pressed again must not answer the question it opened."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            held = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and held:
+                return True
+        return False
 
 
 class ConfirmButtons(QWidget):
@@ -166,6 +178,12 @@ class ConfirmButtons(QWidget):
         default = self.send_button if self.send_button is not None else cancel
         default.setDefault(True)
         default.setFocus()
+        # Ctrl+Enter is Send on the page: pressed twice (hurried, or again since nothing
+        # seemed to happen), the second reached the focused Send here and sent it unread. A
+        # button takes Enter with Ctrl held as a click; here only a plain Enter answers.
+        self._no_ctrl_enter = _PlainEnterOnly(self)
+        for button in buttons.buttons():
+            button.installEventFilter(self._no_ctrl_enter)
         layout.addWidget(buttons)
 
     def showEvent(self, event: QShowEvent) -> None:
