@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+import shiboken6
 from PySide6.QtWidgets import QDialog, QMessageBox, QWidget
 
 __all__ = ["confirm", "wait_finished"]
@@ -26,13 +27,17 @@ async def wait_finished(dialog: QDialog) -> int:
             future.set_result(result)
 
     dialog.finished.connect(done)
+    # deleted with its parent (a window closed under it: a quit) it never says "finished":
+    # taken as rejected, rather than waited for until the task is cut off
+    dialog.destroyed.connect(lambda *_args: done(QDialog.DialogCode.Rejected.value))
     dialog.open()
     try:
         return await future
     finally:
-        dialog.finished.disconnect(done)
-        if dialog.isVisible():  # the coroutine was cancelled: do not leave the dialog behind
-            dialog.reject()
+        if shiboken6.isValid(dialog):  # (else gone with its parent: nothing to undo on it)
+            dialog.finished.disconnect(done)
+            if dialog.isVisible():  # the coroutine was cancelled: do not leave it behind
+                dialog.reject()
 
 
 def confirm(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QDate, QLocale, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
@@ -205,12 +206,26 @@ class OptOutListDialog(QDialog):
     def reload(self) -> None:
         self.ctx.tasks.start(f"{TASK}.load", self._load())
 
+    def _gone(self) -> bool:
+        """Closed and deleted (it deletes itself on close) while its work was on its way:
+        what the work brings back is not shown (it touched deleted widgets: "Something went
+        wrong", a removal already made said to be tried again). Writes still finish."""
+        return not shiboken6.isValid(self)
+
+    def _buttons_again(self, _result: object = None) -> None:
+        if not self._gone():
+            self._update_buttons()
+
     async def _load_line(self) -> None:
         profile = self._profile()
         if profile is not None:
-            self.line_edit.setText(await self.ctx.services.optouts.opt_out_line(profile))
+            line = await self.ctx.services.optouts.opt_out_line(profile)
+            if not self._gone():
+                self.line_edit.setText(line)
 
     async def _load(self) -> None:
+        if self._gone():
+            return  # (closed before it began)
         profile = self._profile()
         if profile is None:
             self._show([], 0)
@@ -218,7 +233,8 @@ class OptOutListDialog(QDialog):
         service = self.ctx.services.optouts
         rows = await service.page(profile, search=self.search_edit.text(), limit=SHOWN)
         total = await service.count(profile)
-        self._show(rows, total)
+        if not self._gone():
+            self._show(rows, total)
 
     def _why(self, source: OptOutSource) -> str:
         return {
@@ -305,6 +321,8 @@ class OptOutListDialog(QDialog):
 
         async def save() -> None:
             saved = await self.ctx.services.optouts.set_opt_out_line(profile, self.line_edit.text())
+            if self._gone():
+                return
             self.line_edit.setText(saved)
             self.status.setText(self.tr("Opt-out line saved: “{line}”.").format(line=saved))
 
@@ -319,6 +337,8 @@ class OptOutListDialog(QDialog):
             return
         dialog = AddNumbersDialog(self)
         result = await wait_finished(dialog)
+        if self._gone() or not shiboken6.isValid(dialog):
+            return  # the list closed under it (a quit): nothing was added
         text, source = dialog.numbers_edit.toPlainText(), dialog.source()
         dialog.deleteLater()
         if result != QDialog.DialogCode.Accepted.value:
@@ -326,6 +346,8 @@ class OptOutListDialog(QDialog):
         read = self.ctx.services.optouts.read_typed(text)
         added = await self.ctx.services.optouts.add(profile, read.phones, source)
         await self._load()
+        if self._gone():
+            return
         self._forget_removals()
         self._say_added(added, len(read.phones), read.unreadable, read.unread)
 
@@ -345,7 +367,7 @@ class OptOutListDialog(QDialog):
         self.ctx.tasks.start(
             f"{TASK}.import",
             self._import(path),
-            on_success=lambda _none: self._update_buttons(),
+            on_success=self._buttons_again,
             on_error=self._import_failed,
         )
 
@@ -358,10 +380,14 @@ class OptOutListDialog(QDialog):
         read = await self.ctx.services.optouts.read_file(path)
         added = await self.ctx.services.optouts.add(profile, read.phones, OptOutSource.IMPORTED)
         await self._load()
+        if self._gone():
+            return
         self._forget_removals()
         self._say_added(added, len(read.phones), read.unreadable, rows=read.unread_rows)
 
     def _import_failed(self, exc: BaseException) -> bool:
+        if self._gone():
+            return True  # (closed: nothing to say it on)
         self._update_buttons()
         self.status.setText(
             self.tr(
@@ -432,8 +458,12 @@ class OptOutListDialog(QDialog):
 
         async def remove() -> None:
             taken_off = await self.ctx.services.optouts.take_off(profile, chosen)
+            if self._gone():
+                return  # (taken off all the same)
             self._offer_undo(taken_off)
             await self._load()
+            if self._gone():
+                return
             # Nothing chosen once they are gone: the choice stayed on the row that moved up
             # into their place, and the second click of a double click took that customer
             # off too (a removal takes ~10 ms).
@@ -444,9 +474,7 @@ class OptOutListDialog(QDialog):
                 )
             )
 
-        self.ctx.tasks.start(
-            f"{TASK}.remove", remove(), on_success=lambda _none: self._update_buttons()
-        )
+        self.ctx.tasks.start(f"{TASK}.remove", remove(), on_success=self._buttons_again)
         self._update_buttons()
 
     def undo_remove(self) -> None:
@@ -461,8 +489,12 @@ class OptOutListDialog(QDialog):
             back = await self.ctx.services.optouts.put_back(profile, entries)
             if self._removals and self._removals[-1] is entries:
                 self._removals.pop()  # only once it is back (a failure keeps it)
+            if self._gone():
+                return  # (put back all the same)
             self.undo_button.setVisible(bool(self._removals))
             await self._load()
+            if self._gone():
+                return
             text = self.tr("{n} put back on the opt-out list.").format(n=number(back))
             if self._removals:
                 text += " " + self.tr(
@@ -472,9 +504,7 @@ class OptOutListDialog(QDialog):
                 )
             self.status.setText(text)
 
-        self.ctx.tasks.start(
-            f"{TASK}.undo", put_back(), on_success=lambda _none: self._update_buttons()
-        )
+        self.ctx.tasks.start(f"{TASK}.undo", put_back(), on_success=self._buttons_again)
         self._update_buttons()
 
 
