@@ -7,7 +7,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMenu, QMessageBox, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QDialogButtonBox,
+    QInputDialog,
+    QLineEdit,
+    QMenu,
+    QMessageBox,
+    QToolButton,
+    QWidget,
+)
 
 from desktop_app.core.services.templates import suggested_name
 
@@ -99,6 +107,13 @@ class TemplatesButton(QToolButton):
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
         dialog.setTextValue(suggested_name(text, self.saved))
         dialog.setOkButtonText(self.tr("Save"))
+        buttons = dialog.findChild(QDialogButtonBox)
+        save = None if buttons is None else buttons.button(QDialogButtonBox.StandardButton.Ok)
+        if save is not None:
+            # a template needs a name: Save waits for one (the suggested name wiped, Save
+            # closed the dialog as if saved, and nothing was kept, nor said), as New group…
+            save.setEnabled(bool(dialog.textValue().strip()))
+            dialog.textValueChanged.connect(lambda value: save.setEnabled(bool(value.strip())))
         dialog.textValueSelected.connect(lambda name: self.save(name, text))
         dialog.finished.connect(dialog.deleteLater)
         self.name_dialog = dialog

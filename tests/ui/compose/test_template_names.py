@@ -26,3 +26,30 @@ def test_a_template_name_with_an_ampersand_is_shown_as_typed(qtbot: Any, ctx: An
     delete_menu = next(a.menu() for a in button.menu_.actions() if a.menu() is not None)
     (delete,) = delete_menu.actions()
     assert QKeySequence.mnemonic(delete.text()).isEmpty()
+
+
+def test_save_as_template_waits_for_a_name(qtbot: Any, ctx: Any) -> None:
+    """The suggested name wiped, Save (or Enter) closed the dialog as if saved: nothing was
+    kept, nor said, and the user believed the message was."""
+    import shiboken6
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDialogButtonBox, QLineEdit
+
+    tab = make_tab(qtbot, ctx)
+    tab.composer.editor.setPlainText("Habari ya leo: unga KES 180")
+    tab.templates.ask_name()
+    dialog = tab.templates.name_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    line = dialog.findChild(QLineEdit)
+    save = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    assert save.isEnabled()  # the suggested name
+    line.selectAll()
+    qtbot.keyClick(line, Qt.Key.Key_Delete)  # wiped
+    assert not save.isEnabled()
+    qtbot.keyClick(line, Qt.Key.Key_Return)  # Save
+    qtbot.wait(100)
+    assert shiboken6.isValid(dialog)
+    assert dialog.isVisible()  # still asking
+    qtbot.keyClicks(line, "Unga offer")
+    qtbot.keyClick(line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: [t.name for t in tab.templates.saved] == ["Unga offer"])
