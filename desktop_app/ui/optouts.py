@@ -185,6 +185,8 @@ class OptOutListDialog(QDialog):
         layout.addWidget(buttons)
 
         self._phones: list[str] = []
+        #: "From a file…"'s file dialog while it is open.
+        self.import_dialog: QFileDialog | None = None
         #: What each removal took off, as it was, the latest last: Undo puts back the latest
         #: (one removal of several rows comes back at once), then the one before it.
         self._removals: list[tuple[OptOut, ...]] = []
@@ -352,14 +354,24 @@ class OptOutListDialog(QDialog):
         self._say_added(added, len(read.phones), read.unreadable, read.unread)
 
     def ask_import(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(
-            self,
-            self.tr("Numbers to add to the opt-out list"),
-            "",
-            self.tr("Spreadsheets (*.xlsx *.csv);;All files (*)"),
-        )
-        if path:
-            self.import_file(Path(path))
+        """Choose a file of numbers (opened with ``open()``: the static getOpenFileName ran
+        a second event loop inside the app's, which a log-out or a quit then had to end)."""
+        if self.import_dialog is not None:
+            self.import_dialog.raise_()
+            return
+        dialog = QFileDialog(self, self.tr("Numbers to add to the opt-out list"))
+        dialog.setObjectName("optOutImportBrowse")
+        dialog.setFileMode(QFileDialog.FileMode.ExistingFile)
+        dialog.setNameFilters([self.tr("Spreadsheets (*.xlsx *.csv)"), self.tr("All files (*)")])
+        dialog.fileSelected.connect(lambda name: self.import_file(Path(name)))
+        dialog.finished.connect(lambda _result: self._forget_import_dialog(dialog))
+        self.import_dialog = dialog
+        dialog.open()
+
+    def _forget_import_dialog(self, dialog: QFileDialog) -> None:
+        if self.import_dialog is dialog:
+            self.import_dialog = None
+        dialog.deleteLater()
 
     def import_file(self, path: Path) -> None:
         if self.ctx.tasks.is_running(f"{TASK}.import"):

@@ -3723,7 +3723,7 @@
     </message>
     <message>
         <source>Replied STOP</source>
-        <extracomment>What each removal took off, as it was, the latest last: Undo puts back the latest (one removal of several rows comes back at once), then the one before it.</extracomment>
+        <extracomment>&quot;From a file…&quot;&apos;s file dialog while it is open. What each removal took off, as it was, the latest last: Undo puts back the latest (one removal of several rows comes back at once), then the one before it.</extracomment>
         <translation>Alijibu STOP</translation>
     </message>
     <message>
@@ -3763,8 +3763,12 @@
         <translation>Namba za kuongeza kwenye orodha ya waliojiondoa</translation>
     </message>
     <message>
-        <source>Spreadsheets (*.xlsx *.csv);;All files (*)</source>
-        <translation>Faili za Excel (*.xlsx *.csv);;Faili zote (*)</translation>
+        <source>Spreadsheets (*.xlsx *.csv)</source>
+        <translation>Faili za Excel (*.xlsx *.csv)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>Faili zote (*)</translation>
     </message>
     <message>
         <source>Reading {file}…</source>
