@@ -49,8 +49,11 @@ def test_the_account_dialogs_test_says_it_is_still_trying_then_what_to_do(
         qtbot.waitUntil(lambda: dialog.status_label.text() == TRY_3, timeout=5000)
     assert finished.args == [False]
     text = dialog.status_label.text()
-    assert "Could not reach the messaging service" in text
-    assert "Check your internet connection" in text
+    # (in the dialog, before anything is saved, a typing mistake is as likely as being
+    # offline: both are said, the address first)
+    assert text.startswith("No connection: nothing answered at the Web address.")
+    assert "typing mistake" in text
+    assert "check that this computer is online" in text
     assert dialog.status_label.property("role") == "error"
     assert dialog.test_button.isEnabled()
 
