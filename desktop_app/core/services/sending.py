@@ -296,6 +296,9 @@ class Duplicates:
 
     checked: int  # recipients looked at
     found: tuple[PriorSend, ...]  # those who got it already, or are due to
+    #: the broadcasts among *found* waiting for their time (Send later): their people are
+    #: due to get it in a scheduled message, not in a broadcast that did not finish
+    scheduled: frozenset[int] = frozenset()
 
     @property
     def phones(self) -> frozenset[str]:
@@ -312,8 +315,19 @@ class Duplicates:
 
     @property
     def in_unfinished(self) -> int:
-        """Are due to get it in a broadcast that has not finished."""
-        return sum(1 for prior in self.found if prior.unfinished)
+        """Are due to get it in a broadcast that has not finished (Review)."""
+        return sum(
+            1
+            for prior in self.found
+            if prior.unfinished and prior.broadcast_id not in self.scheduled
+        )
+
+    @property
+    def in_scheduled(self) -> int:
+        """Are due to get it in a scheduled send, waiting for its time (the scheduled list)."""
+        return sum(
+            1 for prior in self.found if prior.unfinished and prior.broadcast_id in self.scheduled
+        )
 
     @property
     def last_sent_at(self) -> datetime | None:
@@ -508,7 +522,13 @@ class SendingService:
     ) -> Duplicates:
         since = datetime.now().astimezone() - timedelta(hours=window_hours)
         found = self._history.prior_sends(profile, contents, since)
-        return Duplicates(checked=len(contents), found=tuple(found))
+        waiting = {prior.broadcast_id for prior in found if prior.unfinished}
+        scheduled = (
+            frozenset(s.broadcast.id for s in self._store.schedule.scheduled(profile)) & waiting
+            if waiting
+            else frozenset()
+        )
+        return Duplicates(checked=len(contents), found=tuple(found), scheduled=scheduled)
 
     async def start(
         self,

@@ -344,6 +344,8 @@ class SendLaterDialog(QDialog):
         layout.addWidget(heading)
         self.edit = QDateTimeEdit()
         self.edit.setObjectName("sendAt")
+        # (the box the keyboard lands in: a screen reader said nothing for it)
+        self.edit.setAccessibleName(self.tr("Day and time it goes out"))
         self.edit.setCalendarPopup(True)
         now = QDateTime.currentDateTime()
         self.edit.setMinimumDateTime(now.addSecs(60))

@@ -83,6 +83,14 @@ def duplicates_text(duplicates: Duplicates, noun_total: str) -> str:
                 "Compose shows it).",
             ).format(n=counts().people(duplicates.in_unfinished))
         )
+    if duplicates.in_scheduled:
+        # (not "Review…": a send waiting for its time is in the scheduled list, not there)
+        pieces.append(
+            QCoreApplication.translate(
+                "Compose",
+                "{n} are due to get it in a scheduled message (View… in Compose shows it).",
+            ).format(n=counts().people(duplicates.in_scheduled))
+        )
     return " ".join(pieces)
 
 
@@ -278,7 +286,7 @@ class ConfirmSendDialog(QDialog):
                 else self.tr("Send to {people} who did not get it yet?").format(people=people)
             )
             estimate = new_estimate
-        elif duplicates and duplicates.in_unfinished:
+        elif duplicates and (duplicates.in_unfinished or duplicates.in_scheduled):
             heading.setText(self.tr("Everyone here got this message or is waiting for it"))
         elif duplicates:
             heading.setText(self.tr("Everyone here already got this message"))

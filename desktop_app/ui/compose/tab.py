@@ -73,6 +73,7 @@ if TYPE_CHECKING:
     from desktop_app.core.services.accounts import Session
     from desktop_app.core.services.sending import RunReport, SendSummary
     from desktop_app.ui.context import AppContext
+    from desktop_app.ui.errors import UserMessage
 
 log = logging.getLogger(__name__)
 
@@ -342,6 +343,8 @@ class ComposeTab(TabPage):
         self._kind: SendCategory | None = None
         #: The last Cancel send, while it can be undone (until the next cancel, or minutes).
         self._cancel_undo: _CancelUndo | None = None
+        #: What the window's bar says because a send failed (taken back once one goes well)
+        self._send_words: UserMessage | None = None
         self._cancel_undo_timer = QTimer(self)
         self._cancel_undo_timer.setSingleShot(True)
         self._cancel_undo_timer.setInterval(CANCEL_UNDO_MINUTES * 60_000)
@@ -1237,9 +1240,23 @@ class ComposeTab(TabPage):
 
     def _on_send_failed(self, exc: BaseException) -> bool:
         try:
-            return self._explain_failure(exc)
+            if not self._explain_failure(exc):
+                self._present_send_error(exc)
+            return True
         finally:
             self._finish(exc)
+
+    def _present_send_error(self, exc: BaseException) -> None:
+        """The window's bar says what stopped a send; remembered, so that a send that goes
+        well afterwards takes those words back (the line back, the rest sent from Review:
+        "No connection … try again" stayed over every tab until closed by hand)."""
+        self.ctx.errors.present(exc)
+        self._send_words = self.ctx.errors.problem
+
+    def _take_back_send_words(self) -> None:
+        if self._send_words is not None and self.ctx.errors.problem is self._send_words:
+            self.ctx.errors.clear()
+        self._send_words = None
 
     def _on_run_done(self, report: RunReport | None) -> None:
         handled = True
@@ -1255,7 +1272,9 @@ class ComposeTab(TabPage):
             # (once the layout has made room for the outcome and the problem).
             QTimer.singleShot(0, self, self._show_resume_banner)
         if not handled and report is not None and report.error is not None:
-            self.ctx.errors.present(report.error)
+            self._present_send_error(report.error)
+        elif report is not None and report.error is None and not report.withdrawn:
+            self._take_back_send_words()  # (a problem shown since by anything else stays)
 
     def _show_resume_banner(self) -> None:
         if self.resume_banner.isVisible():
