@@ -765,6 +765,14 @@ class MainWindow(QMainWindow):
         self.practice_banner.set_starting(starting)
         if starting:
             self.practice_banner.show()
+        else:
+            # Started: the session is the practice one by now. Failed (a port in use, a data
+            # folder not writable): the banner, shown while starting, stayed up over the real
+            # account still connected ("messages go nowhere": a hurried user sends real ones),
+            # and the Switch menu kept "Practice account" ticked beside it.
+            session = self.ctx.session
+            self.practice_banner.setVisible(session is not None and session.is_sandbox)
+            self._fill_switch_menu()
         self.update_bars()
 
     def _on_session_changed(self) -> None:

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from PySide6.QtCore import QLocale, QSize, Qt, QTime
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -89,6 +90,8 @@ class BalanceTab(TabPage):
         #: When the balance shown was read (the last reading that worked): the subtitle's
         #: "last checked at", kept when only the warning level changes.
         self._checked_at: QTime | None = None
+        #: Where the keyboard went when Refresh greyed under it (given back after)
+        self._keyboard_moved_to: QWidget | None = None
         #: The last reading failed: the subtitle says so until one works (a change of the
         #: warning level wrote "last checked at <now>" over it).
         self._reading_failed = False
@@ -185,7 +188,12 @@ class BalanceTab(TabPage):
     def refresh(self) -> None:
         if self.ctx.session is None:
             return
+        had_keyboard = self.refresh_button.hasFocus()
         self.refresh_button.setEnabled(False)
+        # Greyed, the button hands the keyboard to the next control, the warning level's
+        # box: the next digit or arrow typed changed the level (saved at once) unnoticed. It
+        # comes back once the reading is done, unless the user has moved it meanwhile.
+        self._keyboard_moved_to = QApplication.focusWidget() if had_keyboard else None
         self.refresh_button.setText(self.tr("Checking…"))
         # Being read already (F5 as well, the offline recheck): this press waits for that
         # reading, instead of starting it over and asking the service once more.
@@ -198,6 +206,13 @@ class BalanceTab(TabPage):
     def _reset_refresh_button(self) -> None:
         self.refresh_button.setEnabled(self.ctx.session is not None)
         self.refresh_button.setText(self.tr("&Refresh"))
+        moved_to, self._keyboard_moved_to = self._keyboard_moved_to, None
+        if (
+            moved_to is not None
+            and QApplication.focusWidget() is moved_to
+            and self.refresh_button.isEnabled()
+        ):
+            self.refresh_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _on_threshold_changed(self, value: int) -> None:
         if self.ctx.settings.low_balance_threshold == value:
