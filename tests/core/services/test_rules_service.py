@@ -276,14 +276,16 @@ def test_an_older_scheduled_personalised_send_is_edited_with_numbers_only(
 
 
 def test_a_scheduled_send_counts_for_the_duplicate_guard(services: Services) -> None:
-    """Its recipients are due to get it: the same text sent now asks first."""
+    """Its recipients are due to get it: the same text sent now asks first, and says they
+    are in a scheduled send (not in one that did not finish: Review does not list it)."""
     sending = services.sending
     who = people(2)
     soon = datetime.now(UTC) + timedelta(hours=2)
     go(sending.start(make_plan(who), PROFILE, due_at=soon))
     found = go(sending.duplicates(PROFILE, make_plan(who), window_hours=24))
     assert found.count == 2
-    assert found.in_unfinished == 2
+    assert found.in_scheduled == 2
+    assert found.in_unfinished == 0
 
 
 def test_scheduled_sends_survive_a_restart(tmp_path: Path) -> None:
