@@ -232,7 +232,7 @@
     <name>BalanceTab</name>
     <message>
         <source>Balance</source>
-        <extracomment>When the balance shown was read (the last reading that worked): the subtitle&apos;s &quot;last checked at&quot;, kept when only the warning level changes. The last reading failed: the subtitle says so until one works (a change of the warning level wrote &quot;last checked at &lt;now&gt;&quot; over it).</extracomment>
+        <extracomment>When the balance shown was read (the last reading that worked): the subtitle&apos;s &quot;last checked at&quot;, kept when only the warning level changes. Where the keyboard went when Refresh greyed under it (given back after) The last reading failed: the subtitle says so until one works (a change of the warning level wrote &quot;last checked at &lt;now&gt;&quot; over it).</extracomment>
         <translation>Salio</translation>
     </message>
     <message>
@@ -1177,6 +1177,22 @@
     <message>
         <source>CSV, UTF-8 — for other programs (*.csv)</source>
         <translation>CSV, UTF-8 — kwa programu nyingine (*.csv)</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>Ubadilishe faili?</translation>
+    </message>
+    <message>
+        <source>“{name}” already exists. Replace it?</source>
+        <translation>“{name}” tayari ipo. Uibadilishe?</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Badilisha</translation>
+    </message>
+    <message>
+        <source>Keep it</source>
+        <translation>Iache</translation>
     </message>
 </context>
 <context>

@@ -11,6 +11,7 @@ from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from desktop_app.core.services.contacts import ExportFormat
+from desktop_app.ui.dialogs import confirm
 
 __all__ = ["ask_export_path", "default_file_name"]
 
@@ -59,17 +60,44 @@ def ask_export_path(
         dialog.setDefaultSuffix(suffix)
         names = dialog.selectedFiles()
         if names:
-            dialog.selectFile(str(Path(names[0]).with_suffix("." + suffix).name))
+            dialog.selectFile(with_export_suffix(Path(names[0]), suffix).name)
 
     def on_file(name: str) -> None:
         path = Path(name)
-        fmt = ExportFormat.CSV if path.suffix.lower() == ".csv" else ExportFormat.XLSX
-        if path.suffix.lower() not in (".csv", ".xlsx"):
-            path = path.with_suffix(".xlsx")
-        chosen(path, fmt)
+        if path.suffix.lower() in (".csv", ".xlsx"):
+            chosen(path, ExportFormat.CSV if path.suffix.lower() == ".csv" else ExportFormat.XLSX)
+            return
+        # A name with a dot ("wateja 12.03.2025"): Qt adds no extension, and asked about
+        # that name, which does not exist. The extension goes after the whole name (it cut
+        # the name at its last dot, and "wateja.nairobi" replaced "wateja.xlsx" unasked); a
+        # file already there under the name written is asked about here.
+        fmt = ExportFormat.CSV if dialog.selectedNameFilter() == plain else ExportFormat.XLSX
+        path = with_export_suffix(path, fmt.value)
+        if not path.exists():
+            chosen(path, fmt)
+            return
+        confirm(
+            parent,
+            title=QCoreApplication.translate("ContactsExport", "Replace the file?"),
+            text=QCoreApplication.translate(
+                "ContactsExport", "“{name}” already exists. Replace it?"
+            ).format(name=path.name),
+            yes=QCoreApplication.translate("ContactsExport", "Replace"),
+            no=QCoreApplication.translate("ContactsExport", "Keep it"),
+            on_yes=lambda: chosen(path, fmt),
+            destructive=True,
+        )
 
     dialog.filterSelected.connect(on_filter)
     dialog.fileSelected.connect(on_file)
     dialog.finished.connect(dialog.deleteLater)
     dialog.open()
     return dialog
+
+
+def with_export_suffix(path: Path, suffix: str) -> Path:
+    """*path* ending in ``.suffix``: an export's own extension replaced, any other kept as
+    part of the name ("wateja 12.03.2025" → "wateja 12.03.2025.xlsx", not "wateja 12.03.xlsx")."""
+    if path.suffix.lower() in (".csv", ".xlsx"):
+        return path.with_suffix("." + suffix)
+    return path.with_name(f"{path.name}.{suffix}")

@@ -61,7 +61,7 @@ from desktop_app.core.services.imports import (
     problems_of,
     sample_rows,
 )
-from desktop_app.ui.contacts.export import ask_export_path
+from desktop_app.ui.contacts.export import ask_export_path, with_export_suffix
 from desktop_app.ui.contacts.states import ProgressStrip
 from desktop_app.ui.errors import Level, describe
 from desktop_app.ui.formats import number
@@ -1320,7 +1320,7 @@ class ImportTab(OneJob, TabPage):
         if fmt is None:
             fmt = format_for(path) or ExportFormat.XLSX
             if path.suffix.lower() not in (".csv", ".xlsx"):
-                path = path.with_suffix(".xlsx")
+                path = with_export_suffix(path, "xlsx")  # (the whole name kept)
         header: tuple[str, ...] = ()
         phone: int | None = None
         if self.flow.report is not None:
