@@ -11,7 +11,17 @@ import asyncio
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from PySide6.QtCore import QCoreApplication, QDate, QEvent, QLocale, QObject, Qt, QTime, QTimer
+from PySide6.QtCore import (
+    QCoreApplication,
+    QDate,
+    QEvent,
+    QLocale,
+    QObject,
+    Qt,
+    QTime,
+    QTimer,
+    Signal,
+)
 from PySide6.QtGui import QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QDialog,
@@ -114,6 +124,9 @@ class ConfirmButtons(QWidget):
     sends anyone the same message again; when nobody is new, Cancel is the default.
     ``choice`` says what was decided when the dialog accepts.
     """
+
+    #: "Send to all anyway…" pressed once: the dialog's numbers are everyone's from now on
+    everyone_shown = Signal()
 
     def __init__(
         self,
@@ -238,6 +251,7 @@ class ConfirmButtons(QWidget):
         self.everyone_button.setProperty("role", "danger")
         self.everyone_button.style().unpolish(self.everyone_button)
         self.everyone_button.style().polish(self.everyone_button)
+        self.everyone_shown.emit()
         QTimer.singleShot(0, self._fit_dialog)  # room for the new line and the new words
 
 
@@ -277,7 +291,9 @@ class ConfirmSendDialog(QDialog):
         heading.setObjectName("dialogTitle")
         heading.setWordWrap(True)
         layout.addWidget(heading)
-        # With duplicates, the numbers shown are those of the default choice (the new only).
+        # With duplicates, the numbers shown are those of the default choice (the new only);
+        # "Send to all anyway…" shows everyone's (_show_everyone)
+        self._everyone = estimate
         if duplicates and new_estimate is not None and new_estimate.recipients:
             people = counts().people(new_estimate.recipients)
             heading.setText(
@@ -302,13 +318,14 @@ class ConfirmSendDialog(QDialog):
         self.credits_value = QLabel(counts().credits(estimate.credits))
         self.credits_value.setObjectName("confirmCredits")
         form.addRow(self.tr("Credits"), self.credits_value)
+        self.cost_value: QLabel | None = None
         if estimate.kes is not None:
-            form.addRow(self.tr("Estimated cost"), QLabel(kes(estimate.kes)))
+            self.cost_value = QLabel(kes(estimate.kes))
+            form.addRow(self.tr("Estimated cost"), self.cost_value)
+        self.after_value: QLabel | None = None
         if estimate.balance is not None:
-            form.addRow(
-                self.tr("Balance after"),
-                QLabel(counts().credits(estimate.balance - estimate.credits)),
-            )
+            self.after_value = QLabel(counts().credits(estimate.balance - estimate.credits))
+            form.addRow(self.tr("Balance after"), self.after_value)
         if chunks > 1:
             form.addRow(self.tr("Sent in"), QLabel(counts().batches(chunks)))
         if due_at is not None:
@@ -340,6 +357,27 @@ class ConfirmSendDialog(QDialog):
         )
         layout.addWidget(self.confirm)
         self.send_button = self.confirm.send_button
+        self._later = later
+        self.confirm.everyone_shown.connect(self._show_everyone)
+
+    def _show_everyone(self) -> None:
+        """ "Send to all anyway…": the numbers become everyone's, what the second click sends
+        and what is billed (the new people's stayed: "1 recipient, 2 credits" read, and 6
+        billed)."""
+        estimate = self._everyone
+        people = counts().people(estimate.recipients)
+        self.heading.setText(
+            self.tr("Schedule it for {people}?").format(people=people)
+            if self._later
+            else self.tr("Send to {people}?").format(people=people)
+        )
+        self.recipients_value.setText(number(estimate.recipients))
+        self.parts_value.setText(parts_text(estimate))
+        self.credits_value.setText(counts().credits(estimate.credits))
+        if self.cost_value is not None and estimate.kes is not None:
+            self.cost_value.setText(kes(estimate.kes))
+        if self.after_value is not None and estimate.balance is not None:
+            self.after_value.setText(counts().credits(estimate.balance - estimate.credits))
 
     @property
     def choice(self) -> SendChoice:
