@@ -19,9 +19,11 @@ import csv
 import io
 import os
 import re
-import tempfile
+import secrets
+import stat
 from collections.abc import AsyncIterable, Callable, Collection, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from desktop_app.core.background import SerialWorker
 __all__ = [
     "COLUMNS",
     "Cancelled",
+    "Cell",
     "ContactFileWriter",
     "ExportFormat",
     "ExportReport",
@@ -48,6 +51,11 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _PHONE_LIKE = re.compile(r"[0-9 +()./-]*")
 #: Column widths in the XLSX (characters), so the sheet opens readable.
 _WIDTHS = (18, 16, 16, 28, 40, 24, 26)
+#: How a date-time cell shows in the XLSX (a real date: Excel sorts and filters it as one).
+DATE_TIME_FORMAT = "yyyy-mm-dd hh:mm:ss"
+#: One cell as given to the writer: text, a number, or a moment (written in the computer's own
+#: time: a date-time cell in an XLSX, ``YYYY-MM-DD HH:MM:SS`` in a CSV).
+Cell = str | int | datetime
 
 
 class ExportFormat(StrEnum):
@@ -59,6 +67,21 @@ def format_for(path: Path) -> ExportFormat | None:
     """The format a file name asks for (by its extension), or None."""
     suffix = path.suffix.lower().lstrip(".")
     return ExportFormat(suffix) if suffix in tuple(ExportFormat) else None
+
+
+def _local(moment: datetime) -> datetime:
+    """*moment* in the computer's own time, without a zone (a spreadsheet has none), to the
+    second; a moment without a zone is taken as already local."""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone().replace(tzinfo=None)
+    return moment.replace(microsecond=0)
+
+
+def _csv_plain(value: Cell) -> str | int:
+    """A moment as a CSV writes it (local time, a form Excel reads as a date); else *value*."""
+    if isinstance(value, datetime):
+        return _local(value).strftime("%Y-%m-%d %H:%M:%S")
+    return value
 
 
 def _csv_safe(value: str | int) -> str | int:
@@ -117,9 +140,7 @@ class ContactFileWriter:
             if text_at is not None
             else frozenset(i for i, c in enumerate(self._columns) if c in text_columns)
         )
-        handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-        os.close(handle)
-        self._temp = Path(temp)
+        self._temp = _new_temp_beside(path)
         self._excel_text = excel_text
         self._text: io.TextIOWrapper | None = None
         self._csv: Any = None
@@ -148,17 +169,18 @@ class ContactFileWriter:
         self._sheet.freeze_panes = "A2"
         self._sheet.append([self._text_cell(c, False) for c in self._columns])
 
-    def write(self, rows: Sequence[Sequence[str | int]]) -> None:
+    def write(self, rows: Sequence[Sequence[Cell]]) -> None:
         """Append rows (each one string per column of :data:`COLUMNS`, or of the columns
-        given; an ``int`` is written as a number)."""
+        given; an ``int`` is written as a number, a ``datetime`` as a date-time in the
+        computer's own time)."""
         text = self._text_columns
         if self._csv is not None:
             as_text = _excel_text if self._excel_text else _csv_text
             self._csv.writerows(
                 [
                     [
-                        as_text(value) if i in text else _csv_safe(value)
-                        for i, value in enumerate(row)
+                        as_text(plain) if i in text else _csv_safe(plain)
+                        for i, plain in enumerate(map(_csv_plain, row))
                     ]
                     for row in rows
                 ]
@@ -170,10 +192,14 @@ class ContactFileWriter:
                 )
         self.rows += len(rows)
 
-    def _text_cell(self, value: str | int, phone: bool) -> Any:
+    def _text_cell(self, value: Cell, phone: bool) -> Any:
         from openpyxl.cell import WriteOnlyCell
         from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
+        if isinstance(value, datetime):
+            cell = WriteOnlyCell(self._sheet, value=_local(value))
+            cell.number_format = DATE_TIME_FORMAT
+            return cell
         if not isinstance(value, str):
             return WriteOnlyCell(self._sheet, value=value)
         # control characters (a damaged cell) cannot be in a workbook: openpyxl refuses them
@@ -192,6 +218,7 @@ class ContactFileWriter:
                 self._text.close()
             elif self._book is not None:
                 self._book.save(self._temp)
+            _keep_mode_of(self.path, self._temp)
             os.replace(self._temp, self.path)
         except BaseException:
             self.discard()
@@ -212,6 +239,30 @@ class ContactFileWriter:
         self._book = self._sheet = None
         with contextlib.suppress(OSError):
             self._temp.unlink()
+
+
+def _new_temp_beside(path: Path) -> Path:
+    """A new empty file beside *path* (``.<name>.<random>.part``), created as any new file is
+    (``0o666`` less the umask), not private as :func:`tempfile.mkstemp` makes it: renamed into
+    place it is the exported file, and must open for whoever a normal save would let."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        temp = path.parent / f".{path.name}.{secrets.token_hex(4)}.part"
+        try:
+            handle = os.open(temp, flags, 0o666)
+        except FileExistsError:
+            continue
+        os.close(handle)
+        return temp
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
+def _keep_mode_of(target: Path, temp: Path) -> None:
+    """Give *temp* the permissions of the *target* it replaces (Linux, macOS), if any."""
+    if os.name == "nt":
+        return  # a read-only flag only, and a read-only target cannot be replaced anyway
+    with contextlib.suppress(OSError):
+        os.chmod(temp, stat.S_IMODE(os.stat(target).st_mode))
 
 
 # --- writing a file a batch at a time, on a thread of its own ---------------------------------
@@ -235,7 +286,7 @@ def check_cancel(cancel: Cancelled | None) -> None:
 async def write_in_batches(
     path: Path,
     open_writer: Callable[[], ContactFileWriter],
-    batches: AsyncIterable[Sequence[Sequence[str | int]]],
+    batches: AsyncIterable[Sequence[Sequence[Cell]]],
     cancel: Cancelled | None = None,
 ) -> ExportReport:
     """Write every batch with the writer *open_writer* makes, on a thread of its own (the

@@ -35,6 +35,7 @@ from desktop_app.core.api.models import Contact
 from desktop_app.core.background import Blocking
 from desktop_app.core.contact_files import (
     Cancelled,
+    Cell,
     ContactFileWriter,
     ExportFormat,
     ExportReport,
@@ -841,9 +842,10 @@ class _Walk:
             self.progress(done, total)
 
 
-def _file_row(row: ContactRow) -> list[str]:
+def _file_row(row: ContactRow) -> list[Cell]:
     contact = row.contact
-    created = contact.created_at.isoformat() if contact and contact.created_at else ""
+    # a moment: the writer puts it in the computer's own time
+    created: Cell = contact.created_at if contact and contact.created_at else ""
     return [
         row.phone,
         row.first_name,

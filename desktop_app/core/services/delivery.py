@@ -46,6 +46,7 @@ from desktop_app.core.api.models import DeliveryRecord
 from desktop_app.core.background import Blocking
 from desktop_app.core.contact_files import (
     Cancelled,
+    Cell,
     ContactFileWriter,
     ExportFormat,
     ExportReport,
@@ -124,7 +125,7 @@ RATE = 4.0
 POLL_SECONDS = 5.0
 
 Progress = Callable[[int, int], None]
-_Pages = AsyncIterator[list[list[str]]]
+_Pages = AsyncIterator[list[list[Cell]]]
 
 REPORT_COLUMNS = (
     "phone",
@@ -738,7 +739,7 @@ class DeliveryService:
         progress: Progress | None,
         cancel: Cancelled | None,
     ) -> ExportReport:
-        async def counted() -> AsyncIterator[Sequence[Sequence[str]]]:
+        async def counted() -> AsyncIterator[Sequence[Sequence[Cell]]]:
             if progress is not None:
                 progress(0, total)
             done = 0
@@ -769,11 +770,12 @@ def _report(record: DeliveryRecord) -> Report:
     )
 
 
-def _time(moment: datetime | None) -> str:
-    return "" if moment is None else moment.astimezone(UTC).isoformat(timespec="seconds")
+def _time(moment: datetime | None) -> datetime | str:
+    """A moment for the file (the writer puts it in the computer's own time), or empty."""
+    return "" if moment is None else moment
 
 
-def _report_row(row: RecipientRow) -> list[str]:
+def _report_row(row: RecipientRow) -> list[Cell]:
     outcome = row.outcome
     return [
         row.phone,
@@ -786,7 +788,7 @@ def _report_row(row: RecipientRow) -> list[str]:
     ]
 
 
-def _history_row(row: BroadcastRow) -> list[str]:
+def _history_row(row: BroadcastRow) -> list[Cell]:
     t = row.tally
     if row.being_sent:
         state = "sending"  # (not "done": the rest is going out)
@@ -797,11 +799,11 @@ def _history_row(row: BroadcastRow) -> list[str]:
         row.channel,
         row.sender_id,
         row.text,
-        str(row.recipients),
-        "" if row.parts is None else str(row.parts),
-        "" if row.credits is None else str(row.credits),
+        row.recipients,
+        "" if row.parts is None else row.parts,
+        "" if row.credits is None else row.credits,
         *(
-            str(t[o])
+            t[o]
             for o in (
                 Outcome.DELIVERED,
                 Outcome.SENT,

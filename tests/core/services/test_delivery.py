@@ -522,7 +522,7 @@ def test_export_a_report_and_a_period_and_read_them_back(
     values = [list(r) for r in sheet.iter_rows(values_only=True)]
     assert values[0][:4] == ["sent_at", "channel", "sender_id", "message"]
     assert values[1][3] == TEXT
-    assert values[1][7:10] == ["1", "0", "1"]  # delivered, sent, failed
+    assert values[1][7:10] == [1, 0, 1]  # delivered, sent, failed (numbers)
 
     report_book = tmp_path / "report.xlsx"
     arun(service.export_report(PROFILE, broadcast_id, report_book, ExportFormat.XLSX))

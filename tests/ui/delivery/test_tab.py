@@ -409,7 +409,7 @@ def test_export_a_report_and_the_history_and_read_them_back(
     header = [c.value for c in next(sheet.iter_rows(max_row=1))]
     line = [c.value for c in next(sheet.iter_rows(min_row=2, max_row=2))]
     assert dict(zip(header, line, strict=True))["message"] == TEXT
-    assert dict(zip(header, line, strict=True))["failed"] == "1"
+    assert dict(zip(header, line, strict=True))["failed"] == 1
 
     report_book = tmp_path / "report.xlsx"
     finished.clear()
