@@ -552,6 +552,10 @@
         <translation>Akaunti yako inahitaji kuunganishwa tena. Sehemu iliyobaki ya utumaji huu imehifadhiwa: ukishaunganishwa, endelea kutoka kwenye taarifa iliyo juu.</translation>
     </message>
     <message>
+        <source>{problem}: the rest of this send was not sent. It is kept: resume it from the note above when the service is back.</source>
+        <translation>{problem}: zilizobaki za utumaji huu hazikutumwa. Zimehifadhiwa: endelea nazo kutoka kwenye ujumbe ulio juu huduma ikirudi.</translation>
+    </message>
+    <message>
         <source>Your account needs to be connected again. Your message is kept.</source>
         <translation>Akaunti yako inahitaji kuunganishwa tena. Ujumbe wako umehifadhiwa.</translation>
     </message>
@@ -816,6 +820,7 @@
     <name>ConfirmButtons</name>
     <message>
         <source>{invalid} and will be skipped.</source>
+        <extracomment>&quot;Send to all anyway…&quot; pressed once: the dialog&apos;s numbers are everyone&apos;s from now on</extracomment>
         <translation>{invalid}. Namba zisizo sahihi zinarukwa.</translation>
     </message>
     <message numerus="yes">

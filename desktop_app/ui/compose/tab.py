@@ -2317,6 +2317,22 @@ class ComposeTab(TabPage):
                 )
             )
             return False
+        if isinstance(exc, api.NetworkError | api.ServerError | api.RateLimited) and not (
+            report.withdrawn
+        ):
+            # Part of it went, and the form is empty: "…then try again" above it pointed at
+            # nothing to try. The rest waits in the note above (the bar says what happened).
+            from desktop_app.ui.errors import describe
+
+            title, _text = describe(exc)
+            self._show_problem(
+                QCoreApplication.translate(
+                    "Compose",
+                    "{problem}: the rest of this send was not sent. It is kept: resume it "
+                    "from the note above when the service is back.",
+                ).format(problem=title)
+            )
+            return False
         return self._explain_failure(exc) if exc is not None else True
 
     def _explain_failure(self, exc: BaseException) -> bool:

@@ -61,6 +61,10 @@ def test_after_the_line_is_back_and_the_rest_is_sent_no_red_no_connection_bar_st
     qtbot.waitUntil(lambda: bool(finished), timeout=60000)
     assert "10 recipients not sent yet" in tab.resume_banner.label.text()
     assert window.message_bar.message is not None  # "No connection" at the top
+    # the card says where the rest is, not "…then try again" above an emptied form
+    said = tab.summary.problem_label.text()
+    assert said.startswith("No connection: the rest of this send was not sent."), said
+    assert "resume it from the note above" in said
 
     own_sandbox.start()  # the line is back
     ctx.refresh_balance()

@@ -196,7 +196,10 @@ def test_a_server_storm_mid_broadcast_keeps_the_rest_and_resuming_clears_the_err
     finally:
         admin.clear_faults()
     assert sorted(r["phone"] for r in admin.messages(account.account_id)) == phones[:2]
-    assert "The messaging service had a problem" in tab.summary.problem_label.text()
+    # where the rest is, not "…then try again" above the emptied form
+    said = tab.summary.problem_label.text()
+    assert said.startswith("The service had a problem: the rest of this send was not sent."), said
+    assert "resume it from the note above" in said
     assert "4 recipients not sent yet" in tab.resume_banner.label.text()
 
     run.finished.clear()
