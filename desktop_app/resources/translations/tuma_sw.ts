@@ -2632,6 +2632,10 @@
         <translation>Jina la kikundi (kwa mfano “Jumla” au “Wafanyakazi”):</translation>
     </message>
     <message>
+        <source>Choose another name</source>
+        <translation>Chagua jina jingine</translation>
+    </message>
+    <message>
         <source>Rename group</source>
         <translation>Badilisha jina la kikundi</translation>
     </message>

@@ -110,7 +110,7 @@ class GroupsPanel(QWidget):
         self.more_button.setObjectName("changeGroup")
         self.more_button.setToolTip(self.tr("Rename or delete the chosen group"))
         menu = QMenu(self.more_button)
-        self.rename_action = menu.addAction(self.tr("Rename…"), self.ask_rename)
+        self.rename_action = menu.addAction(self.tr("Rename…"), lambda: self.ask_rename())
         self.delete_action = menu.addAction(self.tr("Delete…"), self.ask_delete)
         self.delete_action.setToolTip(
             self.tr("Delete the group (its contacts stay in your contacts list)")
@@ -222,14 +222,30 @@ class GroupsPanel(QWidget):
         self._name_dialog = dialog
         dialog.open()
 
-    def ask_new(self, then: Callable[[Group], None] | None = None) -> None:
+    def ask_new(self, then: Callable[[Group], None] | None = None, text: str = "") -> None:
         """Name a new group; *then* (a callable taking the Group) runs once it exists."""
         self._ask_name(
             self.tr("New group"),
             self.tr("Name of the group (for example “Wholesale” or “Staff”):"),
-            "",
+            text,
             lambda name: self.create_group(name, then),
         )
+
+    def _name_taken(self, exc: BaseException, ask_again: Callable[[], None]) -> bool:
+        """A name another group has (case and spaces aside): said in plain words and asked
+        again with the name typed (it ended in "Could not update Tuma's records", an
+        "unexpected error" logged, and the typing and the contacts chosen for it lost)."""
+        from desktop_app.core.store import StoreError, StoreProblem
+        from desktop_app.ui.errors import Level
+        from desktop_app.ui.words import store_problem
+
+        if not (isinstance(exc, StoreError) and exc.problem is StoreProblem.EXISTS):
+            return False
+        self._ctx.errors.info(
+            self.tr("Choose another name"), store_problem(exc), level=Level.WARNING
+        )
+        ask_again()
+        return True
 
     def create_group(self, name: str, then: Callable[[Group], None] | None = None) -> None:
         session = self._ctx.session
@@ -239,6 +255,7 @@ class GroupsPanel(QWidget):
             "contacts.groups.change",
             self._ctx.services.contacts.create_group(session.profile.name, name),
             on_success=lambda group: self._created(group, then),
+            on_error=lambda exc: self._name_taken(exc, lambda: self.ask_new(then, name)),
         )
 
     def _created(self, group: Group, then: Callable[[Group], None] | None) -> None:
@@ -248,14 +265,14 @@ class GroupsPanel(QWidget):
         if then is not None:
             then(group)
 
-    def ask_rename(self) -> None:
-        group = self.current_group()
+    def ask_rename(self, group: Group | None = None, text: str | None = None) -> None:
+        group = group if group is not None else self.current_group()
         if group is None:
             return
         self._ask_name(
             self.tr("Rename group"),
             self.tr("New name for “{name}”:").format(name=group.name),
-            group.name,
+            group.name if text is None else text,
             lambda name: self.rename_group(group, name),
         )
 
@@ -267,6 +284,7 @@ class GroupsPanel(QWidget):
             "contacts.groups.change",
             self._ctx.services.contacts.rename_group(session.profile.name, group.id, name),
             on_success=lambda _group: self.reload(),
+            on_error=lambda exc: self._name_taken(exc, lambda: self.ask_rename(group, name)),
         )
 
     def ask_delete(self) -> None:

@@ -296,6 +296,10 @@ class ContactsTab(OneJob, TabPage):
         self.groups = GroupsPanel(ctx, self)
         self.groups.setFixedWidth(236)
         self.groups.group_chosen.connect(self._on_group_chosen)
+        # the groups read again (a rename keeps the group chosen, so no group_chosen): the
+        # words that name the group shown follow ("2 contacts in “Staf”" stayed, and
+        # "Message everyone in “Staf”")
+        self.groups.groups_loaded.connect(lambda _groups: self._update_state())
         body.addWidget(self.groups)
         right = QVBoxLayout()
         right.setSpacing(6)
