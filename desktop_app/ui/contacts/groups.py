@@ -235,7 +235,7 @@ class GroupsPanel(QWidget):
         """A name another group has (case and spaces aside): said in plain words and asked
         again with the name typed (it ended in "Could not update Tuma's records", an
         "unexpected error" logged, and the typing and the contacts chosen for it lost)."""
-        from desktop_app.core.store import StoreError, StoreProblem
+        from desktop_app.core.services.sending import StoreError, StoreProblem
         from desktop_app.ui.errors import Level
         from desktop_app.ui.words import store_problem
 
