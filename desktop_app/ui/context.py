@@ -323,8 +323,7 @@ class AppContext(QObject):
         # The words of a reading that failed are out of date once one gets through (they
         # stayed up, "The service had a problem", under a balance just read); a problem shown
         # since by anything else stays.
-        if self._balance_words is not None and self.errors.problem is self._balance_words:
-            self.errors.clear()
+        self.errors.take_back(self._balance_words)
         self._balance_words = None
 
     def _on_balance_error(self, exc: BaseException, session: Session) -> bool:

@@ -445,6 +445,12 @@ class ErrorPresenter(QObject):
         self.last = self.problem = None
         self.cleared.emit()
 
+    def take_back(self, message: UserMessage | None) -> None:
+        """*message* (words shown earlier, e.g. of a reading or a send that failed) is out of
+        date: it goes if it is still the problem shown; a problem shown since stays."""
+        if message is not None and self.problem is message:
+            self.clear()
+
 
 def _is_api_error(exc: BaseException) -> bool:
     from desktop_app.core.api import errors as api

@@ -1254,8 +1254,7 @@ class ComposeTab(TabPage):
         self._send_words = self.ctx.errors.problem
 
     def _take_back_send_words(self) -> None:
-        if self._send_words is not None and self.ctx.errors.problem is self._send_words:
-            self.ctx.errors.clear()
+        self.ctx.errors.take_back(self._send_words)
         self._send_words = None
 
     def _on_run_done(self, report: RunReport | None) -> None:
