@@ -299,7 +299,8 @@ class ContactsTab(OneJob, TabPage):
         # the groups read again (a rename keeps the group chosen, so no group_chosen): the
         # words that name the group shown follow ("2 contacts in “Staf”" stayed, and
         # "Message everyone in “Staf”")
-        self.groups.groups_loaded.connect(lambda _groups: self._update_state())
+        # (only while a group is shown: the first page of all contacts pays nothing for it)
+        self.groups.groups_loaded.connect(self._on_groups_loaded)
         body.addWidget(self.groups)
         right = QVBoxLayout()
         right.setSpacing(6)
@@ -622,6 +623,10 @@ class ContactsTab(OneJob, TabPage):
                 self._to_top = True
                 self.model.set_query(query)
                 self._update_state()
+
+    def _on_groups_loaded(self, _groups: object) -> None:
+        if self.groups.current_group() is not None:
+            self._update_state()
 
     def _on_group_chosen(self, _group: Group | None) -> None:
         self._cancel_auto_retry()
